@@ -1,0 +1,5 @@
+package mechsym.cli;
+
+public final class Main {
+    public static void main(String[] args) {}
+}
