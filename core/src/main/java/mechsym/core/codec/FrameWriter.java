@@ -42,8 +42,8 @@ public final class FrameWriter {
      */
     public int write(Marshallable message) {
         long start = buffer.position();
-        begin(message.typeId(), message.version());
         try {
+            begin(message.typeId(), message.version());
             message.writeTo(buffer);
             return end();
         } catch (IndexOutOfBoundsException overflow) {

@@ -145,8 +145,8 @@ public final class SchemaCodec {
      *
      * @return the body length in bytes
      * @throws IllegalArgumentException if a value is missing, of the wrong class, or a fixed array has
-     *     the wrong length (nothing useful is then written)
-     * @throws IndexOutOfBoundsException if the body does not fit
+     *     the wrong length (the cursor is then back where it was)
+     * @throws IndexOutOfBoundsException if the body does not fit (the cursor is then back where it was)
      */
     public static int encode(MessageType type, Object[] values, CodecBuffer buffer) {
         List<Field> fields = type.fields();
@@ -165,8 +165,12 @@ public final class SchemaCodec {
                     writeArray(field, value, buffer);
                 }
             } catch (ClassCastException | NullPointerException e) {
+                buffer.position(start);
                 throw new IllegalArgumentException(
                         "field " + field.name() + " (" + field.typeText() + ") cannot take " + value, e);
+            } catch (RuntimeException e) {
+                buffer.position(start);
+                throw e;
             }
         }
         return (int) (buffer.position() - start);
