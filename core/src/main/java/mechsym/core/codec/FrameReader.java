@@ -94,11 +94,29 @@ public final class FrameReader {
     }
 
     /**
-     * Why the header at {@code offset} cannot be trusted, or null if it can: the magic is right and
-     * the body length is between 0, {@code maxBodyLength} and the bytes left before {@code end}.
-     * Allocates only when it finds a problem (the message).
+     * Whether the header at {@code offset} can be trusted: at least a header's worth of bytes before
+     * {@code end}, the right magic, and a body length between 0, {@code maxBodyLength} and the bytes
+     * left. Allocates nothing: cheap enough to scan for the next frame byte by byte.
+     */
+    public static boolean trustworthyHeader(CodecBuffer buffer, long offset, long end, int maxBodyLength) {
+        if (offset < 0 || end - offset < HEADER_LENGTH) {
+            return false;
+        }
+        if (buffer.getShort(offset + MAGIC_OFFSET) != MAGIC) {
+            return false;
+        }
+        int length = buffer.getInt(offset + BODY_LENGTH_OFFSET);
+        return length >= 0 && length <= maxBodyLength && length <= end - offset - HEADER_LENGTH;
+    }
+
+    /**
+     * Why the header at {@code offset} cannot be trusted (see {@link #trustworthyHeader}), or null if
+     * it can. Allocates only when it finds a problem (the message).
      */
     public static String headerProblem(CodecBuffer buffer, long offset, long end, int maxBodyLength) {
+        if (trustworthyHeader(buffer, offset, end, maxBodyLength)) {
+            return null;
+        }
         long left = end - offset;
         if (left < HEADER_LENGTH) {
             return "truncated header: " + left + " bytes left, a header takes " + HEADER_LENGTH;
@@ -116,10 +134,7 @@ public final class FrameReader {
         if (length > maxBodyLength) {
             return "body length " + length + " exceeds the maximum " + maxBodyLength;
         }
-        if (length > left - HEADER_LENGTH) {
-            return "truncated frame: body length " + length + " but " + (left - HEADER_LENGTH) + " bytes left";
-        }
-        return null;
+        return "truncated frame: body length " + length + " but " + (left - HEADER_LENGTH) + " bytes left";
     }
 
     /**
