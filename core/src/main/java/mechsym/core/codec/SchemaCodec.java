@@ -187,14 +187,9 @@ public final class SchemaCodec {
             case FLOAT -> buffer.writeFloat((Float) value);
             case DOUBLE -> buffer.writeDouble((Double) value);
             case STRING -> {
-                long lengthAt = buffer.position();
-                buffer.writeInt(0);
-                int written = Utf8.encode((String) value, buffer);
-                if (written < 0) {
-                    buffer.position(lengthAt);
-                    throw new IndexOutOfBoundsException("string of " + -written + " bytes does not fit");
+                if (Utf8.encodeWithLength((String) value, buffer) < 0) {
+                    throw new IndexOutOfBoundsException("string field does not fit");
                 }
-                buffer.putInt(lengthAt, written);
             }
         }
     }

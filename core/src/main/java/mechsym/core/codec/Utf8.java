@@ -207,4 +207,53 @@ public final class Utf8 {
         buffer.position(buffer.position() + length);
         return value;
     }
+
+    /**
+     * Writes an int32 byte length (in the buffer's order) and then the UTF-8 bytes of {@code chars}
+     * at the cursor: the {@code string} encoding of a schema. One shot, like {@link
+     * #encode(CharSequence, CodecBuffer)}: on overflow the cursor is unchanged.
+     *
+     * @return bytes written including the 4-byte length, or the negated number needed
+     */
+    public static int encodeWithLength(CharSequence chars, CodecBuffer buffer) {
+        long start = buffer.position();
+        if (buffer.remaining() < Integer.BYTES) {
+            return overflowWithLength(chars);
+        }
+        int written = encode(chars, buffer.segment(), start + Integer.BYTES);
+        if (written < 0) {
+            return written == Integer.MIN_VALUE || written < Integer.MIN_VALUE + Integer.BYTES
+                    ? Integer.MIN_VALUE
+                    : written - Integer.BYTES;
+        }
+        buffer.putInt(start, written);
+        buffer.position(start + Integer.BYTES + written);
+        return Integer.BYTES + written;
+    }
+
+    private static int overflowWithLength(CharSequence chars) {
+        long needed = encodedLength(chars) + Integer.BYTES;
+        return needed > Integer.MAX_VALUE ? Integer.MIN_VALUE : (int) -needed;
+    }
+
+    /**
+     * Reads what {@link #encodeWithLength} wrote at the cursor and advances past it.
+     *
+     * @throws CodecException if the length is negative or runs past the buffer's capacity (the cursor
+     *     is then unchanged); nothing is allocated from an unchecked length
+     */
+    public static String decodeWithLength(CodecBuffer buffer) {
+        long start = buffer.position();
+        if (buffer.remaining() < Integer.BYTES) {
+            throw new CodecException(start, "string length: " + buffer.remaining() + " bytes left, need 4");
+        }
+        int length = buffer.getInt(start);
+        if (length < 0 || length > buffer.remaining() - Integer.BYTES) {
+            throw new CodecException(
+                    start, "string length " + length + " but " + (buffer.remaining() - Integer.BYTES) + " bytes left");
+        }
+        String value = decode(buffer.segment(), start + Integer.BYTES, length);
+        buffer.position(start + Integer.BYTES + length);
+        return value;
+    }
 }

@@ -244,4 +244,40 @@ class Utf8Test {
         assertThat(sum).isEqualTo(80_000L * jdk(mixed).length);
         assertThat(allocated).as("bytes allocated by 40,000 encodes").isLessThan(40_000);
     }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("backings")
+    void lengthPrefixedStringsRoundTripAndOverflowWithoutMoving(Backings.Backing backing) {
+        String text = "pr\u00eafix \ud83d\ude00";
+        int needed = 4 + jdk(text).length;
+        for (int capacity = 0; capacity < needed; capacity++) {
+            CodecBuffer small = backing.make(capacity, ByteOrder.BIG_ENDIAN);
+            assertThat(Utf8.encodeWithLength(text, small)).isEqualTo(-needed);
+            assertThat(small.position()).isZero();
+        }
+        CodecBuffer buffer = backing.make(needed + 4, ByteOrder.BIG_ENDIAN);
+        assertThat(Utf8.encodeWithLength(text, buffer)).isEqualTo(needed);
+        assertThat(buffer.getInt(0)).isEqualTo(needed - 4);
+        assertThat(Utf8.encodeWithLength("", buffer)).isEqualTo(4);
+        buffer.position(0);
+        assertThat(Utf8.decodeWithLength(buffer)).isEqualTo(text);
+        assertThat(Utf8.decodeWithLength(buffer)).isEmpty();
+        assertThat(buffer.remaining()).isZero();
+    }
+
+    @Test
+    void aHostileStringLengthIsACodecExceptionAndTheCursorStays() {
+        CodecBuffer buffer = CodecBuffer.of(new byte[16], ByteOrder.LITTLE_ENDIAN);
+        for (int length : new int[] {-1, 13, Integer.MAX_VALUE, Integer.MIN_VALUE}) {
+            buffer.putInt(0, length);
+            assertThatThrownBy(() -> Utf8.decodeWithLength(buffer))
+                    .isInstanceOf(CodecException.class)
+                    .hasMessageStartingWith("offset 0: string length " + length);
+            assertThat(buffer.position()).isZero();
+        }
+        buffer.position(13);
+        assertThatThrownBy(() -> Utf8.decodeWithLength(buffer))
+                .isInstanceOf(CodecException.class)
+                .hasMessageContaining("3 bytes left, need 4");
+    }
 }

@@ -31,13 +31,9 @@ public final class SampleCancel implements Marshallable {
         buffer.writeLong(sourceId);
         buffer.writeInts(legs, 0, legs.length);
         buffer.writeChar(reason);
-        long lengthAt = buffer.position();
-        buffer.writeInt(0);
-        int written = Utf8.encode(note, buffer);
-        if (written < 0) {
+        if (Utf8.encodeWithLength(note, buffer) < 0) {
             throw new IndexOutOfBoundsException("note does not fit");
         }
-        buffer.putInt(lengthAt, written);
     }
 
     @Override
@@ -45,7 +41,6 @@ public final class SampleCancel implements Marshallable {
         sourceId = buffer.readLong();
         buffer.readInts(legs, 0, legs.length);
         reason = buffer.readChar();
-        int length = buffer.readInt();
-        note = Utf8.decode(buffer, length); // a bad length throws IndexOutOfBoundsException
+        note = Utf8.decodeWithLength(buffer);
     }
 }

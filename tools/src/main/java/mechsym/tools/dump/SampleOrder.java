@@ -78,13 +78,9 @@ public final class SampleOrder implements Marshallable {
         buffer.writeInt(quantities.length);
         buffer.writeLongs(quantities, 0, quantities.length);
         if (trader != null) {
-            long lengthAt = buffer.position();
-            buffer.writeInt(0);
-            int written = Utf8.encode(trader, buffer);
-            if (written < 0) {
-                throw new IndexOutOfBoundsException("trader name does not fit");
+            if (Utf8.encodeWithLength(trader, buffer) < 0) {
+                throw new IndexOutOfBoundsException("trader does not fit");
             }
-            buffer.putInt(lengthAt, written);
         }
     }
 
@@ -110,7 +106,7 @@ public final class SampleOrder implements Marshallable {
             quantities = new long[count];
         }
         buffer.readLongs(quantities, 0, count);
-        trader = version >= 2 ? Utf8.decode(buffer, count(buffer, 1)) : null;
+        trader = version >= 2 ? Utf8.decodeWithLength(buffer) : null;
     }
 
     private static int count(CodecBuffer buffer, int elementSize) {
