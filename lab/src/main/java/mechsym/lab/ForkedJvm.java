@@ -34,6 +34,7 @@ public final class ForkedJvm {
     private final Progress progress;
     private final List<String> jvmArgs = new ArrayList<>();
     private final List<String> args = new ArrayList<>();
+    private final List<String> wrapper = new ArrayList<>();
     private long timeoutSeconds = 600;
     private String name;
 
@@ -61,6 +62,12 @@ public final class ForkedJvm {
         return this;
     }
 
+    /** Runs the JVM under another program, e.g. {@code perf stat -o FILE --}. */
+    public ForkedJvm wrapWith(List<String> command) {
+        wrapper.addAll(command);
+        return this;
+    }
+
     /** Names the run in logs and file names, e.g. "g1-run3". */
     public ForkedJvm name(String runName) {
         this.name = runName;
@@ -74,7 +81,7 @@ public final class ForkedJvm {
 
     /** The full command line this fork runs. */
     public List<String> command() {
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(wrapper);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(BASE_FLAGS);
         command.addAll(jvmArgs);

@@ -78,8 +78,15 @@ public final class ChartRenderer {
         String base = result.id() + "-" + chart.id();
         Path png = dir.resolve(base + ".png");
         Path svg = dir.resolve(base + ".svg");
-        BitmapEncoder.saveBitmap(drawn, png.toString(), BitmapEncoder.BitmapFormat.PNG);
-        VectorGraphicsEncoder.saveVectorGraphic(drawn, svg.toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+        try {
+            BitmapEncoder.saveBitmap(drawn, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+            VectorGraphicsEncoder.saveVectorGraphic(
+                    drawn, svg.toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+        } catch (IOException | RuntimeException e) {
+            java.nio.file.Files.deleteIfExists(png);
+            java.nio.file.Files.deleteIfExists(svg);
+            throw e;
+        }
         return new Rendered(png, svg);
     }
 
@@ -93,9 +100,15 @@ public final class ChartRenderer {
                 .build();
         style(chart.getStyler(), spec);
         chart.getStyler().setOverlapped(false);
-        // XChart wants every series over the same categories: missing points are left empty
+        // XChart draws every series over the same categories. A missing point is left empty
+        // (null) on a linear axis; a log axis accepts no empty point, so there only the categories
+        // every series has are drawn (the tables still show all of them).
         Set<String> categories = new LinkedHashSet<>();
         series.forEach(s -> s.x().forEach(x -> categories.add(String.valueOf(x))));
+        if (spec.logY()) {
+            series.forEach(s ->
+                    categories.retainAll(s.x().stream().map(String::valueOf).toList()));
+        }
         List<String> xs = new ArrayList<>(categories);
         for (Series s : series) {
             List<Double> ys = new ArrayList<>();
@@ -104,6 +117,15 @@ public final class ChartRenderer {
                 ys.add(i < 0 ? null : s.y().get(i));
             }
             chart.addSeries(s.name(), xs, ys);
+        }
+        if (spec.logY()) {
+            // bars start at the axis minimum, which XChart needs set on a log axis
+            double min = series.stream()
+                    .flatMap(s -> s.y().stream())
+                    .filter(v -> v > 0)
+                    .min(Double::compare)
+                    .orElse(1.0);
+            chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(min))));
         }
         return chart;
     }
