@@ -7,8 +7,9 @@ import java.util.Map;
 
 /** Every experiment of the lab, in the order a full run takes them. */
 public final class ExperimentCatalog {
-    private static final List<Experiment> ALL =
-            List.of(new mechsym.lab.experiments.memoryaccess.MemoryAccessExperiment());
+    private static final List<Experiment> ALL = List.of(
+            new mechsym.lab.experiments.memoryaccess.MemoryAccessExperiment(),
+            new mechsym.lab.experiments.dispatch.DispatchExperiment());
 
     private ExperimentCatalog() {}
 
