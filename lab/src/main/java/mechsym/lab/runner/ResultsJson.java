@@ -30,15 +30,22 @@ public final class ResultsJson {
         if (!Files.isRegularFile(file)) {
             throw new NoSuchFileException(file.toString(), null, "no such results file");
         }
+        com.fasterxml.jackson.databind.JsonNode tree;
+        try {
+            tree = JSON.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new IOException(file + ": not JSON (" + e.getMessage() + ")", e);
+        }
+        String schema =
+                tree != null && tree.hasNonNull("schema") ? tree.get("schema").asText() : null;
+        if (!LabRun.SCHEMA.equals(schema)) {
+            throw new IOException(file + ": schema is '" + schema + "', expected '" + LabRun.SCHEMA + "'");
+        }
         LabRun run;
         try {
-            run = JSON.readValue(file.toFile(), LabRun.class);
-        } catch (IOException e) {
-            throw new IOException(file + ": not a mechsym results file (" + e.getMessage() + ")", e);
-        }
-        if (run == null || !LabRun.SCHEMA.equals(run.schema())) {
-            throw new IOException(file + ": schema is '" + (run == null ? null : run.schema()) + "', expected '"
-                    + LabRun.SCHEMA + "'");
+            run = JSON.treeToValue(tree, LabRun.class);
+        } catch (IOException | RuntimeException e) {
+            throw new IOException(file + ": not a complete mechsym results file (" + e.getMessage() + ")", e);
         }
         return run;
     }
