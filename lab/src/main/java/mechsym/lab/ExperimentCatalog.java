@@ -9,7 +9,9 @@ import java.util.Map;
 public final class ExperimentCatalog {
     private static final List<Experiment> ALL = List.of(
             new mechsym.lab.experiments.memoryaccess.MemoryAccessExperiment(),
-            new mechsym.lab.experiments.dispatch.DispatchExperiment());
+            new mechsym.lab.experiments.dispatch.DispatchExperiment(),
+            new mechsym.lab.experiments.serialisation.SerialisationExperiment(),
+            new mechsym.lab.experiments.utf8.Utf8Experiment());
 
     private ExperimentCatalog() {}
 
