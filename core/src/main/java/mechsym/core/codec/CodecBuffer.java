@@ -326,6 +326,28 @@ public final class CodecBuffer {
         position += Double.BYTES;
     }
 
+    /**
+     * Reads an int32 element count at the cursor and checks it against the bytes left before anyone
+     * allocates from it: the way to read the count of a count-prefixed array in a {@link
+     * Marshallable#readFrom}.
+     *
+     * @param elementSize bytes per element (1 for a byte array or a UTF-8 length)
+     * @return the count, 0 or more, with {@code count * elementSize <= remaining()} after it
+     * @throws CodecException if the count is negative or its elements would run past the capacity
+     *     (the cursor is then unchanged)
+     */
+    public int readCount(int elementSize) {
+        long at = position;
+        int count = getInt(at);
+        long left = segment.byteSize() - at - Integer.BYTES;
+        if (count < 0 || (long) count * elementSize > left) {
+            throw new CodecException(
+                    at, "count " + count + " of " + elementSize + "-byte elements but " + left + " bytes left");
+        }
+        position = at + Integer.BYTES;
+        return count;
+    }
+
     // ---------------------------------------------------------------------------------------
     // bulk positional access: one MemorySegment.copy each (byte-swapping when the order differs);
     // an array range outside the array throws IndexOutOfBoundsException like a segment range does

@@ -5,7 +5,6 @@ import java.io.Serializable;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import mechsym.core.codec.CodecBuffer;
-import mechsym.core.codec.CodecException;
 import mechsym.core.codec.Marshallable;
 import org.agrona.MutableDirectBuffer;
 
@@ -143,12 +142,12 @@ public final class PostObject implements Serializable, Marshallable {
         special = buffer.readBoolean();
         orderCode = buffer.readInt();
         priority = buffer.readInt();
-        int count = count(buffer, Double.BYTES);
+        int count = buffer.readCount(Double.BYTES);
         if (prices.length != count) {
             prices = new double[count];
         }
         buffer.readDoubles(prices, 0, count);
-        count = count(buffer, Long.BYTES);
+        count = buffer.readCount(Long.BYTES);
         if (quantities.length != count) {
             quantities = new long[count];
         }
@@ -161,20 +160,11 @@ public final class PostObject implements Serializable, Marshallable {
         boolean special = buffer.readBoolean();
         int orderCode = buffer.readInt();
         int priority = buffer.readInt();
-        double[] prices = new double[count(buffer, Double.BYTES)];
+        double[] prices = new double[buffer.readCount(Double.BYTES)];
         buffer.readDoubles(prices, 0, prices.length);
-        long[] quantities = new long[count(buffer, Long.BYTES)];
+        long[] quantities = new long[buffer.readCount(Long.BYTES)];
         buffer.readLongs(quantities, 0, quantities.length);
         return new PostObject(sourceId, special, orderCode, priority, prices, quantities);
-    }
-
-    private static int count(CodecBuffer buffer, int elementSize) {
-        long at = buffer.position();
-        int count = buffer.readInt();
-        if (count < 0 || (long) count * elementSize > buffer.remaining()) {
-            throw new CodecException(at, "count " + count + " does not fit");
-        }
-        return count;
     }
 
     // ---- Agrona UnsafeBuffer (positional, native order)
