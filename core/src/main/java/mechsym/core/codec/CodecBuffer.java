@@ -36,8 +36,8 @@ import java.util.Objects;
  * advance it by the number of bytes they touched, and only when they succeed. Positional methods
  * never move it.
  *
- * <p><b>Allocation.</b> No get, put, read, write or bulk method allocates. The factories and {@link
- * #wrap(byte[])} allocate one segment view.
+ * <p><b>Allocation.</b> No get, put, read, write or bulk method allocates. The factories and the
+ * {@code wrap} methods allocate (a segment view, an {@code Optional}).
  *
  * <p><b>Thread safety.</b> None: an instance is meant to be used by one thread at a time. Accesses
  * are plain loads and stores with no memory-ordering guarantee; publish the bytes to another thread
@@ -70,10 +70,14 @@ public final class CodecBuffer {
     private final boolean bigEndian;
     private MemorySegment segment;
     private long position;
+    /** The writable byte[] behind the segment, or null: found once per wrap, for {@link Utf8}. */
+    private byte[] array;
+    /** Index in {@link #array} of the segment's byte 0. */
+    private int arrayOffset;
 
     private CodecBuffer(MemorySegment segment, ByteOrder order) {
-        this.segment = Objects.requireNonNull(segment, "segment");
         this.bigEndian = Objects.requireNonNull(order, "order") == ByteOrder.BIG_ENDIAN;
+        wrap(segment);
     }
 
     /** A buffer over the whole array, in native byte order. */
@@ -114,7 +118,19 @@ public final class CodecBuffer {
     public CodecBuffer wrap(MemorySegment segment) {
         this.segment = Objects.requireNonNull(segment, "segment");
         this.position = 0;
+        this.array = segment.heapBase().orElse(null) instanceof byte[] bytes ? bytes : null;
+        this.arrayOffset = array == null ? 0 : (int) segment.address();
         return this;
+    }
+
+    /** The writable byte[] behind the segment, or null (read-only, native, or not a byte[]). */
+    byte[] array() {
+        return array;
+    }
+
+    /** Index in {@link #array()} of this buffer's byte 0. */
+    int arrayOffset() {
+        return arrayOffset;
     }
 
     /** Re-points this buffer at the whole array (allocates one segment view). */

@@ -2,6 +2,8 @@ package mechsym.core.codec;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
@@ -41,6 +43,13 @@ public final class Utf8 {
 
     private static final ValueLayout.OfLong WORD =
             ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
+
+    private static final VarHandle ARRAY_LONG =
+            MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle ARRAY_INT =
+            MethodHandles.byteArrayViewVarHandle(int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle ARRAY_SHORT =
+            MethodHandles.byteArrayViewVarHandle(short[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
     private static final ValueLayout.OfInt INT_LE =
             ValueLayout.JAVA_INT_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
@@ -82,7 +91,7 @@ public final class Utf8 {
      * @return bytes written, or the negated bytes needed if they do not fit before the capacity
      */
     public static int encode(CharSequence chars, CodecBuffer buffer) {
-        int written = encode(chars, buffer.segment(), buffer.position());
+        int written = encode(chars, buffer.segment(), buffer.array(), buffer.arrayOffset(), buffer.position());
         if (written > 0) {
             buffer.position(buffer.position() + written);
         }
@@ -95,7 +104,7 @@ public final class Utf8 {
      * @return bytes written, or the negated bytes needed if they do not fit before the capacity
      */
     public static int encode(CharSequence chars, CodecBuffer buffer, long index) {
-        return encode(chars, buffer.segment(), index);
+        return encode(chars, buffer.segment(), buffer.array(), buffer.arrayOffset(), index);
     }
 
     /**
@@ -121,16 +130,27 @@ public final class Utf8 {
      * @throws IndexOutOfBoundsException if {@code index} is outside {@code [0, segment.byteSize()]}
      */
     public static int encode(CharSequence chars, MemorySegment segment, long index) {
+        return encode(chars, segment, null, 0, index);
+    }
+
+    /** As above; {@code array} is the writable byte[] behind the segment (its byte 0 at {@code arrayOffset}) or null. */
+    private static int encode(CharSequence chars, MemorySegment segment, byte[] array, int arrayOffset, long index) {
         long end = segment.byteSize();
         if (index < 0 || index > end) {
             throw new IndexOutOfBoundsException("index " + index + " outside [0, " + end + "]");
         }
         int length = chars.length();
-        // A String with room to spare (no char needs more than 3 bytes) takes the fast loop, typed
-        // String: through CharSequence the loop runs several times slower once inlined into a caller.
-        long written = chars instanceof String string && end - index >= 3L * length
-                ? encodeWithRoom(string, length, segment, index)
-                : encodeChecked(chars, length, segment, index, end);
+        long written;
+        if (chars instanceof String string && end - index >= 3L * length) {
+            // a String with room to spare (no char needs more than 3 bytes): the fast loops. Into a
+            // CodecBuffer over a writable byte[] with plain array stores, which C2 optimises better
+            // than raw stores into a heap object; the segment's room check above bounds them.
+            written = array != null
+                    ? encodeIntoArray(string, length, array, arrayOffset + (int) index)
+                    : encodeWithRoom(string, length, segment, index);
+        } else {
+            written = encodeChecked(chars, length, segment, index, end);
+        }
         return written >= 0 ? (int) written : overflow(chars);
     }
 
@@ -188,6 +208,56 @@ public final class Utf8 {
             }
         }
         return p - index;
+    }
+
+    /** As {@link #encodeWithRoom}, into {@code array} from {@code offset}: the same shape, array stores. */
+    private static long encodeIntoArray(String chars, int length, byte[] array, int offset) {
+        int i = 0;
+        for (int blockLimit = length - 7; i < blockLimit; i += 8) {
+            long c0 = chars.charAt(i);
+            long c1 = chars.charAt(i + 1);
+            long c2 = chars.charAt(i + 2);
+            long c3 = chars.charAt(i + 3);
+            long c4 = chars.charAt(i + 4);
+            long c5 = chars.charAt(i + 5);
+            long c6 = chars.charAt(i + 6);
+            long c7 = chars.charAt(i + 7);
+            if ((c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7) >= 0x80) {
+                break;
+            }
+            ARRAY_LONG.set(
+                    array, offset + i, c0 | c1 << 8 | c2 << 16 | c3 << 24 | c4 << 32 | c5 << 40 | c6 << 48 | c7 << 56);
+        }
+        int p = offset + i;
+        for (; i < length; i++) {
+            char c = chars.charAt(i);
+            if (c < 0x80) {
+                array[p++] = (byte) c;
+            } else if (c < 0x800) {
+                ARRAY_SHORT.set(array, p, (short) ((0xC0 | (c >> 6)) | (0x80 | (c & 0x3F)) << 8));
+                p += 2;
+            } else if (!Character.isSurrogate(c)) {
+                array[p] = (byte) (0xE0 | (c >> 12));
+                array[p + 1] = (byte) (0x80 | ((c >> 6) & 0x3F));
+                array[p + 2] = (byte) (0x80 | (c & 0x3F));
+                p += 3;
+            } else if (Character.isHighSurrogate(c)
+                    && i + 1 < length
+                    && Character.isLowSurrogate(chars.charAt(i + 1))) {
+                int codePoint = Character.toCodePoint(c, chars.charAt(++i));
+                ARRAY_INT.set(
+                        array,
+                        p,
+                        (0xF0 | (codePoint >> 18))
+                                | (0x80 | ((codePoint >> 12) & 0x3F)) << 8
+                                | (0x80 | ((codePoint >> 6) & 0x3F)) << 16
+                                | (0x80 | (codePoint & 0x3F)) << 24);
+                p += 4;
+            } else {
+                array[p++] = (byte) '?';
+            }
+        }
+        return p - offset;
     }
 
     /** Any CharSequence, room may run out: checks before each char; -1 on overflow. */
@@ -297,7 +367,7 @@ public final class Utf8 {
         if (buffer.remaining() < Integer.BYTES) {
             return overflowWithLength(chars);
         }
-        int written = encode(chars, buffer.segment(), start + Integer.BYTES);
+        int written = encode(chars, buffer.segment(), buffer.array(), buffer.arrayOffset(), start + Integer.BYTES);
         if (written < 0) {
             return written == Integer.MIN_VALUE || written < Integer.MIN_VALUE + Integer.BYTES
                     ? Integer.MIN_VALUE

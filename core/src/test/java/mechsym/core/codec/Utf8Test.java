@@ -319,4 +319,26 @@ class Utf8Test {
         assertThat(Utf8.encode(text, exact)).isEqualTo(5);
         assertThat(Utf8.encode("\u20ac\u20ac", CodecBuffer.of(new byte[6]))).isEqualTo(6);
     }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("backings")
+    void theRoomToSparePathWritesExactlyItsBytesInEveryBacking(Backings.Backing backing) {
+        Random random = new Random(77);
+        for (int n = 0; n < 300; n++) {
+            String text = randomText(random, random.nextInt(40)).replaceAll("[\\ud800-\\udfff]", "z");
+            byte[] expected = jdk(text);
+            int capacity = 3 * text.length() + 16;
+            CodecBuffer buffer = backing.make(capacity, ByteOrder.LITTLE_ENDIAN);
+            for (int i = 0; i < capacity; i++) {
+                buffer.putByte(i, (byte) 0x5A);
+            }
+            buffer.position(5);
+            assertThat(Utf8.encode(text, buffer)).isEqualTo(expected.length);
+            byte[] all = buffer.segment().toArray(ValueLayout.JAVA_BYTE);
+            for (int i = 0; i < capacity; i++) {
+                byte want = i >= 5 && i < 5 + expected.length ? expected[i - 5] : (byte) 0x5A;
+                assertThat(all[i]).as("byte %d of %s", i, escape(text)).isEqualTo(want);
+            }
+        }
+    }
 }
