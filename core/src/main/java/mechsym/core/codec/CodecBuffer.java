@@ -23,7 +23,9 @@ import java.util.Objects;
  * factory is given an order. Every multi-byte value, single or bulk, is read and written in that
  * order; a wire format should name its order explicitly. The accessors pick one of two {@code
  * static final} unaligned {@link ValueLayout}s by a final flag, so the JIT compiles each access to
- * a plain (possibly byte-swapping) load or store. No alignment is required of any index.
+ * a plain (possibly byte-swapping) load or store. No alignment is required of any index. The JIT
+ * specialises each access on the segment's implementation (heap or native): a call site that sees
+ * both kinds still works, but runs slower than one that sees one.
  *
  * <p><b>Bounds.</b> Every access is bounds-checked by the FFM API against the segment: an access
  * that would touch a byte outside {@code [0, capacity())} throws {@link IndexOutOfBoundsException}

@@ -5,9 +5,16 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 
 /**
- * Ways of writing the ASCII run of a String into a segment that lost to (or are measured against)
- * the one in {@link mechsym.core.codec.Utf8}, kept with the benchmark that decided. Each returns the
- * number of chars written (the ASCII prefix that fitted).
+ * Ways of writing the ASCII run of a String into a segment that lost to the one in {@link
+ * mechsym.core.codec.Utf8}, kept with the benchmark that decided ({@link Utf8Benchmark}'s {@code
+ * ascii*} methods; run {@code ./mechsym jmh 'Utf8Benchmark.ascii' -p text=ascii-long}). Each returns
+ * the number of chars written (the ASCII prefix that fitted).
+ *
+ * <p>What decided, on JDK 25: the char-by-char loop is the fastest when compiled on its own, but
+ * once C2 inlines it into a caller's loop (a JMH stub, a user's send loop) loop predication of the
+ * nested loop makes it several times slower (-XX:-UseLoopPredicate restores it: a diagnosis, not a
+ * fix). The eight-char block loop keeps its speed there, and core keeps its loops too big to inline.
+ * Copying chars out in chunks (getChars, then narrowing) needs scratch arrays and was slower still.
  */
 final class Utf8Variants {
     private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;

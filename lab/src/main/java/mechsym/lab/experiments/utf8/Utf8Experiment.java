@@ -144,6 +144,7 @@ public final class Utf8Experiment implements Experiment {
         List<Double> directSpeedUps = new ArrayList<>();
         List<Double> heapSpeedUps = new ArrayList<>();
         double maxAllocation = 0;
+        StringBuilder speedUps = new StringBuilder();
         for (Map.Entry<String, Map<String, JmhBenchmarks.Score>> e : byCase.entrySet()) {
             Map<String, JmhBenchmarks.Score> ways = e.getValue();
             JmhBenchmarks.Score mechsym = ways.get("mechsym");
@@ -162,6 +163,12 @@ public final class Utf8Experiment implements Experiment {
             Double allocated = mechsym.secondary().get("gc.alloc.rate.norm");
             maxAllocation = Math.max(maxAllocation, allocated == null ? 0 : allocated);
             ratios.row(e.getKey(), best.method(), best.score(), mechsym.score(), speedUp, allocated);
+            speedUps.append(speedUps.isEmpty() ? "speed-up over the best JDK way: " : ", ")
+                    .append(e.getKey())
+                    .append(String.format(Locale.ROOT, " %.2fx", speedUp));
+        }
+        if (!speedUps.isEmpty()) {
+            result.headline(speedUps.toString());
         }
         result.table(ratios.build());
         result.chart(Chart.bar(
@@ -200,7 +207,6 @@ public final class Utf8Experiment implements Experiment {
                 heapWins,
                 heap.size(),
                 maxAllocation);
-        result.headline(figures);
         boolean noAllocation = maxAllocation < 1;
         if (directWins == direct.size() && heapWins == heap.size() && noAllocation) {
             result.verdict(Verdict.reproduced(figures));
