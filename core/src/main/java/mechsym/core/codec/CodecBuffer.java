@@ -72,6 +72,7 @@ public final class CodecBuffer {
     private final boolean bigEndian;
     private MemorySegment segment;
     private long position;
+    private long limit;
     /** The writable byte[] behind the segment, or null: found once per wrap, for {@link Utf8}. */
     private byte[] array;
     /** Index in {@link #array} of the segment's byte 0. */
@@ -120,6 +121,7 @@ public final class CodecBuffer {
     public CodecBuffer wrap(MemorySegment segment) {
         this.segment = Objects.requireNonNull(segment, "segment");
         this.position = 0;
+        this.limit = segment.byteSize();
         this.array = segment.heapBase().orElse(null) instanceof byte[] bytes ? bytes : null;
         this.arrayOffset = array == null ? 0 : (int) segment.address();
         return this;
@@ -171,6 +173,28 @@ public final class CodecBuffer {
             throw new IndexOutOfBoundsException("position " + newPosition + " outside [0, " + segment.byteSize() + "]");
         }
         position = newPosition;
+        return this;
+    }
+
+    /**
+     * The end that {@link #readCount} checks counts against: the capacity unless set lower (a {@link
+     * FrameReader} sets it to the end of the body while a message reads itself). Other accesses are
+     * bounded by the capacity only.
+     */
+    public long limit() {
+        return limit;
+    }
+
+    /**
+     * Sets the end {@link #readCount} checks against.
+     *
+     * @throws IndexOutOfBoundsException if {@code newLimit} is negative or beyond the capacity
+     */
+    public CodecBuffer limit(long newLimit) {
+        if (newLimit < 0 || newLimit > segment.byteSize()) {
+            throw new IndexOutOfBoundsException("limit " + newLimit + " outside [0, " + segment.byteSize() + "]");
+        }
+        limit = newLimit;
         return this;
     }
 
@@ -350,14 +374,15 @@ public final class CodecBuffer {
      * Marshallable#readFrom}.
      *
      * @param elementSize bytes per element (1 for a byte array or a UTF-8 length)
-     * @return the count, 0 or more, with {@code count * elementSize <= remaining()} after it
-     * @throws CodecException if the count is negative or its elements would run past the capacity
-     *     (the cursor is then unchanged)
+     * @return the count, 0 or more, whose elements fit between the cursor after it and the {@link
+     *     #limit()}
+     * @throws CodecException if the count is negative or its elements would run past the limit (the
+     *     cursor is then unchanged)
      */
     public int readCount(int elementSize) {
         long at = position;
         int count = getInt(at);
-        long left = segment.byteSize() - at - Integer.BYTES;
+        long left = limit - at - Integer.BYTES;
         if (count < 0 || (long) count * elementSize > left) {
             throw new CodecException(
                     at, "count " + count + " of " + elementSize + "-byte elements but " + left + " bytes left");
