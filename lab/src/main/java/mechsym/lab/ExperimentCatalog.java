@@ -9,6 +9,7 @@ import java.util.Map;
 public final class ExperimentCatalog {
     private static final List<Experiment> ALL = List.of(
             new mechsym.lab.experiments.memoryaccess.MemoryAccessExperiment(),
+            new mechsym.lab.experiments.offheap.OffHeapStructuresExperiment(),
             new mechsym.lab.experiments.dispatch.DispatchExperiment());
 
     private ExperimentCatalog() {}
