@@ -14,7 +14,13 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "A mechanical-sympathy toolkit and lab for the JVM.",
-        subcommands = {LabCommand.class, EnvCommand.class, JmhCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {
+            LabCommand.class,
+            EnvCommand.class,
+            JmhCommand.class,
+            DumpCommand.class,
+            CommandLine.HelpCommand.class
+        },
         footer = {"", "Exit codes: 0 success, 1 work failed, 2 bad usage.", "Start with: mechsym lab --list"})
 public final class Main implements Runnable {
     public static final int EXIT_OK = 0;
