@@ -11,6 +11,11 @@ package mechsym.core.memory;
 public enum PagePolicy {
     /** {@code Arena.allocate}: the JDK zeroes (and so touches) the memory at allocation. */
     DEFAULT(false, false),
+    /**
+     * Fresh anonymous memory, zero without being touched: each 4 KiB page faults on its first
+     * access, as memory from {@code malloc} (the post's {@code Unsafe.allocateMemory}) does.
+     */
+    LAZY(false, false),
     /** Fresh anonymous memory, each page written once at allocation so later writes do not fault. */
     PRE_TOUCH(false, true),
     /**
