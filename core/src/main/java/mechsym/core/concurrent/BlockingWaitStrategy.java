@@ -36,14 +36,7 @@ public final class BlockingWaitStrategy implements WaitStrategy {
                 lock.unlock();
             }
         }
-        long available;
-        while ((available = barrier.dependentMinimum()) < sequence) {
-            if (barrier.isAlerted()) {
-                return available;
-            }
-            Thread.onSpinWait();
-        }
-        return available;
+        return BusySpinWaitStrategy.spin(sequence, barrier); // waiting for upstream consumers
     }
 
     @Override

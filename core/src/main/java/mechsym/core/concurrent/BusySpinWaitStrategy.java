@@ -12,6 +12,11 @@ public final class BusySpinWaitStrategy implements WaitStrategy {
 
     @Override
     public long waitFor(long sequence, SequenceBarrier barrier) {
+        return spin(sequence, barrier);
+    }
+
+    /** Spins until the barrier's dependents reach {@code sequence} or it is alerted; shared by the strategies. */
+    static long spin(long sequence, SequenceBarrier barrier) {
         long available;
         while ((available = barrier.dependentMinimum()) < sequence) {
             if (barrier.isAlerted()) {

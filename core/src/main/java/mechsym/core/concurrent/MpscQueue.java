@@ -8,29 +8,8 @@ import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.function.Consumer;
 
-/** Fields every thread reads and nobody writes after construction. */
-abstract class MpscQueueColdFields<E> {
-    final Object[] buffer;
-    final int mask;
-    final OccupancyThreshold threshold;
-
-    MpscQueueColdFields(int capacity, OccupancyThreshold threshold) {
-        this.buffer = QueueSupport.newPaddedArray(capacity);
-        this.mask = capacity - 1;
-        this.threshold = threshold;
-    }
-}
-
-abstract class MpscQueuePad1<E> extends MpscQueueColdFields<E> {
-    long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
-
-    MpscQueuePad1(int capacity, OccupancyThreshold threshold) {
-        super(capacity, threshold);
-    }
-}
-
 /** Contended by the producers: the claim counter. */
-abstract class MpscQueueProducerIndex<E> extends MpscQueuePad1<E> {
+abstract class MpscQueueProducerIndex<E> extends BoundedQueueBase<E> {
     /** The next sequence to claim; advanced by compare-and-set. */
     long producerIndex;
 
@@ -240,16 +219,5 @@ public final class MpscQueue<E> extends MpscQueuePad4<E> implements BoundedQueue
     @Override
     public int size() {
         return QueueSupport.size(CONSUMER_INDEX, PRODUCER_INDEX, this, mask + 1);
-    }
-
-    @Override
-    public int capacity() {
-        return mask + 1;
-    }
-
-    /** The class name, size and capacity, e.g. {@code MpscQueue[size=3, capacity=8]}. */
-    @Override
-    public String toString() {
-        return "MpscQueue[size=" + size() + ", capacity=" + capacity() + "]";
     }
 }

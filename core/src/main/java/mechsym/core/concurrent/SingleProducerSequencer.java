@@ -44,36 +44,37 @@ final class SingleProducerSequencer extends SingleProducerSequencerPad2 {
     long next(int n) {
         requireBatch(n);
         final long current = nextValue;
-        final long next = current + n;
-        final long wrapPoint = next - bufferSize;
-        final long cached = cachedGatingSequence;
-        if (wrapPoint > cached || cached > current) {
+        if (!hasCapacity(n, current)) {
+            final long wrapPoint = current + n - bufferSize;
             long minimum;
             while (wrapPoint > (minimum = minimum(gatingSequences(), current))) {
                 LockSupport.parkNanos(1L);
             }
             cachedGatingSequence = minimum;
         }
-        nextValue = next;
-        return next;
+        nextValue = current + n;
+        return nextValue;
     }
 
     @Override
     long tryNext(int n) {
         requireBatch(n);
-        final long current = nextValue;
-        final long next = current + n;
-        final long wrapPoint = next - bufferSize;
+        if (!hasCapacity(n, nextValue)) {
+            return -1L;
+        }
+        nextValue += n;
+        return nextValue;
+    }
+
+    /** Whether {@code n} more fit after {@code current}; re-reads the gating sequences only when the cache says no. */
+    private boolean hasCapacity(int n, long current) {
+        final long wrapPoint = current + n - bufferSize;
         final long cached = cachedGatingSequence;
         if (wrapPoint > cached || cached > current) {
-            long minimum = minimum(gatingSequences(), current);
-            cachedGatingSequence = minimum;
-            if (wrapPoint > minimum) {
-                return -1L;
-            }
+            cachedGatingSequence = minimum(gatingSequences(), current);
+            return wrapPoint <= cachedGatingSequence;
         }
-        nextValue = next;
-        return next;
+        return true;
     }
 
     @Override

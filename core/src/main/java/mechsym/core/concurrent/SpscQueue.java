@@ -7,29 +7,8 @@ import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.function.Consumer;
 
-/** Fields both sides read and nobody writes after construction. */
-abstract class SpscQueueColdFields<E> {
-    final Object[] buffer;
-    final int mask;
-    final OccupancyThreshold threshold;
-
-    SpscQueueColdFields(int capacity, OccupancyThreshold threshold) {
-        this.buffer = QueueSupport.newPaddedArray(capacity);
-        this.mask = capacity - 1;
-        this.threshold = threshold;
-    }
-}
-
-abstract class SpscQueuePad1<E> extends SpscQueueColdFields<E> {
-    long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
-
-    SpscQueuePad1(int capacity, OccupancyThreshold threshold) {
-        super(capacity, threshold);
-    }
-}
-
 /** Written by the producer thread only. */
-abstract class SpscQueueProducerFields<E> extends SpscQueuePad1<E> {
+abstract class SpscQueueProducerFields<E> extends BoundedQueueBase<E> {
     /** The next sequence to offer into; released after the element is stored. */
     long producerIndex;
     /** The producer's last view of consumerIndex; plain, producer thread only. */
@@ -205,16 +184,5 @@ public final class SpscQueue<E> extends SpscQueuePad3<E> implements BoundedQueue
     @Override
     public int size() {
         return QueueSupport.size(CONSUMER_INDEX, PRODUCER_INDEX, this, mask + 1);
-    }
-
-    @Override
-    public int capacity() {
-        return mask + 1;
-    }
-
-    /** The class name, size and capacity, e.g. {@code SpscQueue[size=3, capacity=8]}. */
-    @Override
-    public String toString() {
-        return "SpscQueue[size=" + size() + ", capacity=" + capacity() + "]";
     }
 }
