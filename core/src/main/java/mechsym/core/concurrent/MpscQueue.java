@@ -19,7 +19,14 @@ abstract class MpscQueueProducerIndex<E> extends BoundedQueueBase<E> {
 }
 
 abstract class MpscQueuePad2<E> extends MpscQueueProducerIndex<E> {
-    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
+    byte q000, q001, q002, q003, q004, q005, q006, q007, q008, q009, q010, q011, q012, q013, q014, q015;
+    byte q016, q017, q018, q019, q020, q021, q022, q023, q024, q025, q026, q027, q028, q029, q030, q031;
+    byte q032, q033, q034, q035, q036, q037, q038, q039, q040, q041, q042, q043, q044, q045, q046, q047;
+    byte q048, q049, q050, q051, q052, q053, q054, q055, q056, q057, q058, q059, q060, q061, q062, q063;
+    byte q064, q065, q066, q067, q068, q069, q070, q071, q072, q073, q074, q075, q076, q077, q078, q079;
+    byte q080, q081, q082, q083, q084, q085, q086, q087, q088, q089, q090, q091, q092, q093, q094, q095;
+    byte q096, q097, q098, q099, q100, q101, q102, q103, q104, q105, q106, q107, q108, q109, q110, q111;
+    byte q112, q113, q114, q115, q116, q117, q118, q119, q120, q121, q122, q123, q124, q125, q126, q127;
 
     MpscQueuePad2(int capacity, OccupancyThreshold threshold) {
         super(capacity, threshold);
@@ -38,7 +45,14 @@ abstract class MpscQueueProducerLimit<E> extends MpscQueuePad2<E> {
 }
 
 abstract class MpscQueuePad3<E> extends MpscQueueProducerLimit<E> {
-    long r00, r01, r02, r03, r04, r05, r06, r07, r08, r09, r10, r11, r12, r13, r14, r15;
+    byte r000, r001, r002, r003, r004, r005, r006, r007, r008, r009, r010, r011, r012, r013, r014, r015;
+    byte r016, r017, r018, r019, r020, r021, r022, r023, r024, r025, r026, r027, r028, r029, r030, r031;
+    byte r032, r033, r034, r035, r036, r037, r038, r039, r040, r041, r042, r043, r044, r045, r046, r047;
+    byte r048, r049, r050, r051, r052, r053, r054, r055, r056, r057, r058, r059, r060, r061, r062, r063;
+    byte r064, r065, r066, r067, r068, r069, r070, r071, r072, r073, r074, r075, r076, r077, r078, r079;
+    byte r080, r081, r082, r083, r084, r085, r086, r087, r088, r089, r090, r091, r092, r093, r094, r095;
+    byte r096, r097, r098, r099, r100, r101, r102, r103, r104, r105, r106, r107, r108, r109, r110, r111;
+    byte r112, r113, r114, r115, r116, r117, r118, r119, r120, r121, r122, r123, r124, r125, r126, r127;
 
     MpscQueuePad3(int capacity, OccupancyThreshold threshold) {
         super(capacity, threshold);
@@ -56,7 +70,14 @@ abstract class MpscQueueConsumerFields<E> extends MpscQueuePad3<E> {
 }
 
 abstract class MpscQueuePad4<E> extends MpscQueueConsumerFields<E> {
-    long s00, s01, s02, s03, s04, s05, s06, s07, s08, s09, s10, s11, s12, s13, s14, s15;
+    byte s000, s001, s002, s003, s004, s005, s006, s007, s008, s009, s010, s011, s012, s013, s014, s015;
+    byte s016, s017, s018, s019, s020, s021, s022, s023, s024, s025, s026, s027, s028, s029, s030, s031;
+    byte s032, s033, s034, s035, s036, s037, s038, s039, s040, s041, s042, s043, s044, s045, s046, s047;
+    byte s048, s049, s050, s051, s052, s053, s054, s055, s056, s057, s058, s059, s060, s061, s062, s063;
+    byte s064, s065, s066, s067, s068, s069, s070, s071, s072, s073, s074, s075, s076, s077, s078, s079;
+    byte s080, s081, s082, s083, s084, s085, s086, s087, s088, s089, s090, s091, s092, s093, s094, s095;
+    byte s096, s097, s098, s099, s100, s101, s102, s103, s104, s105, s106, s107, s108, s109, s110, s111;
+    byte s112, s113, s114, s115, s116, s117, s118, s119, s120, s121, s122, s123, s124, s125, s126, s127;
 
     MpscQueuePad4(int capacity, OccupancyThreshold threshold) {
         super(capacity, threshold);
