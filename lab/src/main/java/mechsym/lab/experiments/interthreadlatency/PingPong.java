@@ -1,8 +1,7 @@
 package mechsym.lab.experiments.interthreadlatency;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import mechsym.lab.ForkedJvm;
+import mechsym.lab.experiments.threads.PaddedCell;
 
 /**
  * The post's InterThreadLatency program, run in a forked JVM: two threads hand a counter back and
@@ -48,51 +47,28 @@ public final class PingPong {
     /** One run's figure, sent to the parent. */
     public record Run(String mode, int run, long roundTrips, long durationNs, double rttNs) {}
 
-    abstract static class LeftPad {
-        long p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15, p16;
-    }
-
-    abstract static class Value extends LeftPad {
-        volatile long value = -1;
-    }
-
-    /** A long alone on its 128 bytes: padding by class hierarchy, which the JVM keeps in order. */
-    static final class Cell extends Value {
-        long q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15, q16;
-    }
-
-    private static final VarHandle VALUE;
-
-    static {
-        try {
-            VALUE = MethodHandles.lookup().findVarHandle(Value.class, "value", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
-    private static final Cell PING = new Cell();
-    private static final Cell PONG = new Cell();
+    private static final PaddedCell PING = new PaddedCell(-1);
+    private static final PaddedCell PONG = new PaddedCell(-1);
 
     private PingPong() {}
 
-    private static void publish(Cell cell, long v) {
+    private static void publish(PaddedCell cell, long v) {
         if (MODE == Mode.VOLATILE) {
             cell.value = v;
         } else if (MODE == Mode.RELEASE_ACQUIRE) {
-            VALUE.setRelease(cell, v);
+            PaddedCell.VALUE.setRelease(cell, v);
         } else {
-            VALUE.setOpaque(cell, v);
+            PaddedCell.VALUE.setOpaque(cell, v);
         }
     }
 
-    private static long read(Cell cell) {
+    private static long read(PaddedCell cell) {
         if (MODE == Mode.VOLATILE) {
             return cell.value;
         } else if (MODE == Mode.RELEASE_ACQUIRE) {
-            return (long) VALUE.getAcquire(cell);
+            return (long) PaddedCell.VALUE.getAcquire(cell);
         } else {
-            return (long) VALUE.getOpaque(cell);
+            return (long) PaddedCell.VALUE.getOpaque(cell);
         }
     }
 
