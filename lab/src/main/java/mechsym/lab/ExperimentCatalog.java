@@ -12,7 +12,8 @@ public final class ExperimentCatalog {
             new mechsym.lab.experiments.dispatch.DispatchExperiment(),
             new mechsym.lab.experiments.interthreadlatency.InterThreadLatencyExperiment(),
             new mechsym.lab.experiments.lazyset.LazySetExperiment(),
-            new mechsym.lab.experiments.cas.CasExperiment());
+            new mechsym.lab.experiments.cas.CasExperiment(),
+            new mechsym.lab.experiments.cachefallacy.CacheFallacyExperiment());
 
     private ExperimentCatalog() {}
 
