@@ -104,11 +104,11 @@ public final class LazySetExperiment implements Experiment {
     @Override
     public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
         Profile profile = context.profile();
-        long runMillis = profile.pick(30L, 60L, 500L);
-        int runs = profile.pick(2, 4, 11); // the first of each experiment is warm-up
-        int values = profile.pick(1 << 16, 1 << 21, 1 << 24);
+        long runMillis = profile.pick(30L, 50L, 500L);
+        int runs = profile.pick(2, 3, 11); // the first of each experiment is warm-up
+        int values = profile.pick(1 << 16, 1 << 20, 1 << 24);
         List<Storage> storages = profile == Profile.TINY
-                ? List.of(Storage.ATOMIC_LONG, Storage.SEGMENT_PADDED)
+                ? List.of(Storage.SEGMENT_PADDED) // the tests run every storage in-process
                 : List.of(Storage.values());
         double loadBefore = ThreadedRuns.loadAverage();
 

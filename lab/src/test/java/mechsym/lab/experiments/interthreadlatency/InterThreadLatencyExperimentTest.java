@@ -3,6 +3,7 @@ package mechsym.lab.experiments.interthreadlatency;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.List;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.NativeBaselines;
 import mechsym.lab.Table;
@@ -27,7 +28,18 @@ class InterThreadLatencyExperimentTest {
         if (cpp) {
             assertThat(TinyRun.positives(rtt, "median / C++ release")).hasSize(5);
         }
-        assertThat(result.notes()).anyMatch(n -> n.contains("lock addl"));
+        assertThat(result.notes()).anyMatch(n -> n.contains("hsdis"));
+        // the post's observation on this JDK: C2 fences the volatile store, not the release store
+        Table fences = result.table("fences");
+        assertThat(TinyRun.texts(fences, "variant")).hasSize(3);
+        List<Object> volatileRow = fences.rows().get(0);
+        List<Object> releaseRow = fences.rows().get(1);
+        if (((Number) volatileRow.get(1)).intValue() > 0) {
+            assertThat(((Number) volatileRow.get(3)).intValue()).isPositive();
+        }
+        if (((Number) releaseRow.get(1)).intValue() > 0) {
+            assertThat(((Number) releaseRow.get(3)).intValue()).isZero();
+        }
     }
 
     @Test
