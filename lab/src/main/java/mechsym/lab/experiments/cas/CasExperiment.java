@@ -117,6 +117,7 @@ public final class CasExperiment implements Experiment {
             tables.add(Table.seed(
                             "seed-" + (++i), "the post's perf stat ./atomic_inc 1 2 (LOCK XADD, 1 thread)", s.machine())
                     .column("case")
+                    .column("the post's loop")
                     .column("threads", "#")
                     .summaryColumns("ns/op")
                     .column("printed ns per op", "ns")
@@ -124,6 +125,7 @@ public final class CasExperiment implements Experiment {
                     .column("cycles per increment", "cycles")
                     .row(
                             "C++ LOCK XADD",
+                            "LOCK XADD",
                             1,
                             Summary.of(s.durationNs() / (double) SEED_COUNT),
                             s.durationNs() / (2 * SEED_COUNT),
@@ -192,6 +194,8 @@ public final class CasExperiment implements Experiment {
         Table.Builder table = Table.measured(
                         "measured", "ns per increment by case and threads, " + count + " increments a run")
                 .column("case")
+                .column("the post's loop")
+                .column("language, threads")
                 .column("threads", "#")
                 .summaryColumns("ns/op")
                 .column("throughput (median)", "ops/s")
@@ -206,8 +210,11 @@ public final class CasExperiment implements Experiment {
             Summary s = Summary.of(samples);
             medians.put(key, s);
             Summary single = medians.get(k[0] + "|1");
+            boolean cppCase = k[0].startsWith("C++ ");
             table.row(
                     k[0],
+                    cppCase ? k[0].substring(4) : postLoop(k[0]),
+                    (cppCase ? "C++, " : "Java, ") + k[1] + (k[1].equals("1") ? " thread" : " threads"),
                     Integer.parseInt(k[1]),
                     s,
                     1e9 / s.median(),
@@ -223,9 +230,9 @@ public final class CasExperiment implements Experiment {
                 "ns-per-increment",
                 "ns per increment by case and threads: the post's machines (1 thread, LOCK XADD) and this one",
                 chartTables,
-                "case",
+                "the post's loop",
                 "median",
-                "threads",
+                "language, threads",
                 "ns per increment (median)"));
         ThreadedRuns.noteMachine(result, threadCounts.getLast(), loadBefore);
         verdict(result, medians, threadCounts.getLast());
@@ -246,6 +253,16 @@ public final class CasExperiment implements Experiment {
             case CAS_LOOP -> "Java compareAndSet loop";
             case CAE_LOOP -> "Java compareAndExchange loop";
         };
+    }
+
+    /** The post's loop a Java case mirrors. */
+    private static String postLoop(String javaLabel) {
+        for (CasRun.Case c : CasRun.Case.values()) {
+            if (javaLabel(c).equals(javaLabel)) {
+                return c.postCase;
+            }
+        }
+        throw new IllegalArgumentException(javaLabel);
     }
 
     /** 1..cores when there are at most 4, else 1, 2, 4, ... and cores. */
