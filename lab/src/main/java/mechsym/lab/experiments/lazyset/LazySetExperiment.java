@@ -202,9 +202,35 @@ public final class LazySetExperiment implements Experiment {
                     "set",
                     pingPong ? "ns per round trip (median)" : "ns per value (median)"));
         }
+        result.table(ratios(storages, medians));
         failures.forEach(f -> result.note("Did not finish (the post warns the direct set may hang): " + f));
         ThreadedRuns.noteMachine(result, 2, loadBefore);
         verdict(result, storages, medians);
+    }
+
+    /** The post's comparisons, as ratios of this run's medians, to read beside the seed's table. */
+    private static Table ratios(List<Storage> storages, Map<String, Summary> medians) {
+        Table.Builder t = Table.measured("ratios", "the post's comparisons: ratios of medians, per storage")
+                .column("experiment")
+                .column("comparison")
+                .column("storage")
+                .column("ratio", "x")
+                .note("Catch-up compares the producer's ns per value, ping-pong the ns per round trip. A ratio is left"
+                        + " out when either side is missing or failed its guard.");
+        String[][] comparisons = {
+            {"catch-up", "VOLATILE", "LAZY"}, {"ping-pong", "VOLATILE", "LAZY"}, {"catch-up", "DIRECT", "LAZY"}
+        };
+        for (String[] c : comparisons) {
+            for (Storage storage : storages) {
+                Summary a = medians.get(c[0] + "|" + storage.label + "|" + c[1]);
+                Summary b = medians.get(c[0] + "|" + storage.label + "|" + c[2]);
+                if (a != null && b != null) {
+                    String comparison = c[1].toLowerCase(Locale.ROOT) + " / " + c[2].toLowerCase(Locale.ROOT);
+                    t.row(c[0], comparison, storage.label, a.median() / b.median());
+                }
+            }
+        }
+        return t.build();
     }
 
     private static void verdict(ExperimentResult.Builder result, List<Storage> storages, Map<String, Summary> medians) {
