@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
             EnvCommand.class,
             JmhCommand.class,
             DumpCommand.class,
+            TradesCommand.class,
             CommandLine.HelpCommand.class
         },
         footer = {"", "Exit codes: 0 success, 1 work failed, 2 bad usage.", "Start with: mechsym lab --list"})
