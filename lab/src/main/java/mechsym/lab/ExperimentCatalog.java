@@ -9,7 +9,8 @@ import java.util.Map;
 public final class ExperimentCatalog {
     private static final List<Experiment> ALL = List.of(
             new mechsym.lab.experiments.memoryaccess.MemoryAccessExperiment(),
-            new mechsym.lab.experiments.dispatch.DispatchExperiment());
+            new mechsym.lab.experiments.dispatch.DispatchExperiment(),
+            new mechsym.lab.experiments.offheap.OffHeapStructuresExperiment());
 
     private ExperimentCatalog() {}
 
