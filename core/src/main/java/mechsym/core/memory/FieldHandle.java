@@ -46,6 +46,11 @@ public abstract sealed class FieldHandle
         return record.offset(offset, size);
     }
 
+    /** As {@link #at(Flyweight)} for a fixed-size type: {@code size} is its compile-time constant. */
+    final long at(Flyweight record, long constantSize) {
+        return record.offset(offset, constantSize);
+    }
+
     @Override
     public final String toString() {
         return descriptor.describe();

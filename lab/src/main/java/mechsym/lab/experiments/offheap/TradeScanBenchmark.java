@@ -27,7 +27,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <pre>
  *   scanObjects     array of JavaMemoryTrade objects (the post)
- *   scanUnsafe      the post's Unsafe flyweight over malloc memory
+ *   scanUnsafe      the post's Unsafe flyweight, over the same huge-page memory as the core stores
  *   scanFlyweight   the core flyweight, array of structures, huge pages      ceiling: readRecords
  *   scanColumnar    the core flyweight, columnar, huge pages                 ceiling: readColumns
  *   readRecords     sum of every long of the 42-byte records (all their bytes)
@@ -64,20 +64,24 @@ public class TradeScanBenchmark {
         }
     }
 
+    /** The post's Unsafe flyweight over the same kind of memory as the core stores (huge pages). */
     @State(Scope.Benchmark)
     public static class Unsafe {
         final PostTrades.Direct table = new PostTrades.Direct();
-        long address;
+        final java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofShared();
 
         @Setup(Level.Trial)
         public void setUp(Size size) {
-            address = PostTrades.UNSAFE.allocateMemory(size.records * PostTrades.DirectMemoryTrade.getObjectSize());
+            long bytes = size.records * PostTrades.DirectMemoryTrade.getObjectSize();
+            long address = mechsym.core.memory.OffHeapMemory.allocate(arena, bytes, PagePolicy.HUGE_PAGES)
+                    .segment()
+                    .address();
             table.init(address, size.records);
         }
 
         @TearDown(Level.Trial)
         public void tearDown() {
-            PostTrades.UNSAFE.freeMemory(address);
+            arena.close();
         }
     }
 
@@ -93,11 +97,7 @@ public class TradeScanBenchmark {
                     .pagePolicy(PagePolicy.HUGE_PAGES)
                     .allocate();
             trade = store.bind(new Trade());
-            store.setSize(records);
-            for (int i = 0; i < records; i++) {
-                trade.moveTo(i);
-                trade.set(i, 1, PostTrades.VENUE_CODE, PostTrades.INSTRUMENT_CODE, i, i, (i & 1) == 0 ? 'B' : 'S');
-            }
+            TradeTableRun.fill(store, trade, records);
         }
 
         @TearDown(Level.Trial)
@@ -157,18 +157,9 @@ public class TradeScanBenchmark {
     }
 
     private static long scan(RecordStore store, Trade t) {
-        long buyCost = 0;
-        long sellCost = 0;
-        final long records = store.size();
-        for (int i = 0; i < records; i++) {
-            t.moveTo(i);
-            if (t.side() == 'B') {
-                buyCost += (t.price() * t.quantity());
-            } else {
-                sellCost += (t.price() * t.quantity());
-            }
-        }
-        return buyCost + sellCost;
+        long[] costs = new long[2];
+        TradeTableRun.scan(store, t, costs);
+        return costs[0] + costs[1];
     }
 
     @Benchmark

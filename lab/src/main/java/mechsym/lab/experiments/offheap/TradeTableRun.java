@@ -239,6 +239,32 @@ public final class TradeTableRun {
         }
     }
 
+    /** The post's init through the core flyweight: every field of every record. */
+    static void fill(RecordStore store, Trade t, int records) {
+        store.setSize(records);
+        for (int i = 0; i < records; i++) {
+            t.moveTo(i);
+            t.set(i, 1, PostTrades.VENUE_CODE, PostTrades.INSTRUMENT_CODE, i, i, (i & 1) == 0 ? 'B' : 'S');
+        }
+    }
+
+    /** The post's scan through the core flyweight: buy cost and sell cost into {@code costs}. */
+    static void scan(RecordStore store, Trade t, long[] costs) {
+        long buyCost = 0;
+        long sellCost = 0;
+        final long records = store.size();
+        for (int i = 0; i < records; i++) {
+            t.moveTo(i);
+            if (t.side() == 'B') {
+                buyCost += (t.price() * t.quantity());
+            } else {
+                sellCost += (t.price() * t.quantity());
+            }
+        }
+        costs[0] = buyCost;
+        costs[1] = sellCost;
+    }
+
     /** The core flyweight ({@link Trade}) over a {@link RecordStore}. */
     private static final class FlyweightTable implements TradeTable {
         private final StorageForm form;
@@ -273,30 +299,12 @@ public final class TradeTableRun {
             } else {
                 open(records);
             }
-            store.setSize(records);
-            final Trade t = trade;
-            for (int i = 0; i < records; i++) {
-                t.moveTo(i);
-                t.set(i, 1, PostTrades.VENUE_CODE, PostTrades.INSTRUMENT_CODE, i, i, (i & 1) == 0 ? 'B' : 'S');
-            }
+            fill(store, trade, records);
         }
 
         @Override
         public void scan(long[] costs) {
-            long buyCost = 0;
-            long sellCost = 0;
-            final Trade t = trade;
-            final long records = store.size();
-            for (int i = 0; i < records; i++) {
-                t.moveTo(i);
-                if (t.side() == 'B') {
-                    buyCost += (t.price() * t.quantity());
-                } else {
-                    sellCost += (t.price() * t.quantity());
-                }
-            }
-            costs[0] = buyCost;
-            costs[1] = sellCost;
+            TradeTableRun.scan(store, trade, costs);
         }
 
         @Override
