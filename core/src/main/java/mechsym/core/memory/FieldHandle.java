@@ -38,8 +38,16 @@ public abstract sealed class FieldHandle
     }
 
     final MemorySegment segment(Flyweight record) {
-        assert record.layout().equals(layout) : "field of " + layout + " used on a flyweight of " + record.layout();
+        assert sameLayout(record);
         return record.segment(column);
+    }
+
+    // out of line, so segment() stays small enough for every compiler to inline
+    private boolean sameLayout(Flyweight record) {
+        if (!record.layout().equals(layout)) {
+            throw new AssertionError("field of " + layout + " used on a flyweight of " + record.layout());
+        }
+        return true;
     }
 
     final long at(Flyweight record) {

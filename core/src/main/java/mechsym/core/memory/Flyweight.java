@@ -63,14 +63,23 @@ public abstract class Flyweight {
     public final void moveTo(long index) {
         RecordStore current = store;
         if (current == null) {
-            throw new IllegalStateException("flyweight is not bound to a store: call RecordStore.bind first");
+            throw notBound();
         }
         long size = current.size;
         if (index < 0 || index >= size) {
-            throw new IndexOutOfBoundsException("record index " + index + " out of bounds for store size " + size);
+            throw outOfBounds(index, size);
         }
         this.index = index;
         this.position = index * recordSize;
+    }
+
+    // cold paths out of line, so moveTo stays small enough to inline everywhere
+    private static IllegalStateException notBound() {
+        return new IllegalStateException("flyweight is not bound to a store: call RecordStore.bind first");
+    }
+
+    private static IndexOutOfBoundsException outOfBounds(long index, long size) {
+        return new IndexOutOfBoundsException("record index " + index + " out of bounds for store size " + size);
     }
 
     final void bind(RecordStore store, MemorySegment records, MemorySegment[] columns) {

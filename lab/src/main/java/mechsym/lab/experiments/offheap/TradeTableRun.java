@@ -239,12 +239,18 @@ public final class TradeTableRun {
         }
     }
 
-    /** The post's init through the core flyweight: every field of every record. */
+    /** The post's init through the core flyweight: every field of every record, one setter each. */
     static void fill(RecordStore store, Trade t, int records) {
         store.setSize(records);
         for (int i = 0; i < records; i++) {
             t.moveTo(i);
-            t.set(i, 1, PostTrades.VENUE_CODE, PostTrades.INSTRUMENT_CODE, i, i, (i & 1) == 0 ? 'B' : 'S');
+            t.tradeId(i);
+            t.clientId(1);
+            t.venueCode(PostTrades.VENUE_CODE);
+            t.instrumentCode(PostTrades.INSTRUMENT_CODE);
+            t.price(i);
+            t.quantity(i);
+            t.side((i & 1) == 0 ? 'B' : 'S');
         }
     }
 
