@@ -27,13 +27,13 @@ import mechsym.tools.trades.Trade;
 public final class TradeTableRun {
     /** The tables compared; one per JVM so every call site stays monomorphic. */
     public enum Storage {
-        OBJECTS("objects (post)"),
-        UNSAFE("Unsafe flyweight (post)"),
-        UNSAFE_THP("Unsafe flyweight + THP"),
-        FLYWEIGHT("core flyweight"),
-        FLYWEIGHT_THP("core flyweight + THP"),
-        FLYWEIGHT_REUSED("core flyweight, reused memory"),
-        COLUMNAR_THP("core columnar + THP");
+        OBJECTS("objects"),
+        UNSAFE("Unsafe"),
+        UNSAFE_THP("Unsafe+THP"),
+        FLYWEIGHT("flyweight"),
+        FLYWEIGHT_THP("flyweight+THP"),
+        FLYWEIGHT_REUSED("flyweight reused"),
+        COLUMNAR_THP("columnar+THP");
 
         public final String label;
 
