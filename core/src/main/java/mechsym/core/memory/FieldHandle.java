@@ -9,7 +9,8 @@ import java.lang.foreign.MemorySegment;
  * flyweight passed to it is not (see {@link Flyweight}).
  *
  * <p>Values are little-endian, unaligned accesses are allowed (packed layouts need them), and
- * every access is bounds-checked by the FFM API, so a misused handle throws rather than crashes.
+ * every access is bounds-checked by the FFM API, so a misused handle can never reach outside the
+ * store's memory: it throws, or at worst reads the wrong bytes of the store, and never crashes.
  */
 public abstract sealed class FieldHandle
         permits ByteField, ShortField, CharField, IntField, LongField, FloatField, DoubleField, BytesField {

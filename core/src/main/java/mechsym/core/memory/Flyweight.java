@@ -15,9 +15,11 @@ import java.util.Objects;
  *
  * <p><b>Bounds:</b> {@code moveTo} throws {@link IndexOutOfBoundsException} ("record index 7 out of
  * bounds for store size 5") unless {@code 0 <= index < store.size()}. Field access before the first {@code
- * moveTo}, or with a handle taken from another layout, is still checked by the memory segment and
- * throws {@code IndexOutOfBoundsException}; it never reads outside the store's memory. Access after
- * the store is closed throws {@link IllegalStateException}.
+ * moveTo} throws {@code IndexOutOfBoundsException} (the memory segment's check). A handle taken
+ * from another layout fails an assertion when assertions are enabled ({@code -ea}); without them it
+ * reads or writes the bytes at its own offset, which the segment still confines to the store's
+ * memory. No access ever reaches outside the store. Access after the store is closed throws {@link
+ * IllegalStateException}.
  *
  * <p><b>Speed:</b> write one small accessor per field, each calling one {@code static final}
  * handle, as the post's flyweight does. A single method that sets many fields compiles to a large
