@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
             LabCommand.class,
             EnvCommand.class,
             JmhCommand.class,
+            DumpCommand.class,
             TradesCommand.class,
             CommandLine.HelpCommand.class
         },

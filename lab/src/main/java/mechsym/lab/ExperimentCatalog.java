@@ -9,8 +9,12 @@ import java.util.Map;
 public final class ExperimentCatalog {
     private static final List<Experiment> ALL = List.of(
             new mechsym.lab.experiments.memoryaccess.MemoryAccessExperiment(),
+            new mechsym.lab.experiments.offheap.OffHeapStructuresExperiment(),
             new mechsym.lab.experiments.dispatch.DispatchExperiment(),
-            new mechsym.lab.experiments.offheap.OffHeapStructuresExperiment());
+            new mechsym.lab.experiments.interthreadlatency.InterThreadLatencyExperiment(),
+            new mechsym.lab.experiments.lazyset.LazySetExperiment(),
+            new mechsym.lab.experiments.cas.CasExperiment(),
+            new mechsym.lab.experiments.cachefallacy.CacheFallacyExperiment());
 
     private ExperimentCatalog() {}
 

@@ -118,6 +118,16 @@ public final class LabRunner {
         } catch (Exception | LinkageError | OutOfMemoryError e) {
             progress.finish();
             String message = e.getClass().getSimpleName() + (e.getMessage() != null ? ": " + e.getMessage() : "");
+            Path errorLog = outDir.resolve(experiment.id()).resolve("error.log");
+            try {
+                java.io.StringWriter trace = new java.io.StringWriter();
+                e.printStackTrace(new java.io.PrintWriter(trace));
+                Files.createDirectories(errorLog.getParent());
+                Files.writeString(errorLog, trace.toString());
+                message += " (stack trace: " + errorLog + ")";
+            } catch (IOException ignored) {
+                // the message alone still says what failed
+            }
             return builder.failed(seconds(start), message);
         }
     }

@@ -37,6 +37,7 @@ class LabRunnerTest {
         assertThat(failed.status()).isEqualTo(ExperimentResult.Status.FAILED);
         assertThat(failed.error()).contains("boom in two");
         assertThat(failed.verdict().outcome()).isEqualTo(Verdict.Outcome.INCONCLUSIVE);
+        assertThat(dir.resolve("two").resolve("error.log")).content().contains("boom in two");
     }
 
     @Test

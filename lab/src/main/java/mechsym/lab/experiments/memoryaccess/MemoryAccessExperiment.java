@@ -192,6 +192,18 @@ public final class MemoryAccessExperiment implements Experiment {
             ours.row(k[0], k[1], s, warmUp.get(e.getKey()));
         }
         result.table(ours.build());
+        long llc = lastLevelCacheBytes();
+        if (llc > 0) {
+            result.note(String.format(
+                    Locale.ROOT,
+                    "The array is %.1fx this machine's last-level cache (%d MiB as the" + " kernel reports it)%s.",
+                    (double) bytes / llc,
+                    llc >> 20,
+                    bytes < 4 * llc
+                            ? "; a VM may report the host's whole L3, shared with other guests, so part of"
+                                    + " the array may stay cached: the full profile walks the post's 2 GiB"
+                            : ""));
+        }
 
         if (!counters.isEmpty()) {
             Table.Builder c = Table.measured("counters", "perf stat counters per JVM (all runs)")
@@ -262,6 +274,23 @@ public final class MemoryAccessExperiment implements Experiment {
         } else {
             result.verdict(Verdict.notReproduced(reason));
         }
+    }
+
+    /** The largest cache the kernel lists for CPU 0, in bytes, or -1. */
+    private static long lastLevelCacheBytes() {
+        long largest = -1;
+        for (int index = 0; index < 8; index++) {
+            Path size = Path.of("/sys/devices/system/cpu/cpu0/cache/index" + index + "/size");
+            try {
+                String text = Files.readString(size).trim();
+                long value = Long.parseLong(text.replaceAll("[^0-9]", ""));
+                long multiplier = text.endsWith("M") ? 1L << 20 : text.endsWith("K") ? 1L << 10 : 1;
+                largest = Math.max(largest, value * multiplier);
+            } catch (IOException | NumberFormatException e) {
+                break;
+            }
+        }
+        return largest;
     }
 
     private static boolean perfStatAvailable() {

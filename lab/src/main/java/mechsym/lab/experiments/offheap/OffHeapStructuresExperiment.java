@@ -1,6 +1,5 @@
 package mechsym.lab.experiments.offheap;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,82 +8,80 @@ import java.util.Map;
 import mechsym.lab.Chart;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
-import mechsym.lab.JmhBenchmarks;
 import mechsym.lab.Profile;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
 import mechsym.lab.Verdict;
-import mechsym.lab.experiments.offheap.TradeTableRun.Storage;
-import mechsym.tools.trades.Trade;
-import org.openjdk.jmh.runner.options.TimeValue;
 
 /*
  * Seed 000, "Compact Off-Heap Structures/Tuples In Java" (Martin Thompson, Mechanical Sympathy, 2012).
  *
- * Claim: a 50M-record trade table built off-heap as an array of 42-byte structures, reached through
- * a flyweight, is 14-43x faster to build and scan than an array of Java objects, takes ~40% less
- * memory, and is free of the multi-second GC pauses the objects cause.
+ * Claim: a table of 50M trades as an off-heap array of 42-byte structures reached through a
+ * flyweight is 14-43x faster to build and scan than Java objects in an array, needs ~40% less
+ * memory, and suffers none of the multi-second GC pauses.
  *
- *   objects:   Trade[] --> [hdr|tradeId|clientId|...|side]  [hdr|...]  ...  one object per record, GC-traced
- *   off-heap:  | 42 B | 42 B | 42 B | ...                   one block, no headers, invisible to the GC
- *              ^ flyweight.moveTo(i): address = base + i * 42
+ *   objects   JavaMemoryTrade[]      array of references -> 50M objects with headers, on the heap
+ *   unsafe    Unsafe.allocateMemory  the post's original: 42-byte packed records, one flyweight
+ *   segment   MemorySegment (FFM)    the same layout, static final VarHandles, a confined Arena
+ *   core-aos  mechsym core.memory    RecordStore + Trade flyweight, array of structures, memory
+ *                                    faulted in lazily like malloc (the Unsafe version's policy)
+ *   core-aos-huge                    the same with transparent huge pages (madvise via FFM)
+ *   core-columnar                    one column per field (structure of arrays), huge pages
+ *   unsafe-huge                      the post's Unsafe code over the same huge pages (the reference
+ *                                    for core-aos-huge: same run, same memory policy)
+ *   core-aos-reused                  core-aos-huge allocated and touched once, cleared and refilled
+ *                                    by every run: no page faults after the first
  *
- * Measured as the post did: the post's program (init + scan per run, 5 runs in one JVM, System.gc()
- * before each run, and without it), one forked JVM per storage and collector, each JVM recording
- * JFR so every GC pause is attributed to the run it fell in. Storages: the post's objects, the
- * post's Unsafe flyweight (the reference), the core flyweight (mechsym.core.memory, FFM, no Unsafe)
- * over the same kind of memory, over transparent huge pages, over reused pre-touched memory, and
- * columnar. Then JMH: the scan alone per storage against a plain sequential read of the same bytes.
+ * Measured as the post did: a forked JVM per (collector, storage) with the post's heap
+ * (-Xms4g -Xmx4g), five runs of init + scan, System.gc() before each run (and, under G1, also
+ * without it, as the post invites). Per run: duration, heap bytes per record (heap used after
+ * init minus before), off-heap bytes per record, and the GC pauses inside the run from JFR's
+ * jdk.GarbageCollection events. The buy/sell cost of every run is checked against a plain sum.
  *
- * Sensitive to: the heap size against the live set (the post ran -Xms4g -Xmx4g for a ~2.9 GB table:
- * a tight heap), the collector, page faults on fresh memory (one per 4 KiB page unless huge pages),
- * memory bandwidth, and other guests on a shared machine.
+ * Then JMH (TradeScanBenchmark): the scan alone per storage beside a plain sequential read of the
+ * same bytes, the memory-bandwidth ceiling; and a table of the issue's speed goals from both.
+ *
+ * Beyond the post: today's collectors (G1, Parallel, ZGC) and the FFM API instead of Unsafe.
+ * Sensitive to: heap size against the table (the post's 4 GiB heap is nearly full at 50M
+ * objects), page faults on fresh off-heap memory (every run allocates anew, as the post did),
+ * transparent huge pages.
  */
 public final class OffHeapStructuresExperiment implements Experiment {
-    private static final String WINDOWS = "Intel i7-860 @ 2.8GHz, DDR3 1333, Windows 7, Java 1.7.0_07";
-    private static final String LINUX = "Intel i7-2760QM @ 2.4GHz, DDR3 1600, Linux 3.4.11, Java 1.7.0_07";
+    private static final String NEHALEM = "Intel i7-860 @ 2.8GHz (Nehalem), Windows 7, Java 1.7.0_07";
+    private static final String SANDY_BRIDGE = "Intel i7-2760QM @ 2.4GHz (Sandy Bridge), Linux 3.4.11, Java 1.7.0_07";
 
-    /** The post's run durations, ms: objects then off-heap, per machine. */
-    private static final Map<String, double[][]> SEED_RUNS = new LinkedHashMap<>();
+    /** The post's durations in ms, five runs each: objects with -Xms4g -Xmx4g, then Unsafe off-heap. */
+    private static final Map<String, double[][]> SEED_RUNS_MS = new LinkedHashMap<>();
 
     static {
-        SEED_RUNS.put(WINDOWS, new double[][] {{19334, 14295, 14272, 28358, 32487}, {983, 958, 873, 886, 884}});
-        SEED_RUNS.put(LINUX, new double[][] {{12262, 9822, 10239, 21558, 23074}, {634, 619, 546, 547, 534}});
+        SEED_RUNS_MS.put(NEHALEM, new double[][] {{19334, 14295, 14272, 28358, 32487}, {983, 958, 873, 886, 884}});
+        SEED_RUNS_MS.put(SANDY_BRIDGE, new double[][] {{12262, 9822, 10239, 21558, 23074}, {634, 619, 546, 547, 534}});
     }
 
-    /** "Total time for which application threads were stopped", seconds, objects, Linux machine. */
-    private static final double[] SEED_PAUSES_WITH_GC = {
-        0.0085280, 0.7280530, 8.1703460, 5.6112210, 1.2531370, 7.6392250, 5.7847050, 1.3070470, 8.2520880, 6.0949910,
-        1.3988480, 8.1793240, 6.4138720, 4.4991670, 4.5612290, 0.3598490, 0.7111000, 1.4426750, 1.5931500, 10.9484920,
-        7.0707230
+    /** The post's memory arithmetic: 3,817,799,680 total - 810,551,856 free - 123,999,112 base for 50M trades. */
+    private static final double SEED_HEAP_BYTES = 3_817_799_680.0 - 810_551_856.0 - 123_999_112.0;
+
+    private static final double SEED_RECORDS = 50_000_000;
+
+    /** Under G1 every storage runs; under the other collectors the post's two and core's. */
+    private static final String[] STORAGES = {
+        "objects", "unsafe", "unsafe-huge", "segment", "core-aos", "core-aos-huge", "core-aos-reused", "core-columnar"
     };
 
-    private static final double[] SEED_PAUSES_WITHOUT_GC = {
-        0.0170860, 0.7915350, 10.7153320, 5.6234650, 1.2689950, 7.6238170, 6.0114540, 1.2990070, 7.9918480, 5.9997920,
-        1.3430040, 8.0759940, 6.3980610, 4.5572100, 4.6193830, 0.3877930, 0.7429270, 1.5248070, 1.5312130, 10.9120250,
-        7.3528590
+    /** Storages for the speed goals, run once (G1, System.gc() before each run) to keep the lab short. */
+    private static final List<String> STORAGES_G1_ONLY_WITH_GC = List.of("unsafe-huge", "core-aos-reused");
+
+    private static final List<String> STORAGES_OTHER_COLLECTORS = List.of("objects", "unsafe", "core-aos");
+
+    private record Collector(String name, String flag) {}
+
+    private static final Collector[] COLLECTORS = {
+        new Collector("G1", "-XX:+UseG1GC"),
+        new Collector("Parallel", "-XX:+UseParallelGC"),
+        new Collector("ZGC", "-XX:+UseZGC")
     };
-
-    /** The post's footprint: 42 bytes off-heap; objects 2,883,248,712 bytes of heap for 50M. */
-    private static final double SEED_OBJECT_BYTES_PER_RECORD = 2_883_248_712.0 / 50_000_000;
-
-    /** One forked JVM: a storage under a collector and heap, with or without System.gc(). */
-    private record Config(Storage storage, String gc, String heapName, List<String> heap, boolean gcBefore) {
-        String label() {
-            return storage.label + ", " + setup();
-        }
-
-        String setup() {
-            return gc + ", " + heapName + (gcBefore ? "" : ", no System.gc()");
-        }
-
-        String fileName() {
-            return (storage.name() + "-" + gc + "-" + heapName + (gcBefore ? "" : "-nogc"))
-                    .replaceAll("[^A-Za-z0-9_.-]", "_");
-        }
-    }
 
     @Override
     public String id() {
@@ -93,7 +90,7 @@ public final class OffHeapStructuresExperiment implements Experiment {
 
     @Override
     public String title() {
-        return "Off-heap structures: a 42-byte trade table vs Java objects";
+        return "Trade table: Java objects vs off-heap structures (Unsafe, FFM)";
     }
 
     @Override
@@ -104,47 +101,34 @@ public final class OffHeapStructuresExperiment implements Experiment {
 
     @Override
     public String claim() {
-        return "An off-heap array of 42-byte trade structures behind a flyweight is 14-43x faster to build and"
-                + " scan than an array of Java objects, ~40% smaller, and free of multi-second GC pauses.";
+        return "An off-heap array of 42-byte trade structures is 14-43x faster to build and scan than an array of"
+                + " Java objects, needs ~40% less memory, and has no long GC pauses.";
     }
 
     @Override
     public List<Table> seedFigures() {
         List<Table> tables = new ArrayList<>();
-        int m = 0;
-        for (Map.Entry<String, double[][]> machine : SEED_RUNS.entrySet()) {
-            m++;
-            Table.Builder t = Table.seed("seed-runs-" + m, "duration per run, 50M trades (ms)", machine.getKey())
-                    .column("config")
-                    .column("run")
-                    .column("duration", "ms");
-            String[] storages = {"objects, -Xms4g -Xmx4g", "Unsafe"};
-            for (int s = 0; s < 2; s++) {
-                for (int run = 0; run < 5; run++) {
-                    t.row(storages[s], run, machine.getValue()[s][run]);
-                }
-            }
-            tables.add(t.note("System.gc() before each run.").build());
+        int i = 0;
+        for (Map.Entry<String, double[][]> machine : SEED_RUNS_MS.entrySet()) {
+            i++;
+            tables.add(Table.seed(
+                            "seed-durations-" + i,
+                            "init + scan of 50M trades, 5 runs, System.gc() before each",
+                            machine.getKey())
+                    .column("storage")
+                    .summaryColumns("ms")
+                    .column("run 0", "ms")
+                    .row("objects", Summary.of(machine.getValue()[0]), machine.getValue()[0][0])
+                    .row("unsafe", Summary.of(machine.getValue()[1]), machine.getValue()[1][0])
+                    .note("objects: java -server -Xms4g -Xmx4g; unsafe: java -server (default heap).")
+                    .build());
         }
-        tables.add(Table.seed("seed-pauses", "GC pauses of the objects program, 5 runs (s)", LINUX)
-                .column("mode")
-                .column("pauses", "count")
-                .column("total", "s")
-                .column("longest", "s")
-                .row("with System.gc()", SEED_PAUSES_WITH_GC.length, sum(SEED_PAUSES_WITH_GC), max(SEED_PAUSES_WITH_GC))
-                .row(
-                        "without System.gc()",
-                        SEED_PAUSES_WITHOUT_GC.length,
-                        sum(SEED_PAUSES_WITHOUT_GC),
-                        max(SEED_PAUSES_WITHOUT_GC))
-                .note("From the post's -XX:+PrintGCApplicationStoppedTime lines (stopped time, all safepoints).")
-                .build());
-        tables.add(Table.seed("seed-footprint", "memory per trade", WINDOWS + " / " + LINUX)
+        tables.add(Table.seed("seed-memory", "bytes per trade record", "both machines (the post's arithmetic)")
                 .column("storage")
                 .column("bytes per record", "bytes")
-                .row("objects", SEED_OBJECT_BYTES_PER_RECORD)
-                .row("Unsafe", 42.0)
-                .note("Objects: total - free - base JVM (2,883,248,712 bytes) / 50M, the post's own arithmetic.")
+                .row("objects", SEED_HEAP_BYTES / SEED_RECORDS)
+                .row("unsafe", 42.0)
+                .note("objects: (total - free - base JVM) / 50M = 2,883,248,712 / 50M; off-heap: 42 bytes a record.")
                 .build());
         return tables;
     }
@@ -154,286 +138,199 @@ public final class OffHeapStructuresExperiment implements Experiment {
         Profile profile = context.profile();
         int records = profile.pick(200_000, 10_000_000, 50_000_000);
         int runs = profile.pick(2, 5, 5);
-        // the post's heap, -Xms4g -Xmx4g for 50M, scaled to the record count
-        long postHeapMb = Math.max(64, 4096L * records / 50_000_000);
-        List<String> postHeap = List.of("-Xms" + postHeapMb + "m", "-Xmx" + postHeapMb + "m");
-        List<String> roomyHeap = List.of(profile.pick("-Xmx512m", "-Xmx3g", "-Xmx12g"));
-        List<String> smallHeap = List.of("-Xmx256m");
-        String post = "post's heap " + postHeapMb + "m";
-        String roomy = "heap " + roomyHeap.get(0).substring(4);
-        String small = "heap 256m";
+        String heap = profile.pick("-Xmx512m", "-Xms4g", "-Xms4g");
+        String maxHeap = profile.pick("-Xms512m", "-Xmx4g", "-Xmx4g");
 
-        List<Config> configs = new ArrayList<>();
-        // reference pairs first, adjacent, so they see the same machine state
-        configs.add(new Config(Storage.UNSAFE, "G1", small, smallHeap, true));
-        configs.add(new Config(Storage.FLYWEIGHT, "G1", small, smallHeap, true));
-        configs.add(new Config(Storage.UNSAFE_THP, "G1", small, smallHeap, true));
-        configs.add(new Config(Storage.FLYWEIGHT_THP, "G1", small, smallHeap, true));
-        configs.add(new Config(Storage.FLYWEIGHT_REUSED, "G1", small, smallHeap, true));
-        configs.add(new Config(Storage.COLUMNAR_THP, "G1", small, smallHeap, true));
-        configs.add(new Config(Storage.OBJECTS, "G1", post, postHeap, true));
-        configs.add(new Config(Storage.OBJECTS, "G1", post, postHeap, false));
-        configs.add(new Config(Storage.OBJECTS, "G1", roomy, roomyHeap, true));
-        configs.add(new Config(Storage.OBJECTS, "G1", roomy, roomyHeap, false));
-        configs.add(new Config(Storage.OBJECTS, "Parallel", roomy, roomyHeap, true));
-        configs.add(new Config(Storage.OBJECTS, "ZGC", roomy, roomyHeap, true));
-        configs.add(new Config(Storage.FLYWEIGHT_THP, "G1", small, smallHeap, false));
-        configs.add(new Config(Storage.FLYWEIGHT_THP, "Parallel", small, smallHeap, true));
-        configs.add(new Config(Storage.FLYWEIGHT_THP, "ZGC", small, smallHeap, true));
-
-        Map<Config, List<RunFigures>> figures = new LinkedHashMap<>();
-        Map<Storage, TradeTableRun.Footprint> footprints = new LinkedHashMap<>();
-        context.progress()
-                .start(configs.size() + " JVMs x " + runs + " runs of " + records + " trades", configs.size());
-        for (Config config : configs) {
-            Path jfr = context.workDir().resolve(config.fileName() + ".jfr");
-            List<String> flags = new ArrayList<>(config.heap());
-            flags.add(gcFlag(config.gc()));
-            flags.add(GcPauses.recordingFlag(jfr));
-            List<Object> out = new ArrayList<>();
-            for (Map<?, ?> line : context.fork(TradeTableRun.class)
-                    .name(config.fileName())
-                    .jvmArgs(flags)
-                    .args(config.storage().name(), records, runs, config.gcBefore())
-                    .timeoutSeconds(profile.pick(120, 900, 3600))
-                    .run(Map.class)) {
-                out.add(line);
+        record Config(Collector collector, String storage, boolean systemGc) {
+            String label() {
+                return collector.name() + " " + storage + (systemGc ? "" : " (no System.gc)");
             }
-            List<GcPauses.Collection> collections = GcPauses.read(jfr);
-            List<RunFigures> runFigures = new ArrayList<>();
-            for (Object line : out) {
-                Map<?, ?> map = (Map<?, ?>) line;
-                if (map.containsKey("run")) {
-                    long from = ((Number) map.get("startMicros")).longValue();
-                    long to = ((Number) map.get("endMicros")).longValue();
-                    runFigures.add(new RunFigures(
-                            ((Number) map.get("run")).intValue(),
-                            ((Number) map.get("totalMs")).doubleValue(),
-                            ((Number) map.get("initMs")).doubleValue(),
-                            ((Number) map.get("scanMs")).doubleValue(),
-                            GcPauses.within(collections, from, to)));
-                } else if (config.gcBefore()) {
-                    footprints.putIfAbsent(
-                            config.storage(),
-                            new TradeTableRun.Footprint(
-                                    config.storage().name(),
-                                    ((Number) map.get("records")).longValue(),
-                                    ((Number) map.get("offHeapBytes")).longValue(),
-                                    ((Number) map.get("heapBytes")).longValue()));
+        }
+        List<Config> configs = new ArrayList<>();
+        for (Collector collector : COLLECTORS) {
+            for (String storage : STORAGES) {
+                if (collector == COLLECTORS[0] || STORAGES_OTHER_COLLECTORS.contains(storage)) {
+                    configs.add(new Config(collector, storage, true));
                 }
             }
-            figures.put(config, runFigures);
+        }
+        for (String storage : STORAGES) {
+            if (!STORAGES_G1_ONLY_WITH_GC.contains(storage)) {
+                configs.add(new Config(COLLECTORS[0], storage, false));
+            }
+        }
+
+        Map<Config, List<TradeTableRun.Run>> results = new LinkedHashMap<>();
+        context.progress().start(records + " trades x " + runs + " runs, " + configs.size() + " JVMs", configs.size());
+        for (Config config : configs) {
+            String name = config.collector().name() + "-" + config.storage() + (config.systemGc() ? "" : "-nogc");
+            List<TradeTableRun.Run> out = context.fork(TradeTableRun.class)
+                    .name(name)
+                    .jvmArgs(heap, maxHeap, config.collector().flag())
+                    .args(
+                            config.storage(),
+                            records,
+                            runs,
+                            config.systemGc(),
+                            context.workDir().resolve(name + ".jfr"))
+                    .timeoutSeconds(1800)
+                    .run(TradeTableRun.Run.class);
+            results.put(config, out);
             context.progress().step();
         }
 
-        runTables(result, figures, records, runs);
-        Map<Storage, Double> bytesPerRecord = footprintTable(result, footprints);
-        Map<String, Double> ceiling = jmhOrNote(context, result, profile, records);
-        goalsAndVerdict(result, figures, bytesPerRecord, ceiling, post, roomy, small, records);
-    }
-
-    private record RunFigures(int run, double totalMs, double initMs, double scanMs, GcPauses.Window pauses) {}
-
-    private static String gcFlag(String gc) {
-        return switch (gc) {
-            case "G1" -> "-XX:+UseG1GC";
-            case "Parallel" -> "-XX:+UseParallelGC";
-            case "ZGC" -> "-XX:+UseZGC";
-            default -> throw new IllegalArgumentException(gc);
-        };
-    }
-
-    private static void runTables(
-            ExperimentResult.Builder result, Map<Config, List<RunFigures>> figures, int records, int runs) {
-        Table.Builder perRun = Table.measured("runs", "duration per run, " + records + " trades (init + scan)")
-                .column("config")
-                .column("run")
-                .column("duration", "ms")
-                .column("init", "ms")
-                .column("scan", "ms")
-                .column("GC pauses", "count")
-                .column("GC pause total", "ms")
-                .column("longest GC pause", "ms")
-                .column("GC (collector: cause)")
-                .note("GC pauses from JFR jdk.GarbageCollection events that started inside the run.");
-        Table.Builder summary = Table.measured(
-                        "summary", "steady runs (all but the first), " + records + " trades, init + scan")
-                .column("config")
+        Table.Builder durations = Table.measured(
+                        "durations",
+                        "init + scan of " + records + " trades, runs 1.." + (runs - 1) + " (run 0 shown apart)")
+                .column("collector")
                 .column("storage")
-                .column("setup")
+                .column("System.gc()")
                 .summaryColumns("ms")
-                .column("first run", "ms")
-                .column("GC pauses", "count")
-                .column("longest GC pause", "ms")
-                .note("One JVM per row; " + runs + " runs; the first is warm-up (JIT, first page faults) and"
-                        + " left out of min/median/max. GC pauses over all runs.");
-        for (Map.Entry<Config, List<RunFigures>> e : figures.entrySet()) {
-            String label = e.getKey().label();
-            double[] steady = e.getValue().stream()
-                    .filter(r -> r.run() > 0 || runs == 1)
-                    .mapToDouble(RunFigures::totalMs)
-                    .toArray();
-            int pauses = 0;
-            double longest = 0;
-            double first = Double.NaN;
-            for (RunFigures r : e.getValue()) {
-                perRun.row(
-                        label,
-                        r.run(),
-                        r.totalMs(),
-                        r.initMs(),
-                        r.scanMs(),
-                        r.pauses().count(),
-                        r.pauses().totalMs(),
-                        r.pauses().longestMs(),
-                        r.pauses().causes());
-                pauses += r.pauses().count();
-                longest = Math.max(longest, r.pauses().longestMs());
-                if (r.run() == 0) {
-                    first = r.totalMs();
-                }
-            }
-            if (steady.length > 0) {
-                summary.row(
-                        label,
-                        e.getKey().storage().label,
-                        e.getKey().setup(),
-                        Summary.of(steady),
-                        first,
-                        pauses,
-                        longest);
-            }
-        }
-        result.table(perRun.build());
-        result.table(summary.build());
-        Table.Builder key = Table.measured("runs-key", "duration per run, main storages (from the runs table)")
-                .column("config")
-                .column("run")
+                .column("run 0", "ms")
+                .note("Forked JVM per row: " + heap + " " + maxHeap + " and the collector's flag.");
+        Table.Builder perRun = Table.measured("runs", "duration of each run")
+                .column("configuration")
+                .column("run", "#")
                 .column("duration", "ms");
-        for (Map.Entry<Config, List<RunFigures>> e : figures.entrySet()) {
-            Config c = e.getKey();
-            boolean shown = (c.storage() == Storage.OBJECTS && c.gcBefore() && !c.gc().equals("Parallel"))
-                    || (c.gc().equals("G1")
-                            && c.gcBefore()
-                            && (c.storage() == Storage.UNSAFE_THP
-                                    || c.storage() == Storage.FLYWEIGHT_THP
-                                    || c.storage() == Storage.FLYWEIGHT_REUSED));
-            if (shown) {
-                e.getValue().forEach(r -> key.row(c.label(), r.run(), r.totalMs()));
-            }
-        }
-        result.table(key.build());
-        result.chart(Chart.line(
-                        "duration-per-run",
-                        "duration per run: the post's machines and this one",
-                        List.of("seed-runs-1", "seed-runs-2", "runs-key"),
-                        "run",
-                        "duration",
-                        "config",
-                        "ms per run (log scale)")
-                .withLogY());
-        result.chart(Chart.bar(
-                "steady-median",
-                "median steady run by storage and setup",
-                List.of("summary"),
-                "storage",
-                "median",
-                "setup",
-                "ms (median of steady runs)"));
-    }
-
-    private static Map<Storage, Double> footprintTable(
-            ExperimentResult.Builder result, Map<Storage, TradeTableRun.Footprint> footprints) {
-        Table.Builder t = Table.measured("footprint", "memory per trade")
+        Table.Builder memory = Table.measured("memory", "bytes per trade record (median over runs, with System.gc())")
+                .column("collector")
                 .column("storage")
                 .column("bytes per record", "bytes")
-                .column("off-heap bytes", "bytes")
-                .column("heap bytes", "bytes")
-                .note("Off-heap: the segment (or malloc) size. Heap: heap used after a full GC with the table"
-                        + " alive, minus before it was built (MemoryMXBean), under G1.");
-        Map<Storage, Double> perRecord = new LinkedHashMap<>();
-        footprints.forEach((storage, f) -> {
-            double bytes = (double) (storage == Storage.OBJECTS ? f.heapBytes() : f.offHeapBytes()) / f.records();
-            perRecord.put(storage, bytes);
-            t.row(storage.label, bytes, f.offHeapBytes(), f.heapBytes());
-        });
-        result.table(t.build());
+                .column("heap bytes per record", "bytes")
+                .column("off-heap bytes per record", "bytes");
+        Table.Builder pauses = Table.measured("gc-pauses", "GC pauses inside the runs (JFR jdk.GarbageCollection)")
+                .column("collector")
+                .column("storage")
+                .column("System.gc()")
+                .column("GCs", "count")
+                .column("total pause", "ms")
+                .column("longest pause", "ms")
+                .note("Pauses of collections that started inside a run's init + scan; the collection System.gc()"
+                        + " itself triggers before a run is not counted.");
+
+        Map<String, Double> medianMs = new LinkedHashMap<>();
+        Map<String, Double> longestPause = new LinkedHashMap<>();
+        Map<String, Double> bytesPerRecord = new LinkedHashMap<>();
+        for (Map.Entry<Config, List<TradeTableRun.Run>> e : results.entrySet()) {
+            Config c = e.getKey();
+            List<TradeTableRun.Run> rs = e.getValue();
+            double[] steady = rs.stream()
+                    .filter(r -> r.run() > 0)
+                    .mapToDouble(TradeTableRun.Run::durationMs)
+                    .toArray();
+            Summary s = Summary.of(
+                    steady.length > 0 ? steady : new double[] {rs.getFirst().durationMs()});
+            String gcLabel = c.systemGc() ? "yes" : "no";
+            durations.row(
+                    c.collector().name(), c.storage(), gcLabel, s, rs.getFirst().durationMs());
+            rs.forEach(r -> perRun.row(c.label(), r.run(), r.durationMs()));
+            int count = rs.stream().mapToInt(TradeTableRun.Run::gcCount).sum();
+            double total =
+                    rs.stream().mapToDouble(TradeTableRun.Run::gcPauseTotalMs).sum();
+            double longest = rs.stream()
+                    .mapToDouble(TradeTableRun.Run::gcPauseLongestMs)
+                    .max()
+                    .orElse(0);
+            pauses.row(c.collector().name(), c.storage(), gcLabel, count, total, longest);
+            if (c.systemGc()) {
+                double heapBytes = Summary.of(rs.stream()
+                                .mapToDouble(TradeTableRun.Run::heapBytesPerRecord)
+                                .toArray())
+                        .median();
+                double offHeap = Summary.of(rs.stream()
+                                .mapToDouble(TradeTableRun.Run::offHeapBytesPerRecord)
+                                .toArray())
+                        .median();
+                double perRecord = c.storage().equals("objects") ? heapBytes : offHeap;
+                memory.row(c.collector().name(), c.storage(), perRecord, heapBytes, offHeap);
+                medianMs.put(c.collector().name() + " " + c.storage(), s.median());
+                longestPause.put(c.collector().name() + " " + c.storage(), longest);
+                bytesPerRecord.put(c.collector().name() + " " + c.storage(), perRecord);
+            }
+        }
+        result.table(durations.build());
+        result.table(memory.build());
+        result.table(pauses.build());
+        result.table(perRun.build());
+
         result.chart(Chart.bar(
-                "bytes-per-record",
-                "memory per trade: the post and this machine",
-                List.of("seed-footprint", "footprint"),
+                        "durations",
+                        "init + scan, median ms: the post's machines and this one",
+                        List.of("seed-durations-1", "seed-durations-2", "durations"),
+                        "storage",
+                        "median",
+                        "collector",
+                        "ms (median, log scale)")
+                .withLogY());
+        result.chart(
+                Chart.line("runs", "duration of each run", List.of("runs"), "run", "duration", "configuration", "ms"));
+        result.chart(Chart.bar(
+                "memory",
+                "bytes per trade record",
+                List.of("seed-memory", "memory"),
                 "storage",
                 "bytes per record",
-                null,
-                "bytes per record"));
-        return perRecord;
+                "collector",
+                "bytes"));
+        result.chart(Chart.bar(
+                "gc-pauses",
+                "longest GC pause inside a run",
+                List.of("gc-pauses"),
+                "storage",
+                "longest pause",
+                "collector",
+                "ms"));
+
+        verdict(result, medianMs, longestPause, bytesPerRecord);
+        Map<String, Double> jmh = scanAgainstCeiling(context, result, profile, records);
+        goals(result, medianMs, longestPause, jmh);
     }
 
     /**
-     * JMH, retried while another JMH run on this machine holds its lock; if it cannot run, the rest
-     * of the experiment stands and a note says why the scan figures are missing.
+     * JMH: the scan alone per storage, and a plain sequential read of the same bytes as the
+     * memory-bandwidth ceiling ({@link TradeScanBenchmark}); returns ms per scan by benchmark.
      */
-    private static Map<String, Double> jmhOrNote(
+    private static Map<String, Double> scanAgainstCeiling(
             RunContext context, ExperimentResult.Builder result, Profile profile, int records) throws Exception {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                return jmh(context, result, profile, records);
-            } catch (org.openjdk.jmh.runner.RunnerException e) {
-                String message = String.valueOf(e.getMessage());
-                if (message.contains("JMH lock") && attempt < 5) {
-                    context.progress().message("another JMH run holds its lock; retrying in 30 s");
-                    Thread.sleep(30_000);
-                    continue;
-                }
-                result.note("The JMH scan benchmark could not run (" + message.strip() + "); the scan-vs-ceiling"
-                        + " figures are missing from this report.");
-                return Map.of();
-            }
-        }
-    }
-
-    /** JMH: each scan, and the sequential read of the same bytes; returns scan ms by benchmark. */
-    private static Map<String, Double> jmh(
-            RunContext context, ExperimentResult.Builder result, Profile profile, int records) throws Exception {
-        JmhBenchmarks jmh = context.jmh();
-        List<JmhBenchmarks.Score> scores = jmh.run(jmh.options()
+        mechsym.lab.JmhBenchmarks jmh = context.jmh();
+        List<mechsym.lab.JmhBenchmarks.Score> scores = jmh.run(jmh.options()
                 .include(TradeScanBenchmark.class.getName() + ".")
                 .param("records", Integer.toString(records))
                 .forks(1)
                 .jvmArgsAppend(profile.pick("-Xmx1g", "-Xmx4g", "-Xmx14g"))
                 .warmupIterations(profile.pick(1, 2, 3))
-                .warmupTime(TimeValue.milliseconds(profile.pick(100, 1000, 2000)))
+                .warmupTime(org.openjdk.jmh.runner.options.TimeValue.milliseconds(profile.pick(100, 1000, 2000)))
                 .measurementIterations(profile.pick(1, 3, 5))
-                .measurementTime(TimeValue.milliseconds(profile.pick(100, 1000, 2000))));
+                .measurementTime(org.openjdk.jmh.runner.options.TimeValue.milliseconds(profile.pick(100, 1000, 2000))));
         Map<String, Double> ms = new LinkedHashMap<>();
         Map<String, Double> error = new LinkedHashMap<>();
-        for (JmhBenchmarks.Score s : scores) {
-            ms.put(s.method(), s.score());
-            error.put(s.method(), s.error());
+        for (mechsym.lab.JmhBenchmarks.Score score : scores) {
+            ms.put(score.method(), score.score());
+            error.put(score.method(), score.error());
         }
         Map<String, String> ceilingOf = Map.of(
                 "scanObjects", "readRecords",
                 "scanUnsafe", "readRecords",
                 "scanFlyweight", "readRecords",
                 "scanColumnar", "readColumns");
-        Table.Builder t = Table.measured("scan-jmh", "scan alone, " + records + " trades (JMH, ms per scan)")
+        Table.Builder t = Table.measured("scan-jmh", "the scan alone, " + records + " trades (JMH, ms per scan)")
                 .column("benchmark")
                 .column("score", "ms")
                 .column("error", "ms")
                 .column("bytes read", "bytes")
                 .column("GB/s", "GB/s")
                 .column("fraction of ceiling", "ratio")
-                .note("Ceiling: a plain sequential read (sum of longs) of the same bytes: all 42 bytes of each record"
+                .note("Ceiling: a plain sequential read (sum of longs) of the same bytes - all 42 bytes of each record"
                         + " for array of structures, the side, price and quantity columns (18 bytes) for columnar."
-                        + " Objects and Unsafe are compared with the 42-byte ceiling.");
+                        + " Unsafe runs over the same huge-page memory as the core stores.");
         for (String benchmark :
                 List.of("scanObjects", "scanUnsafe", "scanFlyweight", "scanColumnar", "readRecords", "readColumns")) {
             Double score = ms.get(benchmark);
             if (score == null) {
                 continue;
             }
-            long bytes =
-                    (long) records * (benchmark.equals("scanColumnar") || benchmark.equals("readColumns") ? 18 : 42);
+            boolean columns = benchmark.equals("scanColumnar") || benchmark.equals("readColumns");
+            long bytes = (long) records * (columns ? 18 : 42);
             String ceiling = ceilingOf.get(benchmark);
             Double fraction = ceiling != null && ms.containsKey(ceiling) ? ms.get(ceiling) / score : null;
             t.row(benchmark, score, error.get(benchmark), bytes, bytes / score / 1e6, fraction);
@@ -441,7 +338,7 @@ public final class OffHeapStructuresExperiment implements Experiment {
         result.table(t.build());
         result.chart(Chart.bar(
                 "scan-jmh",
-                "scan alone vs sequential read of the same bytes",
+                "the scan alone vs a sequential read of the same bytes",
                 List.of("scan-jmh"),
                 "benchmark",
                 "score",
@@ -450,225 +347,170 @@ public final class OffHeapStructuresExperiment implements Experiment {
         return ms;
     }
 
-    private static void goalsAndVerdict(
+    /** The issue's speed goals, each with this run's figure and whether it was met. */
+    private static void goals(
             ExperimentResult.Builder result,
-            Map<Config, List<RunFigures>> figures,
-            Map<Storage, Double> bytesPerRecord,
-            Map<String, Double> jmh,
-            String post,
-            String roomy,
-            String small,
-            int records) {
-        Map<String, Summary> steady = new LinkedHashMap<>();
-        Map<String, double[]> pauses = new LinkedHashMap<>();
-        figures.forEach((config, runs) -> {
-            double[] samples = runs.stream()
-                    .filter(r -> r.run() > 0 || runs.size() == 1)
-                    .mapToDouble(RunFigures::totalMs)
-                    .toArray();
-            if (samples.length > 0) {
-                steady.put(config.label(), Summary.of(samples));
-            }
-            int count = runs.stream().mapToInt(r -> r.pauses().count()).sum();
-            double longest =
-                    runs.stream().mapToDouble(r -> r.pauses().longestMs()).max().orElse(0);
-            pauses.put(config.label(), new double[] {count, longest});
-        });
-        String unsafe = Storage.UNSAFE.label + ", G1, " + small;
-        String flyweight = Storage.FLYWEIGHT.label + ", G1, " + small;
-        String unsafeThp = Storage.UNSAFE_THP.label + ", G1, " + small;
-        String flyweightThp = Storage.FLYWEIGHT_THP.label + ", G1, " + small;
-        String reused = Storage.FLYWEIGHT_REUSED.label + ", G1, " + small;
-        String objectsPost = Storage.OBJECTS.label + ", G1, " + post;
-        String objectsRoomy = Storage.OBJECTS.label + ", G1, " + roomy;
-
-        Table.Builder goals = Table.measured("goals", "goals of the issue, this run")
+            Map<String, Double> medianMs,
+            Map<String, Double> longestPause,
+            Map<String, Double> jmh) {
+        Table.Builder t = Table.measured("goals", "speed goals, this run")
                 .column("goal")
                 .column("measured", "ratio")
                 .column("target", "ratio")
                 .column("met")
-                .note("Ratios of medians of steady runs unless the goal says fastest runs (minima); JMH scores where it"
-                        + " says JMH. Measured on a shared machine; see the environment section for its load.");
+                .note("Forked runs: medians of steady runs under G1 with System.gc(). JMH: scores of the scan alone."
+                        + " On a shared machine, read them with the environment's warnings.");
         goal(
-                goals,
-                "core flyweight / Unsafe, same memory (malloc-like, 4 KiB pages)",
-                ratio(steady, flyweight, unsafe),
-                1.05,
-                false);
-        goal(goals, "core flyweight / Unsafe, same memory (THP)", ratio(steady, flyweightThp, unsafeThp), 1.05, false);
-        // on a shared machine the fastest run is the least disturbed one: the same ratios from minima
-        goal(
-                goals,
-                "core flyweight / Unsafe, 4 KiB pages, fastest runs",
-                minRatio(steady, flyweight, unsafe),
+                t,
+                "core flyweight / Unsafe, malloc-like 4 KiB pages",
+                ratio(medianMs, "G1 core-aos", "G1 unsafe"),
                 1.05,
                 false);
         goal(
-                goals,
-                "core flyweight / Unsafe, THP, fastest runs",
-                minRatio(steady, flyweightThp, unsafeThp),
+                t,
+                "core flyweight / Unsafe, same huge pages",
+                ratio(medianMs, "G1 core-aos-huge", "G1 unsafe-huge"),
                 1.05,
                 false);
         goal(
-                goals,
-                "G1 objects (roomy heap) / core flyweight + THP",
-                ratio(steady, objectsRoomy, flyweightThp),
+                t,
+                "G1 objects / core flyweight + huge pages",
+                ratio(medianMs, "G1 objects", "G1 core-aos-huge"),
                 2.0,
                 true);
         goal(
-                goals,
-                "G1 objects (roomy heap) / core flyweight, reused memory",
-                ratio(steady, objectsRoomy, reused),
+                t,
+                "G1 objects / core flyweight, reused memory",
+                ratio(medianMs, "G1 objects", "G1 core-aos-reused"),
                 2.0,
                 true);
         goal(
-                goals,
+                t,
                 "core flyweight scan / Unsafe scan, same memory (JMH)",
-                jmhRatio(jmh, "scanFlyweight", "scanUnsafe"),
+                ratio(jmh, "scanFlyweight", "scanUnsafe"),
                 1.05,
                 false);
         goal(
-                goals,
-                "columnar scan / sequential read of its bytes (JMH)",
-                jmhRatio(jmh, "readColumns", "scanColumnar"),
+                t,
+                "columnar scan as a fraction of reading its bytes (JMH)",
+                ratio(jmh, "readColumns", "scanColumnar"),
                 0.70,
                 true);
-        goal(goals, "packed trade record, bytes", (double) Trade.LAYOUT.recordSize(), 42.0, null);
-        double offHeapPauses = 0;
-        for (Map.Entry<String, double[]> e : pauses.entrySet()) {
-            if (!e.getKey().startsWith(Storage.OBJECTS.label)) {
-                offHeapPauses += e.getValue()[0];
-            }
-        }
-        goal(goals, "GC pauses during off-heap runs, count", offHeapPauses, 0.0, null);
-        result.table(goals.build());
-
-        // per claim, from this run's figures
-        Double fasterPost = ratio(steady, objectsPost, flyweightThp);
-        Double fasterRoomy = ratio(steady, objectsRoomy, flyweightThp);
-        Double objectsBytes = bytesPerRecord.get(Storage.OBJECTS);
-        double[] postPauses = pauses.get(objectsPost);
-        Table.Builder claims = Table.measured("claims", "the post's claims on this machine")
-                .column("claim")
-                .column("post", "ratio")
-                .column("measured", "ratio")
-                .column("holds")
-                .note("faster: median steady run, objects under G1 / core flyweight with THP. smaller: heap bytes per"
-                        + " object record / 42. pauses: longest GC pause of the objects program (post's heap), ms,"
-                        + " against zero pauses off-heap.");
-        String faster =
-                fasterPost == null ? "not measured" : fasterPost >= 14 ? "yes" : fasterPost > 1 ? "partly" : "no";
-        claims.row("faster (post's heap)", 14.0, fasterPost, faster);
-        claims.row(
-                "faster (roomy heap)",
-                14.0,
-                fasterRoomy,
-                fasterRoomy == null ? "not measured" : fasterRoomy >= 14 ? "yes" : fasterRoomy > 1 ? "partly" : "no");
-        Double smaller = objectsBytes == null ? null : objectsBytes / 42.0;
-        claims.row(
-                "smaller",
-                SEED_OBJECT_BYTES_PER_RECORD / 42,
-                smaller,
-                smaller == null ? "not measured" : smaller >= 1.3 ? "yes" : smaller > 1 ? "partly" : "no");
-        Double longest = postPauses == null ? null : postPauses[1];
-        String pausesHold =
-                longest == null ? "not measured" : offHeapPauses > 0 ? "no" : longest >= 1000 ? "yes" : "partly";
-        claims.row("no long pauses (objects' longest, ms)", max(SEED_PAUSES_WITH_GC) * 1000, longest, pausesHold);
-        result.table(claims.build());
-
-        result.headline(String.format(
-                Locale.ROOT,
-                "%d trades: objects/flyweight+THP %.1fx (post's heap), %.1fx (roomy heap); flyweight/Unsafe %.2f; "
-                        + "objects %.1f B/record vs 42; objects' longest GC pause %.0f ms, off-heap pauses %.0f",
-                records,
-                nan(fasterPost),
-                nan(fasterRoomy),
-                nan(ratio(steady, flyweight, unsafe)),
-                nan(objectsBytes),
-                nan(longest),
-                offHeapPauses));
-        int yes = 0;
-        int partly = 0;
-        for (String holds : List.of(faster, smaller == null ? "no" : smaller >= 1.3 ? "yes" : "partly", pausesHold)) {
-            if (holds.equals("yes")) {
-                yes++;
-            } else if (holds.equals("partly")) {
-                partly++;
-            }
-        }
-        String reason = String.format(
-                Locale.ROOT,
-                "faster: %.1fx with the post's heap (post: 14-43x), %.1fx with a roomy heap; smaller: %.2fx the bytes"
-                        + " (post: %.2fx); longest objects GC pause %.0f ms (post: %.0f ms), %.0f pauses off-heap.",
-                nan(fasterPost),
-                nan(fasterRoomy),
-                nan(smaller),
-                SEED_OBJECT_BYTES_PER_RECORD / 42,
-                nan(longest),
-                max(SEED_PAUSES_WITH_GC) * 1000,
-                offHeapPauses);
-        if (yes == 3) {
-            result.verdict(Verdict.reproduced(reason));
-        } else if (yes + partly > 0) {
-            result.verdict(Verdict.partly(reason));
-        } else {
-            result.verdict(Verdict.notReproduced(reason));
-        }
-        if (records < 50_000_000) {
-            result.note("This profile builds " + records + " trades, not the post's 50M; the post's heap is scaled"
-                    + " to the record count. Run --profile full for the post's size.");
-        }
+        double offHeapPauses = longestPause.entrySet().stream()
+                .filter(e -> !e.getKey().endsWith("objects"))
+                .mapToDouble(Map.Entry::getValue)
+                .max()
+                .orElse(0);
+        goal(t, "longest GC pause in an off-heap run, ms", offHeapPauses, 0.0, false);
+        goal(t, "packed trade record, bytes", (double) mechsym.tools.trades.Trade.LAYOUT.recordSize(), 42.0, false);
+        result.table(t.build());
     }
 
-    private static void goal(Table.Builder goals, String goal, Double measured, double target, Boolean atLeast) {
-        String met;
-        if (measured == null) {
-            met = "not measured";
-        } else if (atLeast == null) {
-            met = measured == target ? "yes" : "no";
-        } else if (atLeast) {
-            met = measured >= target ? "yes" : "no";
-        } else {
-            met = measured <= target ? "yes" : "no";
-        }
-        goals.row(goal, measured, target, met);
+    private static void goal(Table.Builder table, String goal, Double measured, double target, boolean atLeast) {
+        String met =
+                measured == null ? "not measured" : (atLeast ? measured >= target : measured <= target) ? "yes" : "no";
+        table.row(goal, measured, target, met);
     }
 
-    private static Double ratio(Map<String, Summary> steady, String numerator, String denominator) {
-        Summary n = steady.get(numerator);
-        Summary d = steady.get(denominator);
-        return n == null || d == null ? null : n.median() / d.median();
-    }
-
-    private static Double minRatio(Map<String, Summary> steady, String numerator, String denominator) {
-        Summary n = steady.get(numerator);
-        Summary d = steady.get(denominator);
-        return n == null || d == null ? null : n.min() / d.min();
-    }
-
-    private static Double jmhRatio(Map<String, Double> jmh, String numerator, String denominator) {
-        Double n = jmh.get(numerator);
-        Double d = jmh.get(denominator);
+    private static Double ratio(Map<String, Double> figures, String numerator, String denominator) {
+        Double n = figures.get(numerator);
+        Double d = figures.get(denominator);
         return n == null || d == null ? null : n / d;
     }
 
-    private static double nan(Double value) {
-        return value == null ? Double.NaN : value;
-    }
+    private static void verdict(
+            ExperimentResult.Builder result,
+            Map<String, Double> medianMs,
+            Map<String, Double> longestPause,
+            Map<String, Double> bytesPerRecord) {
+        int claimsHeld = 0;
+        List<String> reasons = new ArrayList<>();
 
-    private static double sum(double[] values) {
-        double sum = 0;
-        for (double v : values) {
-            sum += v;
+        double minSpeedup = Double.MAX_VALUE;
+        double maxSpeedup = 0;
+        for (Collector c : COLLECTORS) {
+            Double objects = medianMs.get(c.name() + " objects");
+            for (String offHeap : List.of(
+                    "unsafe",
+                    "unsafe-huge",
+                    "segment",
+                    "core-aos",
+                    "core-aos-huge",
+                    "core-aos-reused",
+                    "core-columnar")) {
+                Double off = medianMs.get(c.name() + " " + offHeap);
+                if (objects != null && off != null) {
+                    double speedup = objects / off;
+                    minSpeedup = Math.min(minSpeedup, speedup);
+                    maxSpeedup = Math.max(maxSpeedup, speedup);
+                    result.headline(String.format(
+                            Locale.ROOT,
+                            "%-8s %-7s %8.0f ms vs objects %8.0f ms: %.1fx faster",
+                            c.name(),
+                            offHeap,
+                            off,
+                            objects,
+                            speedup));
+                }
+            }
+            Double unsafe = medianMs.get(c.name() + " unsafe");
+            Double segment = medianMs.get(c.name() + " segment");
+            if (unsafe != null && segment != null) {
+                result.headline(String.format(
+                        Locale.ROOT, "%-8s FFM segment / Unsafe duration: %.2f", c.name(), segment / unsafe));
+            }
         }
-        return sum;
-    }
+        boolean faster = minSpeedup >= 14;
+        if (faster) {
+            claimsHeld++;
+        }
+        reasons.add(String.format(
+                Locale.ROOT,
+                "faster: off-heap %.1f-%.1fx the objects (post: 14-43x) -> %s",
+                minSpeedup,
+                maxSpeedup,
+                faster ? "holds" : minSpeedup > 1 ? "holds only in part" : "does not hold"));
 
-    private static double max(double[] values) {
-        double max = 0;
-        for (double v : values) {
-            max = Math.max(max, v);
+        Double objectBytes = bytesPerRecord.get("G1 objects");
+        Double offHeapBytes = bytesPerRecord.get("G1 core-aos");
+        boolean smaller = objectBytes != null && offHeapBytes != null && objectBytes >= 1.3 * offHeapBytes;
+        if (smaller) {
+            claimsHeld++;
         }
-        return max;
+        if (objectBytes != null && offHeapBytes != null) {
+            reasons.add(String.format(
+                    Locale.ROOT,
+                    "smaller: %.1f vs %.1f bytes a record, objects need %.0f%% more" + " (post: ~40%%) -> %s",
+                    objectBytes,
+                    offHeapBytes,
+                    100 * (objectBytes / offHeapBytes - 1),
+                    smaller ? "holds" : "does not hold"));
+        }
+
+        double worstOffHeap = 0;
+        double worstObjects = 0;
+        for (Map.Entry<String, Double> e : longestPause.entrySet()) {
+            if (e.getKey().endsWith("objects")) {
+                worstObjects = Math.max(worstObjects, e.getValue());
+            } else {
+                worstOffHeap = Math.max(worstOffHeap, e.getValue());
+            }
+        }
+        boolean noLongPauses = worstOffHeap < 10;
+        if (noLongPauses) {
+            claimsHeld++;
+        }
+        reasons.add(String.format(
+                Locale.ROOT,
+                "no long pauses: longest pause in an off-heap run %.1f ms, in an" + " objects run %.1f ms -> %s",
+                worstOffHeap,
+                worstObjects,
+                noLongPauses ? "holds" : "does not hold"));
+
+        String reason = String.join("; ", reasons) + ".";
+        result.verdict(
+                claimsHeld == 3
+                        ? Verdict.reproduced(reason)
+                        : claimsHeld > 0 ? Verdict.partly(reason) : Verdict.notReproduced(reason));
     }
 }

@@ -35,7 +35,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * </pre>
  *
  * How to run: {@code ./mechsym jmh TradeScanBenchmark -p records=10000000 -f 1 -wi 2 -i 3}. Look
- * at scan time against its ceiling: a scan at the ceiling is bound by memory bandwidth, not code.
+ * at each scan's time against its ceiling: a scan at the ceiling is bound by memory bandwidth, not
+ * by its code.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -47,119 +48,119 @@ import org.openjdk.jmh.annotations.Warmup;
 public class TradeScanBenchmark {
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
 
-    /** The records of every state. */
+    /** The number of trades of every table. */
     @State(Scope.Benchmark)
     public static class Size {
         @Param({"10000000"})
         public int records;
     }
 
-    @State(Scope.Benchmark)
-    public static class Objects {
-        final PostTrades.Objects table = new PostTrades.Objects();
+    /** One built table; each state class sets up its own. */
+    public abstract static class Table {
+        int records;
+        TradeTable table;
+        final long[] costs = new long[2];
 
-        @Setup(Level.Trial)
-        public void setUp(Size size) {
-            table.init(size.records);
-        }
-    }
+        abstract TradeTable create();
 
-    /** The post's Unsafe flyweight over the same kind of memory as the core stores (huge pages). */
-    @State(Scope.Benchmark)
-    public static class Unsafe {
-        final PostTrades.Direct table = new PostTrades.Direct();
-        final java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofShared();
-
-        @Setup(Level.Trial)
-        public void setUp(Size size) {
-            long bytes = size.records * PostTrades.DirectMemoryTrade.getObjectSize();
-            long address = mechsym.core.memory.OffHeapMemory.allocate(arena, bytes, PagePolicy.HUGE_PAGES)
-                    .segment()
-                    .address();
-            table.init(address, size.records);
+        void build(Size size) {
+            records = size.records;
+            table = create();
+            table.init(records);
         }
 
         @TearDown(Level.Trial)
         public void tearDown() {
-            arena.close();
-        }
-    }
-
-    /** A filled core trade store. */
-    public abstract static class Store {
-        RecordStore store;
-        Trade trade;
-
-        void fill(int records, StorageForm form) {
-            store = RecordStore.builder(Trade.LAYOUT)
-                    .form(form)
-                    .capacity(records)
-                    .pagePolicy(PagePolicy.HUGE_PAGES)
-                    .allocate();
-            trade = store.bind(new Trade());
-            TradeTableRun.fill(store, trade, records);
+            table.destroy();
         }
 
-        @TearDown(Level.Trial)
-        public void tearDown() throws java.io.IOException {
-            store.close();
+        long scan() {
+            table.scan(records, costs);
+            return costs[0] + costs[1];
         }
     }
 
     @State(Scope.Benchmark)
-    public static class Records extends Store {
+    public static class Objects extends Table {
+        @Setup(Level.Trial)
+        public void setUp(Size size) {
+            build(size);
+        }
+
+        @Override
+        TradeTable create() {
+            return new ObjectTradeTable();
+        }
+    }
+
+    @State(Scope.Benchmark)
+    public static class Unsafe extends Table {
+        @Setup(Level.Trial)
+        public void setUp(Size size) {
+            build(size);
+        }
+
+        @Override
+        TradeTable create() {
+            return new UnsafeTradeTable(PagePolicy.HUGE_PAGES);
+        }
+    }
+
+    @State(Scope.Benchmark)
+    public static class Records extends Table {
         MemorySegment bytes;
+
+        @Override
+        TradeTable create() {
+            return new CoreTradeTable(StorageForm.ARRAY_OF_STRUCTURES, PagePolicy.HUGE_PAGES);
+        }
 
         @Setup(Level.Trial)
         public void setUp(Size size) {
-            fill(size.records, StorageForm.ARRAY_OF_STRUCTURES);
-            bytes = store.recordsSegment();
+            build(size);
+            bytes = ((CoreTradeTable) table).store().recordsSegment();
         }
     }
 
     @State(Scope.Benchmark)
-    public static class Columns extends Store {
+    public static class Columns extends Table {
         MemorySegment side;
         MemorySegment price;
         MemorySegment quantity;
 
+        @Override
+        TradeTable create() {
+            return new CoreTradeTable(StorageForm.COLUMNAR, PagePolicy.HUGE_PAGES);
+        }
+
         @Setup(Level.Trial)
         public void setUp(Size size) {
-            fill(size.records, StorageForm.COLUMNAR);
+            build(size);
+            RecordStore store = ((CoreTradeTable) table).store();
+            side = store.columnSegment(Trade.LAYOUT.field("side").column());
             price = store.columnSegment(Trade.LAYOUT.field("price").column());
             quantity = store.columnSegment(Trade.LAYOUT.field("quantity").column());
-            side = store.columnSegment(Trade.LAYOUT.field("side").column());
         }
     }
 
     @Benchmark
     public long scanObjects(Objects state) {
-        long[] costs = new long[2];
-        state.table.scan(costs);
-        return costs[0] + costs[1];
+        return state.scan();
     }
 
     @Benchmark
     public long scanUnsafe(Unsafe state) {
-        long[] costs = new long[2];
-        state.table.scan(costs);
-        return costs[0] + costs[1];
+        return state.scan();
     }
 
     @Benchmark
     public long scanFlyweight(Records state) {
-        return scan(state.store, state.trade);
+        return state.scan();
     }
 
     @Benchmark
     public long scanColumnar(Columns state) {
-        return scan(state.store, state.trade);
-    }
-
-    private static long scan(RecordStore store, Trade t) {
-        long[] costs = new long[2];
-        TradeTableRun.scan(store, t, costs);
-        return costs[0] + costs[1];
+        return state.scan();
     }
 
     @Benchmark

@@ -1,0 +1,93 @@
+package mechsym.core.concurrent;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * Claims and publishes sequences of a ring buffer and keeps producers behind the slowest gating
+ * consumer. The cursor is the highest published sequence for one producer and the highest claimed
+ * sequence for many (whose publication is then tracked per slot).
+ */
+abstract class Sequencer {
+    final int bufferSize;
+    final WaitStrategy waitStrategy;
+    final Sequence cursor = new Sequence();
+
+    /** Copy-on-write; read with a volatile read by producers when their cached minimum is stale. */
+    private volatile Sequence[] gatingSequences = new Sequence[0];
+
+    Sequencer(int bufferSize, WaitStrategy waitStrategy) {
+        this.bufferSize = bufferSize;
+        this.waitStrategy = Objects.requireNonNull(waitStrategy, "waitStrategy must not be null");
+    }
+
+    /** Claims the next {@code n} sequences, waiting while the ring is full; returns the highest. */
+    abstract long next(int n);
+
+    /** Claims the next {@code n} sequences if there is room now; returns the highest, or -1. */
+    abstract long tryNext(int n);
+
+    /** Makes {@code lo..hi} visible to consumers and wakes blocked ones. */
+    abstract void publish(long lo, long hi);
+
+    /** Whether {@code sequence} is published and not yet overwritten by a later lap. */
+    abstract boolean isPublished(long sequence);
+
+    /**
+     * The highest sequence in {@code [lowerBound, available]} such that every sequence from {@code
+     * lowerBound} up to it is published; {@code lowerBound - 1} if {@code lowerBound} is not.
+     */
+    abstract long highestPublished(long lowerBound, long available);
+
+    /** Sequences claimed so far minus those every gating consumer finished; any thread, a snapshot. */
+    final long used() {
+        long produced = cursor.getAcquire();
+        return produced - minimum(gatingSequences(), produced);
+    }
+
+    final Sequence[] gatingSequences() {
+        return gatingSequences;
+    }
+
+    final synchronized void addGatingSequences(Sequence... sequences) {
+        for (Sequence sequence : sequences) {
+            Objects.requireNonNull(sequence, "gating sequence must not be null");
+        }
+        Sequence[] updated = Arrays.copyOf(gatingSequences, gatingSequences.length + sequences.length);
+        long current = cursor.getAcquire();
+        for (int i = 0; i < sequences.length; i++) {
+            sequences[i].setRelease(current);
+            updated[gatingSequences.length + i] = sequences[i];
+        }
+        gatingSequences = updated;
+    }
+
+    final synchronized boolean removeGatingSequence(Sequence sequence) {
+        Sequence[] current = gatingSequences;
+        for (int i = 0; i < current.length; i++) {
+            if (current[i] == sequence) {
+                Sequence[] updated = new Sequence[current.length - 1];
+                System.arraycopy(current, 0, updated, 0, i);
+                System.arraycopy(current, i + 1, updated, i, current.length - i - 1);
+                gatingSequences = updated;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    final void requireBatch(int n) {
+        if (n < 1 || n > bufferSize) {
+            throw new IllegalArgumentException("n must be between 1 and the buffer size " + bufferSize + ", was " + n);
+        }
+    }
+
+    /** The smallest of {@code sequences} (acquire reads), or {@code minimum} if it is smaller or none. */
+    static long minimum(Sequence[] sequences, long minimum) {
+        long result = minimum;
+        for (Sequence sequence : sequences) {
+            result = Math.min(result, sequence.getAcquire());
+        }
+        return result;
+    }
+}
