@@ -9,7 +9,8 @@ import java.lang.foreign.MemorySegment;
  * flyweight passed to it is not (see {@link Flyweight}).
  *
  * <p>Values are little-endian, unaligned accesses are allowed (packed layouts need them), and
- * every access is bounds-checked by the FFM API, so a misused handle throws rather than crashes.
+ * every access is bounds-checked by the FFM API, so a misused handle can never reach outside the
+ * store's memory: it throws, or at worst reads the wrong bytes of the store, and never crashes.
  */
 public abstract sealed class FieldHandle
         permits ByteField, ShortField, CharField, IntField, LongField, FloatField, DoubleField, BytesField {
@@ -38,12 +39,25 @@ public abstract sealed class FieldHandle
     }
 
     final MemorySegment segment(Flyweight record) {
-        assert record.layout().equals(layout) : "field of " + layout + " used on a flyweight of " + record.layout();
+        assert sameLayout(record);
         return record.segment(column);
+    }
+
+    // out of line, so segment() stays small enough for every compiler to inline
+    private boolean sameLayout(Flyweight record) {
+        if (!record.layout().equals(layout)) {
+            throw new AssertionError("field of " + layout + " used on a flyweight of " + record.layout());
+        }
+        return true;
     }
 
     final long at(Flyweight record) {
         return record.offset(offset, size);
+    }
+
+    /** As {@link #at(Flyweight)} for a fixed-size type: {@code size} is its compile-time constant. */
+    final long at(Flyweight record, long constantSize) {
+        return record.offset(offset, constantSize);
     }
 
     @Override

@@ -15,9 +15,16 @@ import java.util.Objects;
  *
  * <p><b>Bounds:</b> {@code moveTo} throws {@link IndexOutOfBoundsException} ("record index 7 out of
  * bounds for store size 5") unless {@code 0 <= index < store.size()}. Field access before the first {@code
- * moveTo}, or with a handle taken from another layout, is still checked by the memory segment and
- * throws {@code IndexOutOfBoundsException}; it never reads outside the store's memory. Access after
- * the store is closed throws {@link IllegalStateException}.
+ * moveTo} throws {@code IndexOutOfBoundsException} (the memory segment's check). A handle taken
+ * from another layout fails an assertion when assertions are enabled ({@code -ea}); without them it
+ * reads or writes the bytes at its own offset, which the segment still confines to the store's
+ * memory. No access ever reaches outside the store. Access after the store is closed throws {@link
+ * IllegalStateException}.
+ *
+ * <p><b>Speed:</b> write one small accessor per field, each calling one {@code static final}
+ * handle, as the post's flyweight does. A single method that sets many fields compiles to a large
+ * body; once C2 has compiled it on its own it stops inlining it into hot loops ("already compiled
+ * into a big method"), and a fill loop then pays a call per record.
  */
 public abstract class Flyweight {
     private final RecordLayout layout;
@@ -63,14 +70,23 @@ public abstract class Flyweight {
     public final void moveTo(long index) {
         RecordStore current = store;
         if (current == null) {
-            throw new IllegalStateException("flyweight is not bound to a store: call RecordStore.bind first");
+            throw notBound();
         }
         long size = current.size;
         if (index < 0 || index >= size) {
-            throw new IndexOutOfBoundsException("record index " + index + " out of bounds for store size " + size);
+            throw outOfBounds(index, size);
         }
         this.index = index;
         this.position = index * recordSize;
+    }
+
+    // cold paths out of line, so moveTo stays small enough to inline everywhere
+    private static IllegalStateException notBound() {
+        return new IllegalStateException("flyweight is not bound to a store: call RecordStore.bind first");
+    }
+
+    private static IndexOutOfBoundsException outOfBounds(long index, long size) {
+        return new IndexOutOfBoundsException("record index " + index + " out of bounds for store size " + size);
     }
 
     final void bind(RecordStore store, MemorySegment records, MemorySegment[] columns) {

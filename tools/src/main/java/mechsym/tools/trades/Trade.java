@@ -76,7 +76,41 @@ public final class Trade extends Flyweight {
         return SIDE.get(this);
     }
 
-    /** Writes every field of the current record. */
+    public void tradeId(long value) {
+        TRADE_ID.set(this, value);
+    }
+
+    public void clientId(long value) {
+        CLIENT_ID.set(this, value);
+    }
+
+    public void venueCode(int value) {
+        VENUE_CODE.set(this, value);
+    }
+
+    public void instrumentCode(int value) {
+        INSTRUMENT_CODE.set(this, value);
+    }
+
+    /** Sets the price in ticks of 0.0001. */
+    public void price(long value) {
+        PRICE.set(this, value);
+    }
+
+    public void quantity(long value) {
+        QUANTITY.set(this, value);
+    }
+
+    public void side(char value) {
+        SIDE.set(this, value);
+    }
+
+    /**
+     * Writes every field of the current record. Convenient, but in a loop over millions of records
+     * prefer the single-field setters: this method's compiled code is large, and once C2 has
+     * compiled it on its own it no longer inlines it into a hot loop ("already compiled into a big
+     * method"), which costs a call per record.
+     */
     public void set(
             long tradeId, long clientId, int venueCode, int instrumentCode, long price, long quantity, char side) {
         TRADE_ID.set(this, tradeId);

@@ -29,12 +29,19 @@ import mechsym.lab.Verdict;
  *                                    faulted in lazily like malloc (the Unsafe version's policy)
  *   core-aos-huge                    the same with transparent huge pages (madvise via FFM)
  *   core-columnar                    one column per field (structure of arrays), huge pages
+ *   unsafe-huge                      the post's Unsafe code over the same huge pages (the reference
+ *                                    for core-aos-huge: same run, same memory policy)
+ *   core-aos-reused                  core-aos-huge allocated and touched once, cleared and refilled
+ *                                    by every run: no page faults after the first
  *
  * Measured as the post did: a forked JVM per (collector, storage) with the post's heap
  * (-Xms4g -Xmx4g), five runs of init + scan, System.gc() before each run (and, under G1, also
  * without it, as the post invites). Per run: duration, heap bytes per record (heap used after
  * init minus before), off-heap bytes per record, and the GC pauses inside the run from JFR's
  * jdk.GarbageCollection events. The buy/sell cost of every run is checked against a plain sum.
+ *
+ * Then JMH (TradeScanBenchmark): the scan alone per storage beside a plain sequential read of the
+ * same bytes, the memory-bandwidth ceiling; and a table of the issue's speed goals from both.
  *
  * Beyond the post: today's collectors (G1, Parallel, ZGC) and the FFM API instead of Unsafe.
  * Sensitive to: heap size against the table (the post's 4 GiB heap is nearly full at 50M
@@ -60,8 +67,11 @@ public final class OffHeapStructuresExperiment implements Experiment {
 
     /** Under G1 every storage runs; under the other collectors the post's two and core's. */
     private static final String[] STORAGES = {
-        "objects", "unsafe", "segment", "core-aos", "core-aos-huge", "core-columnar"
+        "objects", "unsafe", "unsafe-huge", "segment", "core-aos", "core-aos-huge", "core-aos-reused", "core-columnar"
     };
+
+    /** Storages for the speed goals, run once (G1, System.gc() before each run) to keep the lab short. */
+    private static final List<String> STORAGES_G1_ONLY_WITH_GC = List.of("unsafe-huge", "core-aos-reused");
 
     private static final List<String> STORAGES_OTHER_COLLECTORS = List.of("objects", "unsafe", "core-aos");
 
@@ -145,7 +155,9 @@ public final class OffHeapStructuresExperiment implements Experiment {
             }
         }
         for (String storage : STORAGES) {
-            configs.add(new Config(COLLECTORS[0], storage, false));
+            if (!STORAGES_G1_ONLY_WITH_GC.contains(storage)) {
+                configs.add(new Config(COLLECTORS[0], storage, false));
+            }
         }
 
         Map<Config, List<TradeTableRun.Run>> results = new LinkedHashMap<>();
@@ -270,6 +282,140 @@ public final class OffHeapStructuresExperiment implements Experiment {
                 "ms"));
 
         verdict(result, medianMs, longestPause, bytesPerRecord);
+        Map<String, Double> jmh = scanAgainstCeiling(context, result, profile, records);
+        goals(result, medianMs, longestPause, jmh);
+    }
+
+    /**
+     * JMH: the scan alone per storage, and a plain sequential read of the same bytes as the
+     * memory-bandwidth ceiling ({@link TradeScanBenchmark}); returns ms per scan by benchmark.
+     */
+    private static Map<String, Double> scanAgainstCeiling(
+            RunContext context, ExperimentResult.Builder result, Profile profile, int records) throws Exception {
+        mechsym.lab.JmhBenchmarks jmh = context.jmh();
+        List<mechsym.lab.JmhBenchmarks.Score> scores = jmh.run(jmh.options()
+                .include(TradeScanBenchmark.class.getName() + ".")
+                .param("records", Integer.toString(records))
+                .forks(1)
+                .jvmArgsAppend(profile.pick("-Xmx1g", "-Xmx4g", "-Xmx14g"))
+                .warmupIterations(profile.pick(1, 2, 3))
+                .warmupTime(org.openjdk.jmh.runner.options.TimeValue.milliseconds(profile.pick(100, 1000, 2000)))
+                .measurementIterations(profile.pick(1, 3, 5))
+                .measurementTime(org.openjdk.jmh.runner.options.TimeValue.milliseconds(profile.pick(100, 1000, 2000))));
+        Map<String, Double> ms = new LinkedHashMap<>();
+        Map<String, Double> error = new LinkedHashMap<>();
+        for (mechsym.lab.JmhBenchmarks.Score score : scores) {
+            ms.put(score.method(), score.score());
+            error.put(score.method(), score.error());
+        }
+        Map<String, String> ceilingOf = Map.of(
+                "scanObjects", "readRecords",
+                "scanUnsafe", "readRecords",
+                "scanFlyweight", "readRecords",
+                "scanColumnar", "readColumns");
+        Table.Builder t = Table.measured("scan-jmh", "the scan alone, " + records + " trades (JMH, ms per scan)")
+                .column("benchmark")
+                .column("score", "ms")
+                .column("error", "ms")
+                .column("bytes read", "bytes")
+                .column("GB/s", "GB/s")
+                .column("fraction of ceiling", "ratio")
+                .note("Ceiling: a plain sequential read (sum of longs) of the same bytes - all 42 bytes of each record"
+                        + " for array of structures, the side, price and quantity columns (18 bytes) for columnar."
+                        + " Unsafe runs over the same huge-page memory as the core stores.");
+        for (String benchmark :
+                List.of("scanObjects", "scanUnsafe", "scanFlyweight", "scanColumnar", "readRecords", "readColumns")) {
+            Double score = ms.get(benchmark);
+            if (score == null) {
+                continue;
+            }
+            boolean columns = benchmark.equals("scanColumnar") || benchmark.equals("readColumns");
+            long bytes = (long) records * (columns ? 18 : 42);
+            String ceiling = ceilingOf.get(benchmark);
+            Double fraction = ceiling != null && ms.containsKey(ceiling) ? ms.get(ceiling) / score : null;
+            t.row(benchmark, score, error.get(benchmark), bytes, bytes / score / 1e6, fraction);
+        }
+        result.table(t.build());
+        result.chart(Chart.bar(
+                "scan-jmh",
+                "the scan alone vs a sequential read of the same bytes",
+                List.of("scan-jmh"),
+                "benchmark",
+                "score",
+                null,
+                "ms per scan"));
+        return ms;
+    }
+
+    /** The speed goals, each with this run's figure and whether it was met. */
+    private static void goals(
+            ExperimentResult.Builder result,
+            Map<String, Double> medianMs,
+            Map<String, Double> longestPause,
+            Map<String, Double> jmh) {
+        Table.Builder t = Table.measured("goals", "speed goals, this run")
+                .column("goal")
+                .column("measured", "ratio")
+                .column("target", "ratio")
+                .column("met")
+                .note("Forked runs: medians of steady runs under G1 with System.gc(). JMH: scores of the scan alone."
+                        + " On a shared machine, read them with the environment's warnings.");
+        goal(
+                t,
+                "core flyweight / Unsafe, malloc-like 4 KiB pages",
+                ratio(medianMs, "G1 core-aos", "G1 unsafe"),
+                1.05,
+                false);
+        goal(
+                t,
+                "core flyweight / Unsafe, same huge pages",
+                ratio(medianMs, "G1 core-aos-huge", "G1 unsafe-huge"),
+                1.05,
+                false);
+        goal(
+                t,
+                "G1 objects / core flyweight + huge pages",
+                ratio(medianMs, "G1 objects", "G1 core-aos-huge"),
+                2.0,
+                true);
+        goal(
+                t,
+                "G1 objects / core flyweight, reused memory",
+                ratio(medianMs, "G1 objects", "G1 core-aos-reused"),
+                2.0,
+                true);
+        goal(
+                t,
+                "core flyweight scan / Unsafe scan, same memory (JMH)",
+                ratio(jmh, "scanFlyweight", "scanUnsafe"),
+                1.05,
+                false);
+        goal(
+                t,
+                "columnar scan as a fraction of reading its bytes (JMH)",
+                ratio(jmh, "readColumns", "scanColumnar"),
+                0.70,
+                true);
+        double offHeapPauses = longestPause.entrySet().stream()
+                .filter(e -> !e.getKey().endsWith("objects"))
+                .mapToDouble(Map.Entry::getValue)
+                .max()
+                .orElse(0);
+        goal(t, "longest GC pause in an off-heap run, ms", offHeapPauses, 0.0, false);
+        goal(t, "packed trade record, bytes", (double) mechsym.tools.trades.Trade.LAYOUT.recordSize(), 42.0, false);
+        result.table(t.build());
+    }
+
+    private static void goal(Table.Builder table, String goal, Double measured, double target, boolean atLeast) {
+        String met =
+                measured == null ? "not measured" : (atLeast ? measured >= target : measured <= target) ? "yes" : "no";
+        table.row(goal, measured, target, met);
+    }
+
+    private static Double ratio(Map<String, Double> figures, String numerator, String denominator) {
+        Double n = figures.get(numerator);
+        Double d = figures.get(denominator);
+        return n == null || d == null ? null : n / d;
     }
 
     private static void verdict(
@@ -284,7 +430,14 @@ public final class OffHeapStructuresExperiment implements Experiment {
         double maxSpeedup = 0;
         for (Collector c : COLLECTORS) {
             Double objects = medianMs.get(c.name() + " objects");
-            for (String offHeap : List.of("unsafe", "segment", "core-aos", "core-aos-huge", "core-columnar")) {
+            for (String offHeap : List.of(
+                    "unsafe",
+                    "unsafe-huge",
+                    "segment",
+                    "core-aos",
+                    "core-aos-huge",
+                    "core-aos-reused",
+                    "core-columnar")) {
                 Double off = medianMs.get(c.name() + " " + offHeap);
                 if (objects != null && off != null) {
                     double speedup = objects / off;

@@ -39,10 +39,13 @@ public final class TradeTableRun {
         return switch (name) {
             case "objects" -> new ObjectTradeTable();
             case "unsafe" -> new UnsafeTradeTable();
+            case "unsafe-huge" -> new UnsafeTradeTable(PagePolicy.HUGE_PAGES);
             case "segment" -> new SegmentTradeTable();
             case "core-aos" -> new CoreTradeTable(StorageForm.ARRAY_OF_STRUCTURES, PagePolicy.LAZY);
             case "core-aos-huge" -> new CoreTradeTable(StorageForm.ARRAY_OF_STRUCTURES, PagePolicy.HUGE_PAGES);
             case "core-columnar" -> new CoreTradeTable(StorageForm.COLUMNAR, PagePolicy.HUGE_PAGES);
+            case "core-aos-reused" ->
+                new CoreTradeTable(StorageForm.ARRAY_OF_STRUCTURES, PagePolicy.HUGE_PAGES_PRE_TOUCH, true);
             default -> throw new IllegalArgumentException("unknown storage " + name);
         };
     }

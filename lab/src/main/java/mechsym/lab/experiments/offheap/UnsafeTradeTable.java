@@ -25,6 +25,20 @@ final class UnsafeTradeTable implements TradeTable {
     private long address;
     private long bytes;
     private final DirectMemoryTrade flyweight = new DirectMemoryTrade();
+    // null: Unsafe.allocateMemory as in the post; else the core's huge-page memory, so the core
+    // flyweight can be compared with the post's over the same pages
+    private final mechsym.core.memory.PagePolicy pagePolicy;
+    private java.lang.foreign.Arena arena;
+
+    /** The post's table over {@code Unsafe.allocateMemory}. */
+    UnsafeTradeTable() {
+        this(null);
+    }
+
+    /** The post's table over memory from {@code OffHeapMemory} with {@code pagePolicy}. */
+    UnsafeTradeTable(mechsym.core.memory.PagePolicy pagePolicy) {
+        this.pagePolicy = pagePolicy;
+    }
 
     private DirectMemoryTrade get(int index) {
         final long offset = address + (index * DirectMemoryTrade.getObjectSize());
@@ -35,7 +49,14 @@ final class UnsafeTradeTable implements TradeTable {
     @Override
     public void init(int records) {
         bytes = records * DirectMemoryTrade.getObjectSize();
-        address = UNSAFE.allocateMemory(bytes);
+        if (pagePolicy == null) {
+            address = UNSAFE.allocateMemory(bytes);
+        } else {
+            arena = java.lang.foreign.Arena.ofShared();
+            address = mechsym.core.memory.OffHeapMemory.allocate(arena, bytes, pagePolicy)
+                    .segment()
+                    .address();
+        }
         for (int i = 0; i < records; i++) {
             DirectMemoryTrade trade = get(i);
             trade.setTradeId(i);
@@ -71,6 +92,11 @@ final class UnsafeTradeTable implements TradeTable {
 
     @Override
     public void destroy() {
+        if (arena != null) {
+            arena.close();
+            arena = null;
+            return;
+        }
         UNSAFE.freeMemory(address);
         address = 0;
     }

@@ -9,7 +9,17 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class TradeTableTest {
     @ParameterizedTest
-    @ValueSource(strings = {"objects", "unsafe", "segment", "core-aos", "core-aos-huge", "core-columnar"})
+    @ValueSource(
+            strings = {
+                "objects",
+                "unsafe",
+                "unsafe-huge",
+                "segment",
+                "core-aos",
+                "core-aos-huge",
+                "core-aos-reused",
+                "core-columnar"
+            })
     void everyStorageComputesThePostsBuyAndSellCost(String storage) {
         int records = 10_001;
         TradeTable table = TradeTableRun.storage(storage);
