@@ -1,5 +1,84 @@
 package mechsym.cli;
 
-public final class Main {
-    public static void main(String[] args) {}
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code mechsym} command line.
+ *
+ * <p>Exit codes: 0 success; 1 the work failed (an experiment failed, a file could not be read or
+ * written); 2 bad usage (unknown option or experiment id, unwritable output folder, bad argument).
+ */
+@Command(
+        name = "mechsym",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = "A mechanical-sympathy toolkit and lab for the JVM.",
+        subcommands = {
+            LabCommand.class,
+            EnvCommand.class,
+            JmhCommand.class,
+            DumpCommand.class,
+            TradesCommand.class,
+            CommandLine.HelpCommand.class
+        },
+        footer = {"", "Exit codes: 0 success, 1 work failed, 2 bad usage.", "Start with: mechsym lab --list"})
+public final class Main implements Runnable {
+    public static final int EXIT_OK = 0;
+    public static final int EXIT_FAILED = 1;
+    public static final int EXIT_USAGE = 2;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs the command line and returns its exit code (used by tests). */
+    public static int execute(String... args) {
+        return commandLine().execute(args);
+    }
+
+    static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            if (ex instanceof UsageError) {
+                commandLine.getErr().println("mechsym: " + ex.getMessage());
+                return EXIT_USAGE;
+            }
+            commandLine.getErr().println("mechsym: " + ex.getMessage());
+            if (System.getenv("MECHSYM_DEBUG") != null) {
+                ex.printStackTrace(commandLine.getErr());
+            }
+            return EXIT_FAILED;
+        });
+        return cl;
+    }
+
+    /** Thrown by commands for bad usage that picocli cannot see (exit 2). */
+    static final class UsageError extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        UsageError(String message) {
+            super(message);
+        }
+    }
+
+    /** The version from the jar's manifest. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[] {
+                "mechsym " + (v != null ? v : "(development build)"),
+                "JVM: " + System.getProperty("java.vendor") + " " + System.getProperty("java.runtime.version")
+            };
+        }
+    }
 }

@@ -1,0 +1,43 @@
+package mechsym.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import mechsym.lab.LabRun;
+import mechsym.lab.report.Comparison;
+import mechsym.lab.runner.ResultsJson;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+@Command(
+        name = "compare",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = {
+            "Side-by-side ratios of two lab runs: every measured figure both runs have, as A, B and B/A.",
+            "Example: mechsym lab compare lab-results/run1/results.json lab-results/run2/results.json"
+        })
+final class CompareCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "A.json", description = "the baseline run's results.json")
+    Path a;
+
+    @Parameters(index = "1", paramLabel = "B.json", description = "the other run's results.json")
+    Path b;
+
+    @Override
+    public Integer call() throws Exception {
+        LabRun runA;
+        LabRun runB;
+        try {
+            runA = ResultsJson.read(a);
+            runB = ResultsJson.read(b);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new Main.UsageError("no such results file: " + e.getFile());
+        }
+        Comparison.print(
+                Comparison.compare(runA, runB),
+                a + " (" + runA.startedAt() + ")",
+                b + " (" + runB.startedAt() + ")",
+                System.out);
+        return Main.EXIT_OK;
+    }
+}

@@ -1,0 +1,106 @@
+package mechsym.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import mechsym.core.codec.CodecBuffer;
+import mechsym.core.codec.Schema;
+import mechsym.core.codec.SchemaParseException;
+import mechsym.tools.dump.DumpListener;
+import mechsym.tools.dump.DumpSummary;
+import mechsym.tools.dump.Dumper;
+import mechsym.tools.dump.JsonDumpListener;
+import mechsym.tools.dump.TextDumpListener;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(
+        name = "dump",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = {
+            "Prints the framed messages of a mechsym binary stream by a schema (docs/schema.md):",
+            "offset, type name, version, length and fields by name; unknown types as hex.",
+            "Corrupt input is reported with its offset and reason; the dump then goes on from the next",
+            "frame it can trust, or with --strict stops there and exits 1."
+        },
+        footer = {
+            "",
+            "Example: mechsym dump --schema samples/dump/orders.schema samples/dump/orders.bin",
+            "Exit codes: 0 read to the end (errors, if any, are reported inline and counted),",
+            "1 --strict and the input is corrupt, or the input cannot be read, 2 bad usage or schema."
+        })
+final class DumpCommand implements Callable<Integer> {
+    @Option(
+            names = "--schema",
+            required = true,
+            paramLabel = "SCHEMA",
+            description = "The schema file naming the message types.")
+    Path schemaFile;
+
+    @Parameters(index = "0", paramLabel = "FILE|-", description = "The data file, or - for standard input.")
+    String input;
+
+    @Option(names = "--json", description = "One JSON object per line (JSON Lines) instead of text.")
+    boolean json;
+
+    @Option(names = "--strict", description = "Stop at the first error and exit 1.")
+    boolean strict;
+
+    @Override
+    public Integer call() throws IOException {
+        Schema schema = readSchema();
+        PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
+        DumpListener listener = json ? new JsonDumpListener(out) : new TextDumpListener(out);
+        DumpSummary summary;
+        if (input.equals("-")) {
+            byte[] bytes = System.in.readAllBytes();
+            summary = dump(schema, MemorySegment.ofArray(bytes), listener);
+        } else {
+            Path file = Path.of(input);
+            if (!Files.isRegularFile(file)) {
+                throw new Main.UsageError(input + ": no such file");
+            }
+            try (Arena arena = Arena.ofConfined();
+                    FileChannel channel = FileChannel.open(file)) {
+                MemorySegment mapped = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size(), arena);
+                summary = dump(schema, mapped, listener);
+            }
+        }
+        out.flush();
+        if (strict && !summary.clean()) {
+            System.err.println("mechsym: " + input + ": corrupt at offset " + summary.stoppedAt() + " (--strict)");
+            return Main.EXIT_FAILED;
+        }
+        return Main.EXIT_OK;
+    }
+
+    private DumpSummary dump(Schema schema, MemorySegment data, DumpListener listener) {
+        CodecBuffer buffer = CodecBuffer.of(data, schema.byteOrder());
+        return new Dumper(schema, strict).dump(buffer, buffer.capacity(), listener);
+    }
+
+    private Schema readSchema() throws IOException {
+        String text;
+        try {
+            text = Files.readString(schemaFile);
+        } catch (NoSuchFileException e) {
+            throw new Main.UsageError(schemaFile + ": no such schema file");
+        } catch (java.nio.charset.MalformedInputException e) {
+            throw new Main.UsageError(schemaFile + ": not UTF-8 text");
+        }
+        try {
+            return Schema.parse(text);
+        } catch (SchemaParseException e) {
+            throw new Main.UsageError(schemaFile + ":" + e.line() + ":" + e.column() + ": " + e.reason());
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package mechsym.cli;
+
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import mechsym.lab.Experiment;
+import mechsym.lab.ExperimentCatalog;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.LabRun;
+import mechsym.lab.Profile;
+import mechsym.lab.Progress;
+import mechsym.lab.report.TerminalSummary;
+import mechsym.lab.runner.LabRunner;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(
+        name = "lab",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = {
+            "Runs the experiments (all of them, or the IDs given) and writes report.html, results.json",
+            "and the charts into the output folder, then prints a summary."
+        },
+        subcommands = {CompareCommand.class},
+        footer = {"", "Exit codes: 0 all experiments ran, 1 an experiment failed, 2 bad usage."})
+final class LabCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "ID", arity = "0..*", description = "experiment ids (default: all; see --list)")
+    List<String> ids = new ArrayList<>();
+
+    @Option(
+            names = "--profile",
+            paramLabel = "quick|full",
+            defaultValue = "quick",
+            description = "quick (default): the whole lab in about ten minutes; full: the seeds' own sizes")
+    String profile;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "output folder (default: lab-results/<timestamp>)")
+    Path out;
+
+    @Option(names = "--list", description = "list the experiments and exit")
+    boolean list;
+
+    @Option(names = "--quiet", description = "no progress output")
+    boolean quiet;
+
+    @Override
+    public Integer call() throws Exception {
+        if (list) {
+            for (Experiment e : ExperimentCatalog.all()) {
+                System.out.printf(
+                        "%-22s %s  [seed %s: \"%s\"]%n",
+                        e.id(),
+                        e.title(),
+                        e.seed().file().substring(0, 3),
+                        e.seed().post());
+            }
+            return Main.EXIT_OK;
+        }
+        Profile selectedProfile;
+        List<Experiment> experiments;
+        try {
+            selectedProfile = Profile.parse(profile);
+            experiments = ExperimentCatalog.select(ids);
+        } catch (IllegalArgumentException e) {
+            throw new Main.UsageError(e.getMessage());
+        }
+        Path outDir = out != null
+                ? out
+                : Path.of("lab-results", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        try {
+            LabRunner.prepareOutput(outDir);
+        } catch (java.io.IOException e) {
+            throw new Main.UsageError(e.getMessage());
+        }
+        String command = "mechsym lab " + String.join(" ", ids) + " --profile " + selectedProfile.label()
+                + (out != null ? " --out " + out : "");
+        LabRunner runner = new LabRunner(
+                selectedProfile, outDir, Progress.forConsole(quiet), command.replace("  ", " "), version());
+        LabRun run = runner.run(experiments);
+        TerminalSummary.print(run, outDir, System.out);
+        boolean failed = run.experiments().stream().anyMatch(e -> e.status() == ExperimentResult.Status.FAILED);
+        return failed ? Main.EXIT_FAILED : Main.EXIT_OK;
+    }
+
+    static String version() {
+        String v = LabCommand.class.getPackage().getImplementationVersion();
+        return v != null ? v : "dev";
+    }
+}

@@ -1,0 +1,373 @@
+package mechsym.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.function.LongConsumer;
+import mechsym.core.memory.RecordFileInfo;
+import mechsym.core.memory.RecordStore;
+import mechsym.core.memory.StorageForm;
+import mechsym.tools.trades.QueryReport;
+import mechsym.tools.trades.Trade;
+import mechsym.tools.trades.TradeCsv;
+import mechsym.tools.trades.TradeFiles;
+import mechsym.tools.trades.TradeGenerator;
+import mechsym.tools.trades.TradeQuery;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code mechsym trades}: the trade store of the "Compact Off-Heap Structures" post, in a
+ * memory-mapped file of 42-byte records (see docs/trades.md).
+ */
+@Command(
+        name = "trades",
+        mixinStandardHelpOptions = true,
+        description = {
+            "A trade store of 42-byte off-heap records in a memory-mapped file (docs/trades.md).",
+            "Exit codes: 0 done, 1 failed (bad file or input), 2 bad arguments."
+        },
+        subcommands = {
+            TradesCommand.Generate.class,
+            TradesCommand.Import.class,
+            TradesCommand.Info.class,
+            TradesCommand.Query.class
+        })
+public final class TradesCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** Options every subcommand has. */
+    static class FileOption {
+        @Option(
+                names = {"-f", "--file"},
+                defaultValue = "trades.rec",
+                description = "The trade store file (default: ${DEFAULT-VALUE}).")
+        Path file;
+    }
+
+    /** Runs {@code work}, turning expected failures into one line on stderr and exit code 1. */
+    abstract static class Work implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        abstract int work() throws IOException;
+
+        @Override
+        public final Integer call() {
+            try {
+                return work();
+            } catch (NoSuchFileException e) {
+                return fail("no such file: " + e.getFile());
+            } catch (FileAlreadyExistsException e) {
+                return fail(e.getFile() + " exists; use --force to replace it");
+            } catch (IOException | IllegalArgumentException | IllegalStateException e) {
+                return fail(e.getMessage());
+            }
+        }
+
+        int fail(String message) {
+            spec.commandLine()
+                    .getErr()
+                    .println("mechsym " + spec.qualifiedName().replace("mechsym ", "") + ": " + message);
+            return 1;
+        }
+
+        LongConsumer progress(String verb, long total) {
+            PrintWriter err = spec.commandLine().getErr();
+            long started = System.nanoTime();
+            return done -> {
+                double seconds = (System.nanoTime() - started) / 1e9;
+                if (total > 0) {
+                    err.printf(
+                            Locale.ROOT,
+                            "%s: %,d of %,d trades (%d%%), %.1f s%n",
+                            verb,
+                            done,
+                            total,
+                            done * 100 / total,
+                            seconds);
+                } else {
+                    err.printf(Locale.ROOT, "%s: %,d trades, %.1f s%n", verb, done, seconds);
+                }
+                err.flush();
+            };
+        }
+
+        void printJson(Object value) throws IOException {
+            PrintWriter out = spec.commandLine().getOut();
+            out.println(new ObjectMapper()
+                    .enable(SerializationFeature.INDENT_OUTPUT)
+                    .writeValueAsString(value));
+            out.flush();
+        }
+    }
+
+    @Command(
+            name = "generate",
+            mixinStandardHelpOptions = true,
+            description = "Write a new trade store: the post's data (--post) or a seeded realistic mix.")
+    static final class Generate extends Work {
+        @CommandLine.Mixin
+        FileOption file = new FileOption();
+
+        @Option(
+                names = {"-n", "--count"},
+                defaultValue = "10000000",
+                description = "Trades to generate (default: ${DEFAULT-VALUE}; the post used 50000000).")
+        long count;
+
+        @Option(names = "--post", description = "The post's data: client 1, XLON, BHP, price = quantity = index.")
+        boolean post;
+
+        @Option(
+                names = "--seed",
+                defaultValue = "42",
+                description = "Random seed of the mix (default: ${DEFAULT-VALUE}).")
+        long seed;
+
+        @Option(names = "--columnar", description = "Store one column per field instead of records.")
+        boolean columnar;
+
+        @Option(names = "--force", description = "Replace the file if it exists.")
+        boolean force;
+
+        @Override
+        int work() throws IOException {
+            if (count < 0) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--count must be >= 0: " + count);
+            }
+            long started = System.nanoTime();
+            LongConsumer progress = progress("generate", count);
+            long written = TradeFiles.writeNew(
+                    file.file,
+                    count,
+                    columnar ? StorageForm.COLUMNAR : StorageForm.ARRAY_OF_STRUCTURES,
+                    force,
+                    (store, trade) -> {
+                        if (post) {
+                            TradeGenerator.post(store, trade, count, progress);
+                        } else {
+                            TradeGenerator.random(store, trade, count, seed, progress);
+                        }
+                    });
+            spec.commandLine()
+                    .getOut()
+                    .printf(
+                            Locale.ROOT,
+                            "wrote %,d trades (%s) to %s in %.1f s%n",
+                            written,
+                            post ? "the post's data" : "random mix, seed " + seed,
+                            file.file,
+                            (System.nanoTime() - started) / 1e9);
+            return 0;
+        }
+    }
+
+    @Command(
+            name = "import",
+            mixinStandardHelpOptions = true,
+            description = {
+                "Import trades from CSV: header " + TradeCsv.HEADER + " (docs/trades.md).",
+                "All or nothing: a bad row names its line and column and nothing is stored."
+            })
+    static final class Import extends Work {
+        @Parameters(index = "0", paramLabel = "FILE.csv", description = "The CSV file.")
+        Path csv;
+
+        @CommandLine.Mixin
+        FileOption file = new FileOption();
+
+        @Option(names = "--append", description = "Append to an existing store instead of writing a new one.")
+        boolean append;
+
+        @Option(names = "--columnar", description = "A new store keeps one column per field.")
+        boolean columnar;
+
+        @Option(names = "--force", description = "Replace the store file if it exists.")
+        boolean force;
+
+        @Override
+        int work() throws IOException {
+            if (!Files.isRegularFile(csv)) {
+                throw new NoSuchFileException(csv.toString());
+            }
+            long started = System.nanoTime();
+            long lines = TradeCsv.countLines(csv);
+            LongConsumer progress = progress("import", Math.max(lines - 1, 0));
+            long imported;
+            if (append) {
+                try (RecordStore store = TradeFiles.openForAppend(file.file)) {
+                    long room = store.capacity() - store.size();
+                    if (lines - 1 > room) {
+                        return fail(file.file + " has room for " + room + " more trades; " + csv + " may hold "
+                                + (lines - 1) + "; import into a new store instead");
+                    }
+                    imported = TradeCsv.importInto(csv, store, store.bind(new Trade()), progress);
+                    store.flush();
+                }
+            } else {
+                long[] count = new long[1];
+                TradeFiles.writeNew(
+                        file.file,
+                        Math.max(lines - 1, 0),
+                        columnar ? StorageForm.COLUMNAR : StorageForm.ARRAY_OF_STRUCTURES,
+                        force,
+                        (store, trade) -> count[0] = TradeCsv.importInto(csv, store, trade, progress));
+                imported = count[0];
+            }
+            spec.commandLine()
+                    .getOut()
+                    .printf(
+                            Locale.ROOT,
+                            "imported %,d trades from %s into %s in %.1f s%n",
+                            imported,
+                            csv,
+                            file.file,
+                            (System.nanoTime() - started) / 1e9);
+            return 0;
+        }
+    }
+
+    @Command(name = "info", mixinStandardHelpOptions = true, description = "Describe a trade store file.")
+    static final class Info extends Work {
+        @CommandLine.Mixin
+        FileOption file = new FileOption();
+
+        @Option(names = "--json", description = "Print JSON.")
+        boolean json;
+
+        @Override
+        int work() throws IOException {
+            RecordFileInfo info = RecordStore.describe(file.file);
+            Map<String, Object> fields = new LinkedHashMap<>();
+            fields.put("file", info.path().toString());
+            fields.put("formatVersion", info.formatVersion());
+            fields.put("form", info.form().name());
+            fields.put("layout", info.layoutDescriptor());
+            fields.put("fingerprint", String.format("%016x", info.fingerprint()));
+            fields.put("isTradeLayout", info.fingerprint() == Trade.LAYOUT.fingerprint());
+            fields.put("recordSize", info.recordSize());
+            fields.put("capacity", info.capacity());
+            fields.put("count", info.count());
+            fields.put("fileSize", info.fileSize());
+            fields.put("dataBytes", info.count() * info.recordSize());
+            if (json) {
+                printJson(fields);
+            } else {
+                PrintWriter out = spec.commandLine().getOut();
+                fields.forEach((name, value) -> out.printf(Locale.ROOT, "%-14s %s%n", name, format(value)));
+                out.flush();
+            }
+            return 0;
+        }
+
+        private static String format(Object value) {
+            return value instanceof Long number ? String.format(Locale.ROOT, "%,d", number) : String.valueOf(value);
+        }
+    }
+
+    @Command(
+            name = "query",
+            mixinStandardHelpOptions = true,
+            description = {
+                "Query a trade store: the post's buy/sell cost, notional and VWAP by instrument and/or venue,",
+                "the top N trades by notional; filters on client, venue, instrument and side."
+            })
+    static final class Query extends Work {
+        @CommandLine.Mixin
+        FileOption file = new FileOption();
+
+        @Option(names = "--client", description = "Only this client id.")
+        Long client;
+
+        @Option(names = "--venue", description = "Only this venue, e.g. XLON.")
+        String venue;
+
+        @Option(names = "--instrument", description = "Only this instrument, e.g. BHP.")
+        String instrument;
+
+        @Option(names = "--side", description = "Only buys (B) or sells (S).")
+        Character side;
+
+        @Option(
+                names = "--by",
+                split = ",",
+                description = "Group by: instrument, venue, instrument-venue (repeat or comma-separate).")
+        List<String> by = new ArrayList<>();
+
+        @Option(names = "--top", defaultValue = "0", description = "Show the N trades of largest notional.")
+        int top;
+
+        @Option(names = "--json", description = "Print JSON.")
+        boolean json;
+
+        @Override
+        int work() throws IOException {
+            TradeQuery query = new TradeQuery();
+            try {
+                if (client != null) {
+                    query.client(client);
+                }
+                if (venue != null) {
+                    query.venue(venue);
+                }
+                if (instrument != null) {
+                    query.instrument(instrument);
+                }
+                if (side != null) {
+                    query.side(Character.toUpperCase(side));
+                }
+                for (String grouping : by) {
+                    query.groupBy(grouping(grouping));
+                }
+                query.top(top);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
+            TradeQuery.Result result;
+            long started = System.nanoTime();
+            try (RecordStore store = TradeFiles.openReadOnly(file.file)) {
+                result = query.run(store);
+            }
+            double seconds = (System.nanoTime() - started) / 1e9;
+            if (json) {
+                printJson(QueryReport.json(result, seconds));
+            } else {
+                QueryReport.table(result, seconds, spec.commandLine().getOut());
+            }
+            return 0;
+        }
+
+        private static TradeQuery.GroupBy grouping(String name) {
+            return switch (name.strip().toLowerCase(Locale.ROOT)) {
+                case "instrument" -> TradeQuery.GroupBy.INSTRUMENT;
+                case "venue" -> TradeQuery.GroupBy.VENUE;
+                case "instrument-venue", "venue-instrument", "both" -> TradeQuery.GroupBy.INSTRUMENT_AND_VENUE;
+                default ->
+                    throw new IllegalArgumentException(
+                            "--by must be instrument, venue or instrument-venue, was '" + name + "'");
+            };
+        }
+    }
+}

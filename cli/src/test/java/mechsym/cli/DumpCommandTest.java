@@ -1,0 +1,165 @@
+package mechsym.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code mechsym dump}: the shipped sample, corrupt files, stdin, and usage errors, in-process. */
+class DumpCommandTest {
+    private static final String SCHEMA = "../samples/dump/orders.schema";
+    private static final String SAMPLE = "../samples/dump/orders.bin";
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private PrintStream originalOut;
+    private PrintStream originalErr;
+    private InputStream originalIn;
+
+    @TempDir
+    Path dir;
+
+    @BeforeEach
+    void capture() {
+        originalOut = System.out;
+        originalErr = System.err;
+        originalIn = System.in;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @AfterEach
+    void restore() {
+        System.setOut(originalOut);
+        System.setErr(originalErr);
+        System.setIn(originalIn);
+    }
+
+    private int run(String... args) {
+        return Main.commandLine()
+                .setOut(new java.io.PrintWriter(System.out, true))
+                .setErr(new java.io.PrintWriter(System.err, true))
+                .execute(args);
+    }
+
+    private String stdout() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private String stderr() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    private Path corruptSample() throws Exception {
+        byte[] bytes = Files.readAllBytes(Path.of(SAMPLE));
+        bytes[197] = 'X'; // the second frame's magic
+        Path file = dir.resolve("corrupt.bin");
+        Files.write(file, bytes);
+        return file;
+    }
+
+    @Test
+    void dumpsTheShippedSample() {
+        assertThat(run("dump", "--schema", SCHEMA, SAMPLE)).as(stderr()).isZero();
+        assertThat(stdout())
+                .contains("offset 0  Order  type 1  version 1  length 185")
+                .contains("  quantities  long[]    [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]")
+                .contains("  trader      string    \"Zo\u00eb \ud83d\ude80\"")
+                .contains("offset 332  type 42  version 1  length 20  (unknown type)")
+                .contains("offset 364  Cancel  type 2  version 1  length 49")
+                .contains("5 frames: 4 decoded, 1 unknown; 0 errors");
+        assertThat(stderr()).isEmpty();
+    }
+
+    @Test
+    void jsonIsOneObjectPerLine() throws Exception {
+        assertThat(run("dump", "--json", "--schema", SCHEMA, SAMPLE)).isZero();
+        String[] lines = stdout().split("\n");
+        assertThat(lines).hasSize(6);
+        ObjectMapper mapper = new ObjectMapper();
+        JsonNode order = mapper.readTree(lines[2]);
+        assertThat(order.get("type").asText()).isEqualTo("Order");
+        assertThat(order.get("version").asInt()).isEqualTo(2);
+        assertThat(order.at("/fields/trader").asText()).isEqualTo("Zo\u00eb \ud83d\ude80");
+        assertThat(mapper.readTree(lines[5]).get("event").asText()).isEqualTo("summary");
+    }
+
+    @Test
+    void corruptInputIsReportedAndResynchronisedByDefault() throws Exception {
+        assertThat(run("dump", "--schema", SCHEMA, corruptSample().toString())).isZero();
+        assertThat(stdout())
+                .contains("offset 197  ERROR bad magic 0x5358 (expected 0x534D): not the start of a frame")
+                .contains("offset 266  resynchronised: skipped 69 bytes")
+                .contains("offset 364  Cancel")
+                .contains("1 errors; 69 bytes skipped");
+    }
+
+    @Test
+    void strictStopsAtTheFirstErrorAndExitsOne() throws Exception {
+        assertThat(run("dump", "--strict", "--schema", SCHEMA, corruptSample().toString()))
+                .isEqualTo(Main.EXIT_FAILED);
+        assertThat(stdout()).contains("offset 197  ERROR bad magic").doesNotContain("offset 266");
+        assertThat(stderr()).contains("corrupt.bin: corrupt at offset 197 (--strict)");
+        assertThat(run("dump", "--strict", "--schema", SCHEMA, SAMPLE)).isZero();
+    }
+
+    @Test
+    void readsStandardInput() throws Exception {
+        byte[] bytes = Arrays.copyOf(Files.readAllBytes(Path.of(SAMPLE)), 400); // truncated
+        System.setIn(new ByteArrayInputStream(bytes));
+        assertThat(run("dump", "--schema", SCHEMA, "-")).isZero();
+        assertThat(stdout()).contains("offset 364  ERROR truncated frame: body length 49 but 24 bytes left");
+    }
+
+    @Test
+    void anEmptyFileHasNoFrames() throws Exception {
+        Path empty = Files.createFile(dir.resolve("empty.bin"));
+        assertThat(run("dump", "--strict", "--schema", SCHEMA, empty.toString()))
+                .isZero();
+        assertThat(stdout()).contains("0 frames");
+    }
+
+    @Test
+    void aBadSchemaIsAUsageErrorNamingFileLineAndColumn() throws Exception {
+        Path schema = dir.resolve("bad.schema");
+        Files.writeString(schema, "message A type 1 version 1 {\n    lnog x\n}\n");
+        assertThat(run("dump", "--schema", schema.toString(), SAMPLE)).isEqualTo(Main.EXIT_USAGE);
+        assertThat(stderr()).contains("bad.schema:2:5: unknown field type 'lnog'");
+        assertThat(stderr()).doesNotContain("Exception");
+    }
+
+    @Test
+    void missingFilesAndArgumentsAreUsageErrors() {
+        assertThat(run("dump", "--schema", "no-such.schema", SAMPLE)).isEqualTo(Main.EXIT_USAGE);
+        assertThat(stderr()).contains("no-such.schema: no such schema file");
+        assertThat(run("dump", "--schema", SCHEMA, "no-such.bin")).isEqualTo(Main.EXIT_USAGE);
+        assertThat(stderr()).contains("no-such.bin: no such file");
+        assertThat(run("dump", SAMPLE)).isEqualTo(Main.EXIT_USAGE);
+        assertThat(stderr()).contains("--schema");
+        assertThat(run("dump", "--schema", SCHEMA)).isEqualTo(Main.EXIT_USAGE);
+    }
+
+    @Test
+    void helpDescribesTheCommand() {
+        assertThat(run("dump", "--help")).isZero();
+        assertThat(stdout())
+                .contains("--schema")
+                .contains("--json")
+                .contains("--strict")
+                .contains("FILE|-");
+        assertThat(run("--help")).isZero();
+        assertThat(stdout()).contains("dump");
+    }
+}

@@ -1,0 +1,140 @@
+package mechsym.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import mechsym.lab.Environment;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.FakeExperimentForCli;
+import mechsym.lab.LabRun;
+import mechsym.lab.runner.ResultsJson;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The CLI's exit codes and messages, run in-process. */
+class MainTest {
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private PrintStream originalOut;
+    private PrintStream originalErr;
+
+    @TempDir
+    Path dir;
+
+    @BeforeEach
+    void capture() {
+        originalOut = System.out;
+        originalErr = System.err;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @AfterEach
+    void restore() {
+        System.setOut(originalOut);
+        System.setErr(originalErr);
+    }
+
+    private int run(String... args) {
+        return Main.commandLine()
+                .setOut(new java.io.PrintWriter(System.out, true))
+                .setErr(new java.io.PrintWriter(System.err, true))
+                .execute(args);
+    }
+
+    private String stdout() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private String stderr() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void helpAndVersionExitZero() {
+        assertThat(run("--help")).isZero();
+        assertThat(stdout()).contains("lab").contains("Exit codes");
+        assertThat(run("--version")).isZero();
+        assertThat(stdout()).contains("mechsym");
+        assertThat(run("lab", "--help")).isZero();
+        assertThat(stdout()).contains("--profile").contains("--out").contains("--list");
+        assertThat(run("lab", "compare", "--help")).isZero();
+    }
+
+    @Test
+    void listNamesEveryExperiment() {
+        assertThat(run("lab", "--list")).isZero();
+        assertThat(stdout()).contains("memory-access").contains("dispatch");
+    }
+
+    @Test
+    void unknownExperimentExitsTwoAndListsTheValidIds() {
+        assertThat(run("lab", "no-such-experiment", "--out", dir.toString())).isEqualTo(Main.EXIT_USAGE);
+        assertThat(stderr())
+                .contains("no-such-experiment")
+                .contains("memory-access")
+                .contains("dispatch");
+    }
+
+    @Test
+    void unknownProfileExitsTwo() {
+        assertThat(run("lab", "memory-access", "--profile", "huge", "--out", dir.toString()))
+                .isEqualTo(Main.EXIT_USAGE);
+        assertThat(stderr()).contains("huge");
+    }
+
+    @Test
+    void unwritableOutputExitsTwoBeforeAnyWork() throws Exception {
+        Path file = Files.writeString(dir.resolve("not-a-folder"), "x");
+        assertThat(run("lab", "memory-access", "--out", file.resolve("out").toString()))
+                .isEqualTo(Main.EXIT_USAGE);
+        assertThat(stderr()).contains("not-a-folder");
+        assertThat(stdout()).doesNotContain("memory-access ");
+    }
+
+    @Test
+    void unknownOptionExitsTwo() {
+        assertThat(run("lab", "--frobnicate")).isEqualTo(Main.EXIT_USAGE);
+        assertThat(stderr()).contains("--frobnicate");
+    }
+
+    @Test
+    void compareMissingFileExitsTwo() {
+        assertThat(run(
+                        "lab",
+                        "compare",
+                        dir.resolve("a.json").toString(),
+                        dir.resolve("b.json").toString()))
+                .isEqualTo(Main.EXIT_USAGE);
+        assertThat(stderr()).contains("a.json");
+    }
+
+    @Test
+    void comparePrintsRatiosOfTwoRuns() throws Exception {
+        Path a = dir.resolve("a.json");
+        Path b = dir.resolve("b.json");
+        ResultsJson.write(run(2.0), a);
+        ResultsJson.write(run(3.0), b);
+        assertThat(run("lab", "compare", a.toString(), b.toString())).isZero();
+        assertThat(stdout()).contains("1.50x");
+    }
+
+    @Test
+    void compareOfAFileThatIsNotResultsExitsOne() throws Exception {
+        Path junk = Files.writeString(dir.resolve("junk.json"), "[1,2");
+        assertThat(run("lab", "compare", junk.toString(), junk.toString())).isEqualTo(Main.EXIT_FAILED);
+        assertThat(stderr()).contains("junk.json");
+    }
+
+    private static LabRun run(double median) {
+        ExperimentResult result = FakeExperimentForCli.result(median);
+        return new LabRun(LabRun.SCHEMA, "test", "now", 1, "tiny", "cmd", Environment.probe(), List.of(result));
+    }
+}

@@ -1,0 +1,94 @@
+package mechsym.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class TradesCommandTest {
+    @TempDir
+    Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        out.getBuffer().setLength(0);
+        err.getBuffer().setLength(0);
+        CommandLine cli = new CommandLine(new TradesCommand());
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        return cli.execute(args);
+    }
+
+    @Test
+    void generateInfoAndQueryThePostsData() throws Exception {
+        String file = dir.resolve("post.rec").toString();
+        assertThat(run("generate", "--post", "-n", "1000", "-f", file)).isZero();
+        assertThat(out.toString()).contains("wrote 1,000 trades (the post's data)");
+        assertThat(run("generate", "--post", "-n", "10", "-f", file)).isEqualTo(1);
+        assertThat(err.toString()).contains("exists; use --force");
+
+        assertThat(run("info", "-f", file, "--json")).isZero();
+        JsonNode info = new ObjectMapper().readTree(out.toString());
+        assertThat(info.get("count").asLong()).isEqualTo(1000);
+        assertThat(info.get("recordSize").asInt()).isEqualTo(42);
+        assertThat(info.get("isTradeLayout").asBoolean()).isTrue();
+
+        assertThat(run("query", "-f", file, "--by", "instrument-venue", "--top", "1", "--json"))
+                .isZero();
+        JsonNode query = new ObjectMapper().readTree(out.toString());
+        // sum of i*i over even i < 1000, and over odd i
+        assertThat(query.at("/cost/buyCostRaw").asLong()).isEqualTo(166_167_000L);
+        assertThat(query.at("/cost/sellCostRaw").asLong()).isEqualTo(166_666_500L);
+        assertThat(query.at("/groups/instrument-venue/0/instrument").asText()).isEqualTo("BHP");
+        assertThat(query.at("/groups/instrument-venue/0/venue").asText()).isEqualTo("XLON");
+        assertThat(query.at("/top/0/tradeId").asLong()).isEqualTo(999);
+
+        assertThat(run("query", "-f", file, "--side", "S", "--by", "venue")).isZero();
+        assertThat(out.toString()).contains("500 matched").contains("by venue:").contains("XLON");
+    }
+
+    @Test
+    void aBadCsvRowIsOneLineNamingLineAndColumnWithExitCode1() throws Exception {
+        Path csv = dir.resolve("bad.csv");
+        Files.writeString(
+                csv,
+                "trade_id,client_id,venue,instrument,price,quantity,side\n1,1,XLON,BHP,1.5,10,B\n2,1,XLON,BHP,1.5,ten,B\n");
+        String file = dir.resolve("t.rec").toString();
+        assertThat(run("import", csv.toString(), "-f", file)).isEqualTo(1);
+        assertThat(err.toString().strip())
+                .isEqualTo("mechsym trades import: " + csv + ":3: column 6 (quantity): 'ten' is not an integer");
+        assertThat(Path.of(file)).doesNotExist();
+
+        Files.writeString(csv, "trade_id,client_id,venue,instrument,price,quantity,side\n1,1,XLON,BHP,1.5,10,B\n");
+        assertThat(run("import", csv.toString(), "-f", file)).isZero();
+        assertThat(out.toString()).contains("imported 1 trades");
+    }
+
+    @Test
+    void userErrorsGetMessagesNotStackTraces() throws Exception {
+        assertThat(run("info", "-f", dir.resolve("missing.rec").toString())).isEqualTo(1);
+        assertThat(err.toString())
+                .contains("missing.rec")
+                .doesNotContain("Exception")
+                .doesNotContain("\tat ");
+
+        Path notStore = dir.resolve("text.rec");
+        Files.writeString(notStore, "x".repeat(5000));
+        assertThat(run("query", "-f", notStore.toString())).isEqualTo(1);
+        assertThat(err.toString()).contains("not a mechsym record file").doesNotContain("\tat ");
+
+        assertThat(run("query", "--by", "colour")).isEqualTo(2);
+        assertThat(err.toString()).contains("--by must be instrument, venue or instrument-venue");
+        assertThat(run("query", "--side", "X")).isEqualTo(2);
+        assertThat(run("generate", "--count", "many")).isEqualTo(2);
+    }
+}

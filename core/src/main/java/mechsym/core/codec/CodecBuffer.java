@@ -1,0 +1,471 @@
+package mechsym.core.codec;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Objects;
+
+/**
+ * A byte buffer over a {@link MemorySegment}, with positional ({@code getInt(index)}, {@code
+ * putInt(index, value)}) and cursor ({@code readInt()}, {@code writeInt(value)}) access to every
+ * primitive, bulk copies of primitive arrays, and one byte order chosen per buffer.
+ *
+ * <p><b>Backings.</b> The same class reads and writes a {@code byte[]} ({@link #of(byte[])}), a
+ * heap or direct {@link ByteBuffer} ({@link #of(ByteBuffer)}: the bytes between its position and
+ * its limit), or any segment ({@link #of(MemorySegment)}): one allocated by an {@link
+ * java.lang.foreign.Arena}, or a file mapped with {@link
+ * java.nio.channels.FileChannel#map(java.nio.channels.FileChannel.MapMode, long, long,
+ * java.lang.foreign.Arena)}. {@link #wrap(MemorySegment)} re-points an existing buffer, so one
+ * instance can serve as a flyweight over many regions.
+ *
+ * <p><b>Byte order.</b> Fixed when the buffer is made: {@link ByteOrder#nativeOrder()} unless the
+ * factory is given an order. Every multi-byte value, single or bulk, is read and written in that
+ * order; a wire format should name its order explicitly. The accessors pick one of two {@code
+ * static final} unaligned {@link ValueLayout}s by a final flag, so the JIT compiles each access to
+ * a plain (possibly byte-swapping) load or store. No alignment is required of any index.
+ *
+ * <p><b>Bounds.</b> Every access is bounds-checked by the FFM API against the segment: an access
+ * that would touch a byte outside {@code [0, capacity())} throws {@link IndexOutOfBoundsException}
+ * and changes nothing, neither the bytes nor the cursor. A write to a read-only backing (a
+ * read-only {@code ByteBuffer} or segment) throws {@link IllegalArgumentException}; an access to a
+ * segment whose arena is closed throws {@link IllegalStateException}. The JVM cannot crash through
+ * this class.
+ *
+ * <p><b>Cursor.</b> {@link #position()} is the index of the next cursor access; cursor methods
+ * advance it by the number of bytes they touched, and only when they succeed. Positional methods
+ * never move it.
+ *
+ * <p><b>Allocation.</b> No get, put, read, write or bulk method allocates. The factories and {@link
+ * #wrap(byte[])} allocate one segment view.
+ *
+ * <p><b>Thread safety.</b> None: an instance is meant to be used by one thread at a time. Accesses
+ * are plain loads and stores with no memory-ordering guarantee; publish the bytes to another thread
+ * by a happens-before edge of your own (a queue, a release/acquire pair, a lock). The segment's own
+ * confinement rules apply (a confined arena's segment may only be touched by its owner thread).
+ */
+public final class CodecBuffer {
+    private static final ValueLayout.OfShort SHORT_BE =
+            ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfShort SHORT_LE =
+            ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfChar CHAR_BE = ValueLayout.JAVA_CHAR_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfChar CHAR_LE =
+            ValueLayout.JAVA_CHAR_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfInt INT_BE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfInt INT_LE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong LONG_BE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfLong LONG_LE =
+            ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfFloat FLOAT_BE =
+            ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfFloat FLOAT_LE =
+            ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfDouble DOUBLE_BE =
+            ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfDouble DOUBLE_LE =
+            ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
+
+    private final boolean bigEndian;
+    private MemorySegment segment;
+    private long position;
+
+    private CodecBuffer(MemorySegment segment, ByteOrder order) {
+        this.segment = Objects.requireNonNull(segment, "segment");
+        this.bigEndian = Objects.requireNonNull(order, "order") == ByteOrder.BIG_ENDIAN;
+    }
+
+    /** A buffer over the whole array, in native byte order. */
+    public static CodecBuffer of(byte[] array) {
+        return of(array, ByteOrder.nativeOrder());
+    }
+
+    /** A buffer over the whole array, in the given byte order. */
+    public static CodecBuffer of(byte[] array, ByteOrder order) {
+        return new CodecBuffer(MemorySegment.ofArray(array), order);
+    }
+
+    /**
+     * A buffer over the bytes of {@code buffer} between its position and its limit (index 0 of this
+     * buffer is {@code buffer.position()}), in native byte order. The {@code ByteBuffer}'s own byte
+     * order, position and limit are ignored afterwards and never changed.
+     */
+    public static CodecBuffer of(ByteBuffer buffer) {
+        return of(buffer, ByteOrder.nativeOrder());
+    }
+
+    /** As {@link #of(ByteBuffer)}, in the given byte order. */
+    public static CodecBuffer of(ByteBuffer buffer, ByteOrder order) {
+        return new CodecBuffer(MemorySegment.ofBuffer(buffer), order);
+    }
+
+    /** A buffer over the whole segment, in native byte order. */
+    public static CodecBuffer of(MemorySegment segment) {
+        return of(segment, ByteOrder.nativeOrder());
+    }
+
+    /** A buffer over the whole segment, in the given byte order. */
+    public static CodecBuffer of(MemorySegment segment, ByteOrder order) {
+        return new CodecBuffer(segment, order);
+    }
+
+    /** Re-points this buffer at {@code segment} (keeping its byte order) and sets the position to 0. */
+    public CodecBuffer wrap(MemorySegment segment) {
+        this.segment = Objects.requireNonNull(segment, "segment");
+        this.position = 0;
+        return this;
+    }
+
+    /** Re-points this buffer at the whole array (allocates one segment view). */
+    public CodecBuffer wrap(byte[] array) {
+        return wrap(MemorySegment.ofArray(array));
+    }
+
+    /** The segment this buffer reads and writes. */
+    public MemorySegment segment() {
+        return segment;
+    }
+
+    /** The byte order of every multi-byte access. */
+    public ByteOrder order() {
+        return bigEndian ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
+    }
+
+    /** The number of bytes in the buffer. */
+    public long capacity() {
+        return segment.byteSize();
+    }
+
+    /** The index of the next cursor access. */
+    public long position() {
+        return position;
+    }
+
+    /**
+     * Moves the cursor.
+     *
+     * @throws IndexOutOfBoundsException if {@code newPosition} is negative or beyond {@link
+     *     #capacity()}; the position is then unchanged
+     */
+    public CodecBuffer position(long newPosition) {
+        if (newPosition < 0 || newPosition > segment.byteSize()) {
+            throw new IndexOutOfBoundsException("position " + newPosition + " outside [0, " + segment.byteSize() + "]");
+        }
+        position = newPosition;
+        return this;
+    }
+
+    /** Bytes between the position and the capacity. */
+    public long remaining() {
+        return segment.byteSize() - position;
+    }
+
+    /** Advances the cursor by {@code bytes} (which may be negative), with the checks of {@link #position(long)}. */
+    public CodecBuffer skip(long bytes) {
+        return position(position + bytes);
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // positional access: index is a byte offset into the segment; the cursor does not move
+
+    public byte getByte(long index) {
+        return segment.get(BYTE, index);
+    }
+
+    public void putByte(long index, byte value) {
+        segment.set(BYTE, index, value);
+    }
+
+    /** Reads one byte: zero is false, anything else true. */
+    public boolean getBoolean(long index) {
+        return segment.get(BYTE, index) != 0;
+    }
+
+    /** Writes one byte: 1 for true, 0 for false. */
+    public void putBoolean(long index, boolean value) {
+        segment.set(BYTE, index, value ? (byte) 1 : (byte) 0);
+    }
+
+    public short getShort(long index) {
+        return segment.get(bigEndian ? SHORT_BE : SHORT_LE, index);
+    }
+
+    public void putShort(long index, short value) {
+        segment.set(bigEndian ? SHORT_BE : SHORT_LE, index, value);
+    }
+
+    public char getChar(long index) {
+        return segment.get(bigEndian ? CHAR_BE : CHAR_LE, index);
+    }
+
+    public void putChar(long index, char value) {
+        segment.set(bigEndian ? CHAR_BE : CHAR_LE, index, value);
+    }
+
+    public int getInt(long index) {
+        return segment.get(bigEndian ? INT_BE : INT_LE, index);
+    }
+
+    public void putInt(long index, int value) {
+        segment.set(bigEndian ? INT_BE : INT_LE, index, value);
+    }
+
+    public long getLong(long index) {
+        return segment.get(bigEndian ? LONG_BE : LONG_LE, index);
+    }
+
+    public void putLong(long index, long value) {
+        segment.set(bigEndian ? LONG_BE : LONG_LE, index, value);
+    }
+
+    public float getFloat(long index) {
+        return segment.get(bigEndian ? FLOAT_BE : FLOAT_LE, index);
+    }
+
+    public void putFloat(long index, float value) {
+        segment.set(bigEndian ? FLOAT_BE : FLOAT_LE, index, value);
+    }
+
+    public double getDouble(long index) {
+        return segment.get(bigEndian ? DOUBLE_BE : DOUBLE_LE, index);
+    }
+
+    public void putDouble(long index, double value) {
+        segment.set(bigEndian ? DOUBLE_BE : DOUBLE_LE, index, value);
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // cursor access: at position(), which advances by the size of the value on success
+
+    public byte readByte() {
+        byte value = getByte(position);
+        position += Byte.BYTES;
+        return value;
+    }
+
+    public void writeByte(byte value) {
+        putByte(position, value);
+        position += Byte.BYTES;
+    }
+
+    public boolean readBoolean() {
+        boolean value = getBoolean(position);
+        position += Byte.BYTES;
+        return value;
+    }
+
+    public void writeBoolean(boolean value) {
+        putBoolean(position, value);
+        position += Byte.BYTES;
+    }
+
+    public short readShort() {
+        short value = getShort(position);
+        position += Short.BYTES;
+        return value;
+    }
+
+    public void writeShort(short value) {
+        putShort(position, value);
+        position += Short.BYTES;
+    }
+
+    public char readChar() {
+        char value = getChar(position);
+        position += Character.BYTES;
+        return value;
+    }
+
+    public void writeChar(char value) {
+        putChar(position, value);
+        position += Character.BYTES;
+    }
+
+    public int readInt() {
+        int value = getInt(position);
+        position += Integer.BYTES;
+        return value;
+    }
+
+    public void writeInt(int value) {
+        putInt(position, value);
+        position += Integer.BYTES;
+    }
+
+    public long readLong() {
+        long value = getLong(position);
+        position += Long.BYTES;
+        return value;
+    }
+
+    public void writeLong(long value) {
+        putLong(position, value);
+        position += Long.BYTES;
+    }
+
+    public float readFloat() {
+        float value = getFloat(position);
+        position += Float.BYTES;
+        return value;
+    }
+
+    public void writeFloat(float value) {
+        putFloat(position, value);
+        position += Float.BYTES;
+    }
+
+    public double readDouble() {
+        double value = getDouble(position);
+        position += Double.BYTES;
+        return value;
+    }
+
+    public void writeDouble(double value) {
+        putDouble(position, value);
+        position += Double.BYTES;
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // bulk positional access: one MemorySegment.copy each (byte-swapping when the order differs);
+    // an array range outside the array throws IndexOutOfBoundsException like a segment range does
+
+    public void getBytes(long index, byte[] dst, int dstIndex, int count) {
+        MemorySegment.copy(segment, BYTE, index, dst, dstIndex, count);
+    }
+
+    public void putBytes(long index, byte[] src, int srcIndex, int count) {
+        MemorySegment.copy(src, srcIndex, segment, BYTE, index, count);
+    }
+
+    /** Copies {@code length} bytes of {@code src} from {@code srcOffset} to {@code index} here. */
+    public void putBytes(long index, MemorySegment src, long srcOffset, long length) {
+        MemorySegment.copy(src, srcOffset, segment, index, length);
+    }
+
+    public void getShorts(long index, short[] dst, int dstIndex, int count) {
+        MemorySegment.copy(segment, bigEndian ? SHORT_BE : SHORT_LE, index, dst, dstIndex, count);
+    }
+
+    public void putShorts(long index, short[] src, int srcIndex, int count) {
+        MemorySegment.copy(src, srcIndex, segment, bigEndian ? SHORT_BE : SHORT_LE, index, count);
+    }
+
+    public void getChars(long index, char[] dst, int dstIndex, int count) {
+        MemorySegment.copy(segment, bigEndian ? CHAR_BE : CHAR_LE, index, dst, dstIndex, count);
+    }
+
+    public void putChars(long index, char[] src, int srcIndex, int count) {
+        MemorySegment.copy(src, srcIndex, segment, bigEndian ? CHAR_BE : CHAR_LE, index, count);
+    }
+
+    public void getInts(long index, int[] dst, int dstIndex, int count) {
+        MemorySegment.copy(segment, bigEndian ? INT_BE : INT_LE, index, dst, dstIndex, count);
+    }
+
+    public void putInts(long index, int[] src, int srcIndex, int count) {
+        MemorySegment.copy(src, srcIndex, segment, bigEndian ? INT_BE : INT_LE, index, count);
+    }
+
+    public void getLongs(long index, long[] dst, int dstIndex, int count) {
+        MemorySegment.copy(segment, bigEndian ? LONG_BE : LONG_LE, index, dst, dstIndex, count);
+    }
+
+    public void putLongs(long index, long[] src, int srcIndex, int count) {
+        MemorySegment.copy(src, srcIndex, segment, bigEndian ? LONG_BE : LONG_LE, index, count);
+    }
+
+    public void getFloats(long index, float[] dst, int dstIndex, int count) {
+        MemorySegment.copy(segment, bigEndian ? FLOAT_BE : FLOAT_LE, index, dst, dstIndex, count);
+    }
+
+    public void putFloats(long index, float[] src, int srcIndex, int count) {
+        MemorySegment.copy(src, srcIndex, segment, bigEndian ? FLOAT_BE : FLOAT_LE, index, count);
+    }
+
+    public void getDoubles(long index, double[] dst, int dstIndex, int count) {
+        MemorySegment.copy(segment, bigEndian ? DOUBLE_BE : DOUBLE_LE, index, dst, dstIndex, count);
+    }
+
+    public void putDoubles(long index, double[] src, int srcIndex, int count) {
+        MemorySegment.copy(src, srcIndex, segment, bigEndian ? DOUBLE_BE : DOUBLE_LE, index, count);
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // bulk cursor access: no length prefix is read or written; the cursor advances by the bytes copied
+
+    public void readBytes(byte[] dst, int dstIndex, int count) {
+        getBytes(position, dst, dstIndex, count);
+        position += count;
+    }
+
+    public void writeBytes(byte[] src, int srcIndex, int count) {
+        putBytes(position, src, srcIndex, count);
+        position += count;
+    }
+
+    public void readShorts(short[] dst, int dstIndex, int count) {
+        getShorts(position, dst, dstIndex, count);
+        position += (long) count * Short.BYTES;
+    }
+
+    public void writeShorts(short[] src, int srcIndex, int count) {
+        putShorts(position, src, srcIndex, count);
+        position += (long) count * Short.BYTES;
+    }
+
+    public void readChars(char[] dst, int dstIndex, int count) {
+        getChars(position, dst, dstIndex, count);
+        position += (long) count * Character.BYTES;
+    }
+
+    public void writeChars(char[] src, int srcIndex, int count) {
+        putChars(position, src, srcIndex, count);
+        position += (long) count * Character.BYTES;
+    }
+
+    public void readInts(int[] dst, int dstIndex, int count) {
+        getInts(position, dst, dstIndex, count);
+        position += (long) count * Integer.BYTES;
+    }
+
+    public void writeInts(int[] src, int srcIndex, int count) {
+        putInts(position, src, srcIndex, count);
+        position += (long) count * Integer.BYTES;
+    }
+
+    public void readLongs(long[] dst, int dstIndex, int count) {
+        getLongs(position, dst, dstIndex, count);
+        position += (long) count * Long.BYTES;
+    }
+
+    public void writeLongs(long[] src, int srcIndex, int count) {
+        putLongs(position, src, srcIndex, count);
+        position += (long) count * Long.BYTES;
+    }
+
+    public void readFloats(float[] dst, int dstIndex, int count) {
+        getFloats(position, dst, dstIndex, count);
+        position += (long) count * Float.BYTES;
+    }
+
+    public void writeFloats(float[] src, int srcIndex, int count) {
+        putFloats(position, src, srcIndex, count);
+        position += (long) count * Float.BYTES;
+    }
+
+    public void readDoubles(double[] dst, int dstIndex, int count) {
+        getDoubles(position, dst, dstIndex, count);
+        position += (long) count * Double.BYTES;
+    }
+
+    public void writeDoubles(double[] src, int srcIndex, int count) {
+        putDoubles(position, src, srcIndex, count);
+        position += (long) count * Double.BYTES;
+    }
+
+    @Override
+    public String toString() {
+        return "CodecBuffer[capacity=" + capacity() + ", position=" + position + ", order=" + order() + "]";
+    }
+}

@@ -1,0 +1,34 @@
+/**
+ * Binary codec: a buffer over any memory, message framing, schemas and UTF-8.
+ *
+ * <ul>
+ *   <li>{@link mechsym.core.codec.CodecBuffer}: positional and cursor access to every primitive and
+ *       bulk array copies over a {@code MemorySegment} that wraps a {@code byte[]}, a heap or
+ *       direct {@code ByteBuffer}, arena memory or a mapped file; one byte order per buffer.
+ *   <li>{@link mechsym.core.codec.Marshallable}: an object that writes its body to a buffer and
+ *       reads it back.
+ *   <li>{@link mechsym.core.codec.FrameWriter} / {@link mechsym.core.codec.FrameReader}: frames of
+ *       a 12-byte header (magic, version, type id, body length; {@link
+ *       mechsym.core.codec.FrameDescriptor}) and a body; readers skip unknown types by length.
+ *   <li>{@link mechsym.core.codec.Schema} / {@link mechsym.core.codec.SchemaCodec}: a small text
+ *       format naming message types and fields (see {@code docs/schema.md}) so that messages can be
+ *       read without their classes.
+ *   <li>{@link mechsym.core.codec.Utf8}: one-shot UTF-8 encoding into a buffer that reports
+ *       overflow and leaves the cursor unchanged, and decoding back.
+ * </ul>
+ *
+ * <p><b>Threading.</b> Buffers, readers and writers are single-threaded objects with plain memory
+ * accesses and no ordering guarantee: hand bytes between threads through something that creates a
+ * happens-before edge. Schemas and message types are immutable and may be shared. The static
+ * helpers ({@code Utf8}, {@code SchemaCodec}) have no state.
+ *
+ * <p><b>Bounds and bad input.</b> Memory access is bounds-checked by the FFM API ({@code
+ * IndexOutOfBoundsException}, nothing written or moved). Decoders report bad input with {@link
+ * mechsym.core.codec.CodecException} carrying the byte offset, and check every length against the
+ * bytes actually present before allocating. No {@code sun.misc.Unsafe}, no {@code jdk.internal}.
+ *
+ * <p><b>Allocation.</b> Gets, puts, bulk copies, UTF-8 encoding into a buffer, framing and frame
+ * reading allocate nothing; decoding a {@code String} and the schema-driven codec allocate their
+ * results.
+ */
+package mechsym.core.codec;

@@ -1,0 +1,100 @@
+package mechsym.core.memory;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Objects;
+
+/**
+ * A movable window onto one record of a {@link RecordStore}: extend it with accessors that call
+ * {@code static final} field handles, {@linkplain RecordStore#bind bind} it to a store, then
+ * {@link #moveTo(long)} a record and read or write its fields. The same flyweight class works over
+ * array-of-structures and columnar storage.
+ *
+ * <p><b>Thread safety:</b> a flyweight is mutable and confined to one thread; give each thread its
+ * own. <b>Allocation:</b> binding allocates nothing and {@code moveTo} and every scalar field
+ * access allocate nothing, so scans over millions of records create no garbage.
+ *
+ * <p><b>Bounds:</b> {@code moveTo} throws {@link IndexOutOfBoundsException} ("record index 7 out of
+ * bounds for store size 5") unless {@code 0 <= index < store.size()}. Field access before the first {@code
+ * moveTo}, or with a handle taken from another layout, is still checked by the memory segment and
+ * throws {@code IndexOutOfBoundsException}; it never reads outside the store's memory. Access after
+ * the store is closed throws {@link IllegalStateException}.
+ */
+public abstract class Flyweight {
+    private final RecordLayout layout;
+    private final long recordSize;
+    private RecordStore store;
+    // array-of-structures: the record area; columnar: null
+    MemorySegment records;
+    // columnar: one segment per field; array-of-structures: null
+    MemorySegment[] columns;
+    long index = -1;
+    // array-of-structures: byte offset of the current record in {@code records}; before the first
+    // move -recordSize, so every field offset is negative and the segment refuses the access
+    long position;
+
+    /** Creates an unbound flyweight for records of {@code layout}. */
+    protected Flyweight(RecordLayout layout) {
+        this.layout = Objects.requireNonNull(layout, "layout");
+        this.recordSize = layout.recordSize();
+        this.position = -recordSize;
+    }
+
+    /** The layout this flyweight reads. */
+    public final RecordLayout layout() {
+        return layout;
+    }
+
+    /** The store this flyweight is bound to, or null. */
+    public final RecordStore store() {
+        return store;
+    }
+
+    /** The index of the current record, or -1 before the first move. */
+    public final long index() {
+        return index;
+    }
+
+    /**
+     * Moves to the record at {@code index}.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 <= index < store().size()}
+     * @throws IllegalStateException if the flyweight is not bound to a store
+     */
+    public final void moveTo(long index) {
+        RecordStore current = store;
+        if (current == null) {
+            throw new IllegalStateException("flyweight is not bound to a store: call RecordStore.bind first");
+        }
+        long size = current.size;
+        if (index < 0 || index >= size) {
+            throw new IndexOutOfBoundsException("record index " + index + " out of bounds for store size " + size);
+        }
+        this.index = index;
+        this.position = index * recordSize;
+    }
+
+    final void bind(RecordStore store, MemorySegment records, MemorySegment[] columns) {
+        this.store = store;
+        this.records = records;
+        this.columns = columns;
+        this.index = -1;
+        this.position = -recordSize;
+    }
+
+    /** Positions without the size check; the caller has checked against the capacity. */
+    final void moveToUnchecked(long index) {
+        this.index = index;
+        this.position = index * recordSize;
+    }
+
+    /** The segment holding {@code column}. */
+    final MemorySegment segment(int column) {
+        MemorySegment[] c = columns;
+        return c == null ? records : c[column];
+    }
+
+    /** The offset of a field of {@code size} bytes at {@code offset} in the record, in its segment. */
+    final long offset(long fieldOffset, long fieldSize) {
+        return columns == null ? position + fieldOffset : index * fieldSize;
+    }
+}

@@ -1,0 +1,27 @@
+package mechsym.core.memory;
+
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+
+/**
+ * A handle to an {@code int64} field: {@code get} and {@code set} are plain loads and stores of
+ * a {@code long} in the flyweight's current record. Immutable and thread-safe; see {@link
+ * FieldHandle} for bounds and {@link Flyweight} for threading.
+ */
+public final class LongField extends FieldHandle {
+    private static final ValueLayout.OfLong VALUE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    LongField(RecordLayout layout, FieldDescriptor descriptor) {
+        super(layout, descriptor);
+    }
+
+    /** The value in the current record of {@code record}. */
+    public long get(Flyweight record) {
+        return segment(record).get(VALUE, at(record));
+    }
+
+    /** Stores {@code value} in the current record of {@code record}. */
+    public void set(Flyweight record, long value) {
+        segment(record).set(VALUE, at(record), value);
+    }
+}

@@ -1,0 +1,283 @@
+package mechsym.core.codec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class Utf8Test {
+    static List<Backings.Backing> backings() {
+        return Backings.backings();
+    }
+
+    private static byte[] jdk(CharSequence chars) {
+        return chars.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static byte[] encoded(CharSequence chars, Backings.Backing backing) {
+        byte[] expected = jdk(chars);
+        CodecBuffer buffer = backing.make(expected.length + 8, ByteOrder.BIG_ENDIAN);
+        buffer.position(3);
+        int written = Utf8.encode(chars, buffer);
+        assertThat(written).isEqualTo(expected.length);
+        assertThat(buffer.position()).isEqualTo(3 + written);
+        return buffer.segment().asSlice(3, written).toArray(ValueLayout.JAVA_BYTE);
+    }
+
+    @Test
+    void everyCodePointEncodesAsTheJdkDoes() {
+        StringBuilder chunk = new StringBuilder();
+        CodecBuffer buffer = CodecBuffer.of(new byte[4 * 4096 + 16]);
+        int checked = 0;
+        for (int codePoint = 0; codePoint <= Character.MAX_CODE_POINT; codePoint++) {
+            if (Character.getType(codePoint) == Character.SURROGATE) {
+                continue; // lone surrogates have their own test
+            }
+            chunk.appendCodePoint(codePoint);
+            if (chunk.length() >= 4096 || codePoint == Character.MAX_CODE_POINT) {
+                byte[] expected = jdk(chunk);
+                int written = Utf8.encode(chunk, buffer, 0);
+                assertThat(written).as("chunk ending at U+%04X", codePoint).isEqualTo(expected.length);
+                assertThat(buffer.segment().asSlice(0, written).toArray(ValueLayout.JAVA_BYTE))
+                        .as("chunk ending at U+%04X", codePoint)
+                        .isEqualTo(expected);
+                assertThat(Utf8.encodedLength(chunk)).isEqualTo(expected.length);
+                assertThat(Utf8.decode(buffer, 0, written)).isEqualTo(chunk.toString());
+                checked += chunk.codePointCount(0, chunk.length());
+                chunk.setLength(0);
+            }
+        }
+        assertThat(checked).isEqualTo(Character.MAX_CODE_POINT + 1 - 2048);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("backings")
+    void everyLengthClassEncodesIntoEveryBacking(Backings.Backing backing) {
+        for (String text : List.of(
+                "",
+                "a",
+                "plain ascii, the fast path",
+                "\u007f\u0080",
+                "caf\u00e9 \u00fc\u00df",
+                "\u07ff\u0800",
+                "\u20ac 10 \u65e5\u672c\u8a9e",
+                "\uffff",
+                "\ud83d\ude00 emoji",
+                "\udbff\udfff",
+                "mixed a\u00e9\u20ac\ud83d\ude00 end")) {
+            assertThat(encoded(text, backing)).as(text).isEqualTo(jdk(text));
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("backings")
+    void unpairedSurrogatesBecomeAQuestionMarkLikeTheJdk(Backings.Backing backing) {
+        for (String text : List.of(
+                "\ud800",
+                "\udc00",
+                "a\ud800",
+                "\ud800a",
+                "\udc00\ud800",
+                "\ud800\ud800\udc00",
+                "\ud83d\ude00\ude00",
+                "x\udbffy\udfffz",
+                "\ud800\u00e9",
+                "\ud800\ud83d\ude00")) {
+            assertThat(encoded(text, backing)).as("%s", escape(text)).isEqualTo(jdk(text));
+            assertThat(Utf8.encodedLength(text)).isEqualTo(jdk(text).length);
+        }
+        assertThat(jdk("\ud800")).containsExactly('?');
+    }
+
+    private static String escape(String text) {
+        StringBuilder escaped = new StringBuilder();
+        text.chars().forEach(c -> escaped.append(String.format("\\u%04x", c)));
+        return escaped.toString();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("backings")
+    void overflowAtEveryCapacityReturnsTheNeededLengthAndLeavesThePosition(Backings.Backing backing) {
+        String text = "ab\u00e9\u20ac\ud83d\ude00cd\ud800e";
+        int needed = jdk(text).length;
+        for (int capacity = 0; capacity < needed; capacity++) {
+            CodecBuffer buffer = backing.make(capacity + 2, ByteOrder.LITTLE_ENDIAN);
+            buffer.position(2);
+            assertThat(Utf8.encode(text, buffer)).as("capacity %d", capacity).isEqualTo(-needed);
+            assertThat(buffer.position()).isEqualTo(2);
+        }
+        CodecBuffer exact = backing.make(needed, ByteOrder.LITTLE_ENDIAN);
+        assertThat(Utf8.encode(text, exact)).isEqualTo(needed);
+        assertThat(exact.remaining()).isZero();
+        assertThat(Utf8.encode("", exact)).as("nothing always fits").isZero();
+        assertThat(Utf8.encode("x", exact)).isEqualTo(-1);
+        assertThat(exact.position()).isEqualTo(needed);
+    }
+
+    @Test
+    void asciiOverflowInTheFastPathIsAlsoAnOverflow() {
+        CodecBuffer buffer = CodecBuffer.of(new byte[5]);
+        assertThat(Utf8.encode("abcdef", buffer)).isEqualTo(-6);
+        assertThat(buffer.position()).isZero();
+        assertThat(Utf8.encode("abcde", buffer)).isEqualTo(5);
+    }
+
+    @Test
+    void randomStringsOfEveryMixMatchTheJdkAndDecodeBack() {
+        Random random = new Random(20261122L);
+        CodecBuffer buffer = CodecBuffer.of(ByteBuffer.allocateDirect(4 * 300));
+        for (int i = 0; i < 5000; i++) {
+            String text = randomText(random, random.nextInt(300));
+            byte[] expected = jdk(text);
+            int written = Utf8.encode(text, buffer, 0);
+            assertThat(written).isEqualTo(expected.length);
+            assertThat(buffer.segment().asSlice(0, written).toArray(ValueLayout.JAVA_BYTE))
+                    .isEqualTo(expected);
+            assertThat(Utf8.decode(buffer, 0, written)).isEqualTo(new String(expected, StandardCharsets.UTF_8));
+        }
+    }
+
+    /** Text mixing 1-, 2-, 3- and 4-byte characters and the odd lone surrogate. */
+    static String randomText(Random random, int length) {
+        StringBuilder text = new StringBuilder(length);
+        while (text.length() < length) {
+            int kind = random.nextInt(10);
+            if (kind < 5) {
+                text.append((char) random.nextInt(0x80));
+            } else if (kind < 7) {
+                text.append((char) (0x80 + random.nextInt(0x800 - 0x80)));
+            } else if (kind < 8) {
+                char c = (char) (0x800 + random.nextInt(0x10000 - 0x800));
+                text.append(Character.isSurrogate(c) ? 'x' : c);
+            } else if (kind < 9) {
+                text.appendCodePoint(0x10000 + random.nextInt(0x100000));
+            } else {
+                text.append((char) (0xD800 + random.nextInt(0x800)));
+            }
+        }
+        return text.toString();
+    }
+
+    @Test
+    void theByteBufferOverloadAdvancesItsPositionOnlyOnSuccess() {
+        for (ByteBuffer bytes : List.of(ByteBuffer.allocate(16), ByteBuffer.allocateDirect(16))) {
+            bytes.position(4);
+            assertThat(Utf8.encode("h\u00e9llo", bytes)).isEqualTo(6);
+            assertThat(bytes.position()).isEqualTo(10);
+            assertThat(Utf8.encode("1234567", bytes)).isEqualTo(-7);
+            assertThat(bytes.position()).isEqualTo(10);
+            byte[] back = new byte[6];
+            bytes.get(4, back);
+            assertThat(new String(back, StandardCharsets.UTF_8)).isEqualTo("h\u00e9llo");
+        }
+    }
+
+    @Test
+    void anyCharSequenceEncodes() {
+        StringBuilder builder = new StringBuilder("sb \u00e9\ud83d\ude00");
+        CodecBuffer buffer = CodecBuffer.of(new byte[32]);
+        int written = Utf8.encode(builder, buffer);
+        assertThat(Utf8.decode(buffer, 0, written)).isEqualTo(builder.toString());
+        buffer.position(0);
+        assertThat(Utf8.decode(buffer, written)).isEqualTo(builder.toString());
+        assertThat(buffer.position()).isEqualTo(written);
+    }
+
+    @Test
+    void malformedInputDecodesAsTheJdkDoes() {
+        byte[][] inputs = {
+            {(byte) 0xC0, (byte) 0x80}, {(byte) 0xED, (byte) 0xA0, (byte) 0x80}, {(byte) 0xF4, (byte) 0x90, 0, 0},
+            {(byte) 0xE2, (byte) 0x82}, {(byte) 0xFF}, {'a', (byte) 0x80, 'b'}
+        };
+        for (byte[] input : inputs) {
+            CodecBuffer direct = CodecBuffer.of(ByteBuffer.allocateDirect(input.length));
+            direct.putBytes(0, input, 0, input.length);
+            String expected = new String(input, StandardCharsets.UTF_8);
+            assertThat(Utf8.decode(direct, 0, input.length)).isEqualTo(expected);
+            assertThat(Utf8.decode(CodecBuffer.of(input), 0, input.length)).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void decodingReadsOnlyTheGivenRange() {
+        byte[] bytes = "xxhelloxx".getBytes(StandardCharsets.UTF_8);
+        assertThat(Utf8.decode(MemorySegment.ofArray(bytes).asSlice(1), 1, 5)).isEqualTo("hello");
+        assertThat(Utf8.decode(MemorySegment.ofArray(bytes).asReadOnly(), 2, 5)).isEqualTo("hello");
+        assertThatThrownBy(() -> Utf8.decode(MemorySegment.ofArray(bytes), 5, 5))
+                .isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> Utf8.decode(MemorySegment.ofArray(bytes), 0, -1))
+                .isInstanceOf(IndexOutOfBoundsException.class);
+    }
+
+    @Test
+    void anIndexOutsideTheSegmentIsAnError() {
+        MemorySegment segment = MemorySegment.ofArray(new byte[4]);
+        assertThatThrownBy(() -> Utf8.encode("a", segment, 5)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> Utf8.encode("a", segment, -1)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThat(Utf8.encode("a", segment, 4)).isEqualTo(-1);
+    }
+
+    @Test
+    void encodingIntoABufferAllocatesNothing() {
+        var threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        CodecBuffer heap = CodecBuffer.of(new byte[256]);
+        CodecBuffer direct = CodecBuffer.of(ByteBuffer.allocateDirect(256));
+        String mixed = "mixed a\u00e9\u20ac\ud83d\ude00 end, and some ascii to go with it";
+        long sum = 0;
+        for (int i = 0; i < 20_000; i++) { // warm up so the JIT's escape analysis has run
+            sum += Utf8.encode(mixed, heap, 0) + Utf8.encode(mixed, direct, 0);
+        }
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < 20_000; i++) {
+            sum += Utf8.encode(mixed, heap, 0) + Utf8.encode(mixed, direct, 0);
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertThat(sum).isEqualTo(80_000L * jdk(mixed).length);
+        assertThat(allocated).as("bytes allocated by 40,000 encodes").isLessThan(40_000);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("backings")
+    void lengthPrefixedStringsRoundTripAndOverflowWithoutMoving(Backings.Backing backing) {
+        String text = "pr\u00eafix \ud83d\ude00";
+        int needed = 4 + jdk(text).length;
+        for (int capacity = 0; capacity < needed; capacity++) {
+            CodecBuffer small = backing.make(capacity, ByteOrder.BIG_ENDIAN);
+            assertThat(Utf8.encodeWithLength(text, small)).isEqualTo(-needed);
+            assertThat(small.position()).isZero();
+        }
+        CodecBuffer buffer = backing.make(needed + 4, ByteOrder.BIG_ENDIAN);
+        assertThat(Utf8.encodeWithLength(text, buffer)).isEqualTo(needed);
+        assertThat(buffer.getInt(0)).isEqualTo(needed - 4);
+        assertThat(Utf8.encodeWithLength("", buffer)).isEqualTo(4);
+        buffer.position(0);
+        assertThat(Utf8.decodeWithLength(buffer)).isEqualTo(text);
+        assertThat(Utf8.decodeWithLength(buffer)).isEmpty();
+        assertThat(buffer.remaining()).isZero();
+    }
+
+    @Test
+    void aHostileStringLengthIsACodecExceptionAndTheCursorStays() {
+        CodecBuffer buffer = CodecBuffer.of(new byte[16], ByteOrder.LITTLE_ENDIAN);
+        for (int length : new int[] {-1, 13, Integer.MAX_VALUE, Integer.MIN_VALUE}) {
+            buffer.putInt(0, length);
+            assertThatThrownBy(() -> Utf8.decodeWithLength(buffer))
+                    .isInstanceOf(CodecException.class)
+                    .hasMessageStartingWith("offset 0: string length " + length);
+            assertThat(buffer.position()).isZero();
+        }
+        buffer.position(13);
+        assertThatThrownBy(() -> Utf8.decodeWithLength(buffer))
+                .isInstanceOf(CodecException.class)
+                .hasMessageContaining("3 bytes left, need 4");
+    }
+}

@@ -1,0 +1,221 @@
+package mechsym.core.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** Mapped record files: reopen, header checks, nothing overwritten on a mismatch. */
+class RecordFileTest {
+    private static final RecordLayout LAYOUT = AllTypes.PACKED;
+
+    @TempDir
+    Path dir;
+
+    private Path writeFile(StorageForm form, long capacity, long records) throws IOException {
+        Path path = dir.resolve("store-" + form + ".rec");
+        try (RecordStore store =
+                RecordStore.builder(LAYOUT).form(form).capacity(capacity).create(path)) {
+            AllTypes record = store.bind(new AllTypes(LAYOUT));
+            for (long i = 0; i < records; i++) {
+                store.append(record);
+                record.longValue(i * 3);
+            }
+            store.flush();
+        }
+        return path;
+    }
+
+    private static String digest(Path path) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(path)));
+    }
+
+    @ParameterizedTest
+    @EnumSource(StorageForm.class)
+    void reopenSeesThePublishedRecordsAndAppendsAfterThem(StorageForm form) throws IOException {
+        Path path = writeFile(form, 100, 40);
+        RecordFileInfo info = RecordStore.describe(path);
+        assertThat(info.count()).isEqualTo(40);
+        assertThat(info.capacity()).isEqualTo(100);
+        assertThat(info.form()).isEqualTo(form);
+        assertThat(info.layoutDescriptor()).isEqualTo(LAYOUT.descriptor());
+        assertThat(info.fingerprint()).isEqualTo(LAYOUT.fingerprint());
+        assertThat(info.formatVersion()).isEqualTo(1);
+
+        try (RecordStore store = RecordStore.builder(LAYOUT).open(path)) {
+            assertThat(store.form()).isEqualTo(form);
+            assertThat(store.size()).isEqualTo(40);
+            AllTypes record = store.bind(new AllTypes(LAYOUT));
+            record.moveTo(39);
+            assertThat(record.longValue()).isEqualTo(117);
+            assertThat(store.append(record)).isEqualTo(40);
+            record.longValue(-1);
+        } // close publishes
+        try (RecordStore store = RecordStore.builder(LAYOUT).openReadOnly(path)) {
+            assertThat(store.size()).isEqualTo(41);
+            AllTypes record = store.bind(new AllTypes(LAYOUT));
+            long sum = 0;
+            for (long i = 0; i < store.size(); i++) {
+                record.moveTo(i);
+                sum += record.longValue();
+            }
+            assertThat(sum).isEqualTo(3 * (39 * 40 / 2) - 1);
+            assertThatThrownBy(() -> store.append(record)).isInstanceOf(UnsupportedOperationException.class);
+            assertThatThrownBy(() -> record.longValue(1)).isInstanceOf(IllegalArgumentException.class);
+        }
+    }
+
+    @Test
+    void aReaderFollowsAWriterThroughRefresh() throws IOException {
+        Path path = dir.resolve("live.rec");
+        try (RecordStore writer = RecordStore.builder(LAYOUT).capacity(10).create(path);
+                RecordStore reader = RecordStore.builder(LAYOUT).openReadOnly(path)) {
+            AllTypes w = writer.bind(new AllTypes(LAYOUT));
+            writer.append(w);
+            w.longValue(5);
+            assertThat(reader.refresh()).isZero();
+            writer.publish();
+            assertThat(reader.refresh()).isEqualTo(1);
+            AllTypes r = reader.bind(new AllTypes(LAYOUT));
+            r.moveTo(0);
+            assertThat(r.longValue()).isEqualTo(5);
+            assertThatThrownBy(() -> RecordStore.builder(LAYOUT).open(path))
+                    .isInstanceOf(RecordFileException.class)
+                    .hasMessageContaining("locked by another writer");
+        }
+    }
+
+    @Test
+    void createNeverOverwritesAnExistingFile() throws Exception {
+        Path path = writeFile(StorageForm.ARRAY_OF_STRUCTURES, 10, 3);
+        String before = digest(path);
+        assertThatThrownBy(() -> RecordStore.builder(LAYOUT).capacity(5).create(path))
+                .isInstanceOf(FileAlreadyExistsException.class);
+        assertThat(digest(path)).isEqualTo(before);
+    }
+
+    @ParameterizedTest
+    @EnumSource(StorageForm.class)
+    void aDifferentLayoutIsRefusedAndTheFileIsUntouched(StorageForm form) throws Exception {
+        Path path = writeFile(form, 10, 3);
+        String before = digest(path);
+        RecordLayout other = RecordLayout.packed().int64("l").build();
+        assertThatThrownBy(() -> RecordStore.builder(other).open(path))
+                .isInstanceOf(RecordFileException.class)
+                .hasMessageContaining(path.toString())
+                .hasMessageContaining("layout mismatch")
+                .hasMessageContaining(LAYOUT.descriptor())
+                .hasMessageContaining(other.descriptor());
+        assertThatThrownBy(() -> RecordStore.builder(AllTypes.ALIGNED).openReadOnly(path))
+                .isInstanceOf(RecordFileException.class)
+                .hasMessageContaining("layout mismatch");
+        assertThat(digest(path)).isEqualTo(before);
+        try (RecordStore store = RecordStore.builder(LAYOUT).open(path)) {
+            assertThat(store.size()).isEqualTo(3);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StorageForm.class)
+    void aTruncatedFileIsRefused(StorageForm form) throws Exception {
+        Path path = writeFile(form, 1000, 10);
+        try (RandomAccessFile file = new RandomAccessFile(path.toFile(), "rw")) {
+            file.setLength(file.length() - 1);
+        }
+        String before = digest(path);
+        assertThatThrownBy(() -> RecordStore.builder(LAYOUT).open(path))
+                .isInstanceOf(RecordFileException.class)
+                .hasMessageContaining("truncated");
+        assertThat(digest(path)).isEqualTo(before);
+
+        try (RandomAccessFile file = new RandomAccessFile(path.toFile(), "rw")) {
+            file.setLength(100);
+        }
+        assertThatThrownBy(() -> RecordStore.describe(path))
+                .isInstanceOf(RecordFileException.class)
+                .hasMessageContaining("truncated: 100 bytes");
+        assertThatThrownBy(() -> RecordStore.builder(LAYOUT).openReadOnly(path))
+                .isInstanceOf(RecordFileException.class)
+                .hasMessageContaining("truncated");
+    }
+
+    @Test
+    void aCorruptHeaderIsRefusedNamingWhatIsWrong() throws Exception {
+        Path path = writeFile(StorageForm.ARRAY_OF_STRUCTURES, 10, 3);
+        byte[] good = Files.readAllBytes(path);
+
+        assertCorrupt(path, good, 32, "checksum mismatch"); // capacity
+        assertCorrupt(path, good, 70, "checksum mismatch"); // descriptor text
+        assertCorrupt(path, good, 0, "not a mechsym record file");
+        assertCorrupt(path, good, 8, "format version");
+
+        byte[] bad = good.clone();
+        bad[40] = 11; // count 11 > capacity 10 (the count is not under the checksum)
+        Files.write(path, bad);
+        assertThatThrownBy(() -> RecordStore.builder(LAYOUT).open(path))
+                .isInstanceOf(RecordFileException.class)
+                .hasMessageContaining("record count 11 at offset 40 exceeds capacity 10");
+    }
+
+    private static void assertCorrupt(Path path, byte[] good, int offset, String message) throws Exception {
+        byte[] bad = good.clone();
+        bad[offset] ^= 0x5a;
+        Files.write(path, bad);
+        assertThatThrownBy(() -> RecordStore.builder(LAYOUT).open(path))
+                .isInstanceOf(RecordFileException.class)
+                .hasMessageContaining(message);
+        assertThat(Files.readAllBytes(path)).isEqualTo(bad);
+        assertThatThrownBy(() -> RecordStore.describe(path))
+                .isInstanceOf(RecordFileException.class)
+                .hasMessageContaining(message);
+    }
+
+    @Test
+    void notARecordFileAtAll() throws IOException {
+        Path path = dir.resolve("text.txt");
+        Files.writeString(path, "hello\n".repeat(1000));
+        assertThatThrownBy(() -> RecordStore.builder(LAYOUT).open(path))
+                .isInstanceOf(RecordFileException.class)
+                .hasMessageContaining("not a mechsym record file");
+    }
+
+    @ParameterizedTest
+    @EnumSource(StorageForm.class)
+    void aSparseFileLargerThanFourGigabytesMapsAndReopens(StorageForm form) throws IOException {
+        RecordLayout layout = RecordLayout.packed().int64("a").int64("b").build();
+        long capacity = (5L << 30) / layout.recordSize(); // 5 GiB of records, sparse on disk
+        Path path = dir.resolve("big-" + form + ".rec");
+        LongField b = layout.longField("b");
+        final class Pair extends Flyweight {
+            Pair() {
+                super(layout);
+            }
+        }
+        try (RecordStore store =
+                RecordStore.builder(layout).form(form).capacity(capacity).create(path)) {
+            Pair pair = store.bind(new Pair());
+            store.setSize(capacity);
+            pair.moveTo(capacity - 1);
+            b.set(pair, 77);
+            store.flush();
+        }
+        assertThat(Files.size(path)).isGreaterThan(5L << 30);
+        try (RecordStore store = RecordStore.builder(layout).openReadOnly(path)) {
+            Pair pair = store.bind(new Pair());
+            pair.moveTo(capacity - 1);
+            assertThat(b.get(pair)).isEqualTo(77);
+            pair.moveTo(capacity / 2);
+            assertThat(b.get(pair)).isZero();
+        }
+    }
+}

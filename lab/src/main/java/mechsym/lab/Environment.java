@@ -1,0 +1,212 @@
+package mechsym.lab;
+
+import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The machine a run measured on, and how it was herded (seed 004, "on herding processes and
+ * CPUs"): everything that changes a figure and that a reader needs to judge it.
+ *
+ * <p>Read from /proc and /sys on Linux; a value that cannot be read is "unknown", never guessed.
+ *
+ * @param warnings sentences naming what makes this machine noisy for measurement
+ */
+public record Environment(
+        String cpuModel,
+        int logicalCpus,
+        long memoryBytes,
+        String os,
+        String kernel,
+        String jdkVendor,
+        String jdkVersion,
+        String vm,
+        List<String> garbageCollectors,
+        List<String> jvmFlags,
+        String transparentHugePages,
+        String cpufreqGovernor,
+        String irqbalance,
+        String cpuAffinity,
+        boolean pinned,
+        double loadAverage1m,
+        boolean virtualised,
+        String hardwareCounters,
+        List<String> warnings) {
+
+    public static final String UNKNOWN = "unknown";
+
+    public Environment {
+        garbageCollectors = List.copyOf(garbageCollectors);
+        jvmFlags = List.copyOf(jvmFlags);
+        warnings = List.copyOf(warnings);
+    }
+
+    /** Probes this machine and this JVM. Never throws: what cannot be read is "unknown". */
+    public static Environment probe() {
+        String cpuinfo = read("/proc/cpuinfo");
+        String cpuModel = firstMatch(cpuinfo, "model name\\s*:\\s*(.+)");
+        int cpus = Runtime.getRuntime().availableProcessors();
+        long memory = parseLong(firstMatch(read("/proc/meminfo"), "MemTotal:\\s*(\\d+) kB")) * 1024;
+        String kernel = read("/proc/sys/kernel/osrelease").trim();
+        List<String> gcs = ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .map(GarbageCollectorMXBean::getName)
+                .toList();
+        List<String> flags = ManagementFactory.getRuntimeMXBean().getInputArguments();
+        String thp = selected(read("/sys/kernel/mm/transparent_hugepage/enabled"));
+        String governor =
+                read("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor").trim();
+        if (governor.isEmpty()) {
+            governor = "not exposed";
+        }
+        String irqbalance = processRunning("irqbalance") ? "running" : "not running";
+        String affinity = firstMatch(read("/proc/self/status"), "Cpus_allowed_list:\\s*(\\S+)");
+        int allowed = countCpus(affinity);
+        boolean pinned = allowed > 0 && allowed < onlineCpus();
+        double load = parseDouble(read("/proc/loadavg").split(" ")[0]);
+        boolean virtualised = cpuinfo.contains(" hypervisor");
+        String counters = probeHardwareCounters();
+
+        List<String> warnings = new ArrayList<>();
+        if (cpus <= 2) {
+            warnings.add(cpus + " logical CPUs: measurement threads share cores with the JIT, GC and the OS;"
+                    + " two-thread experiments have no spare core");
+        }
+        if (virtualised) {
+            warnings.add("virtual machine: other guests share the host, so figures drift between runs;"
+                    + " compare ratios taken in one run, not absolute times across runs");
+        }
+        if (!governor.equals("performance")) {
+            warnings.add("cpufreq governor is '" + governor + "', not 'performance': clock speed may vary");
+        }
+        if (load > 0.5 * cpus) {
+            warnings.add(String.format(
+                    Locale.ROOT,
+                    "load average %.2f on %d CPUs when the run started: other work" + " competes for the cores",
+                    load,
+                    cpus));
+        }
+        if (!pinned) {
+            warnings.add("not pinned to CPUs (taskset/numactl): threads may migrate between cores");
+        }
+        if ("running".equals(irqbalance)) {
+            warnings.add("irqbalance is running: interrupts may land on measuring cores");
+        }
+        return new Environment(
+                orUnknown(cpuModel),
+                cpus,
+                memory,
+                System.getProperty("os.name") + " " + System.getProperty("os.arch"),
+                orUnknown(kernel),
+                System.getProperty("java.vendor"),
+                System.getProperty("java.runtime.version"),
+                System.getProperty("java.vm.name"),
+                gcs,
+                flags,
+                orUnknown(thp),
+                governor,
+                irqbalance,
+                orUnknown(affinity),
+                pinned,
+                load,
+                virtualised,
+                counters,
+                warnings);
+    }
+
+    private static String probeHardwareCounters() {
+        try {
+            Process p = new ProcessBuilder("perf", "stat", "-x,", "-e", "instructions", "true")
+                    .redirectErrorStream(true)
+                    .start();
+            String out = new String(p.getInputStream().readAllBytes());
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return "perf did not answer";
+            }
+            if (out.contains("not supported") || out.contains("not counted") || p.exitValue() != 0) {
+                return "not available (perf: hardware events not supported here)";
+            }
+            return "available (perf)";
+        } catch (IOException e) {
+            return "not available (perf not installed)";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return UNKNOWN;
+        }
+    }
+
+    private static boolean processRunning(String name) {
+        return ProcessHandle.allProcesses()
+                .anyMatch(
+                        p -> p.info().command().map(c -> c.endsWith("/" + name)).orElse(false));
+    }
+
+    private static int onlineCpus() {
+        int n = countCpus(read("/sys/devices/system/cpu/online").trim());
+        return n > 0 ? n : Runtime.getRuntime().availableProcessors();
+    }
+
+    /** Counts the CPUs in a list such as "0-3,6". */
+    static int countCpus(String list) {
+        if (list == null || list.isBlank()) {
+            return -1;
+        }
+        int count = 0;
+        for (String part : list.trim().split(",")) {
+            String[] range = part.split("-");
+            try {
+                count += range.length == 2 ? Integer.parseInt(range[1]) - Integer.parseInt(range[0]) + 1 : 1;
+            } catch (NumberFormatException e) {
+                return -1;
+            }
+        }
+        return count;
+    }
+
+    /** "always [madvise] never" -> "madvise". */
+    static String selected(String sysfsChoice) {
+        Matcher m = Pattern.compile("\\[(\\w+)]").matcher(sysfsChoice);
+        return m.find() ? m.group(1) : sysfsChoice.trim();
+    }
+
+    private static String read(String path) {
+        try {
+            return Files.readString(Path.of(path));
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
+    }
+
+    private static String firstMatch(String text, String regex) {
+        Matcher m = Pattern.compile(regex).matcher(text);
+        return m.find() ? m.group(1).trim() : null;
+    }
+
+    private static String orUnknown(String s) {
+        return s == null || s.isBlank() ? UNKNOWN : s;
+    }
+
+    private static long parseLong(String s) {
+        try {
+            return s == null ? -1 : Long.parseLong(s);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private static double parseDouble(String s) {
+        try {
+            return Double.parseDouble(s.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package mechsym.lab;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Every experiment of the lab, in the order a full run takes them. */
+public final class ExperimentCatalog {
+    private static final List<Experiment> ALL = List.of(
+            new mechsym.lab.experiments.memoryaccess.MemoryAccessExperiment(),
+            new mechsym.lab.experiments.offheap.OffHeapStructuresExperiment(),
+            new mechsym.lab.experiments.dispatch.DispatchExperiment());
+
+    private ExperimentCatalog() {}
+
+    public static List<Experiment> all() {
+        return ALL;
+    }
+
+    public static List<String> ids() {
+        return ALL.stream().map(Experiment::id).toList();
+    }
+
+    /**
+     * The experiments with these ids, in the order given; all of them when {@code ids} is empty.
+     *
+     * @throws IllegalArgumentException naming the unknown ids and listing the valid ones
+     */
+    public static List<Experiment> select(List<String> ids) {
+        if (ids == null || ids.isEmpty()) {
+            return ALL;
+        }
+        Map<String, Experiment> byId = new LinkedHashMap<>();
+        ALL.forEach(e -> byId.put(e.id(), e));
+        List<Experiment> selected = new ArrayList<>();
+        List<String> unknown = new ArrayList<>();
+        for (String id : ids) {
+            Experiment e = byId.get(id);
+            if (e == null) {
+                unknown.add(id);
+            } else if (!selected.contains(e)) {
+                selected.add(e);
+            }
+        }
+        if (!unknown.isEmpty()) {
+            throw new IllegalArgumentException("unknown experiment id" + (unknown.size() > 1 ? "s " : " ")
+                    + String.join(", ", unknown) + "; valid ids: " + String.join(", ", byId.keySet()));
+        }
+        return selected;
+    }
+}

@@ -1,0 +1,121 @@
+package mechsym.lab;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What one experiment produced in one lab run: its identity, tables (the seed's first, then ours),
+ * charts drawn from those tables, headlines for the terminal, notes, and the verdict.
+ *
+ * @param status OK, or FAILED with {@code error} saying why (the other experiments still run)
+ * @param seconds wall-clock time the experiment took
+ */
+public record ExperimentResult(
+        String id,
+        String title,
+        Seed seed,
+        String claim,
+        Status status,
+        String error,
+        double seconds,
+        List<Table> tables,
+        List<Chart> charts,
+        List<String> headlines,
+        List<String> notes,
+        Verdict verdict) {
+
+    public enum Status {
+        OK,
+        FAILED
+    }
+
+    public ExperimentResult {
+        tables = List.copyOf(tables);
+        charts = List.copyOf(charts);
+        headlines = List.copyOf(headlines);
+        notes = List.copyOf(notes);
+    }
+
+    /** The table with this id, or null. */
+    public Table table(String tableId) {
+        return tables.stream().filter(t -> t.id().equals(tableId)).findFirst().orElse(null);
+    }
+
+    /** Collects an experiment's output while it runs. */
+    public static final class Builder {
+        private final Experiment experiment;
+        private final List<Table> tables = new ArrayList<>();
+        private final List<Chart> charts = new ArrayList<>();
+        private final List<String> headlines = new ArrayList<>();
+        private final List<String> notes = new ArrayList<>();
+        private Verdict verdict;
+
+        public Builder(Experiment experiment) {
+            this.experiment = experiment;
+            tables.addAll(experiment.seedFigures());
+        }
+
+        public Builder table(Table table) {
+            if (tables.stream().anyMatch(t -> t.id().equals(table.id()))) {
+                throw new IllegalArgumentException(
+                        "experiment " + experiment.id() + ": duplicate table id " + table.id());
+            }
+            tables.add(table);
+            return this;
+        }
+
+        public Builder chart(Chart chart) {
+            charts.add(chart);
+            return this;
+        }
+
+        /** A one-line result for the terminal summary, e.g. "LINEAR_WALK long[]: 0.9 ns/op". */
+        public Builder headline(String line) {
+            headlines.add(line);
+            return this;
+        }
+
+        /** A sentence for the report: a caveat, what was not available, how to read a figure. */
+        public Builder note(String note) {
+            notes.add(note);
+            return this;
+        }
+
+        public Builder verdict(Verdict verdict) {
+            this.verdict = verdict;
+            return this;
+        }
+
+        public ExperimentResult ok(double seconds) {
+            return new ExperimentResult(
+                    experiment.id(),
+                    experiment.title(),
+                    experiment.seed(),
+                    experiment.claim(),
+                    Status.OK,
+                    null,
+                    seconds,
+                    tables,
+                    charts,
+                    headlines,
+                    notes,
+                    verdict != null ? verdict : Verdict.inconclusive("the experiment stated no verdict"));
+        }
+
+        public ExperimentResult failed(double seconds, String error) {
+            return new ExperimentResult(
+                    experiment.id(),
+                    experiment.title(),
+                    experiment.seed(),
+                    experiment.claim(),
+                    Status.FAILED,
+                    error,
+                    seconds,
+                    tables,
+                    charts,
+                    headlines,
+                    notes,
+                    Verdict.inconclusive("the experiment failed: " + error));
+        }
+    }
+}

@@ -1,0 +1,198 @@
+package mechsym.lab;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormat;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * Runs JMH benchmarks through JMH's own {@link Runner} (forked, warmed up) and returns their scores.
+ *
+ * <p>JMH's usual output goes to {@code jmh.log} in the experiment's folder; the run's progress
+ * (benchmark and iteration) goes to the lab's progress. The same benchmarks stay runnable from the
+ * jar with JMH's usual flags: {@code ./mechsym jmh <regex> -f 1 -wi 3 ...}.
+ */
+public final class JmhBenchmarks {
+    private final RunContext context;
+
+    JmhBenchmarks(RunContext context) {
+        this.context = context;
+    }
+
+    /** A new options builder with the lab's JVM flags; add includes, forks, iterations. */
+    public ChainedOptionsBuilder options() {
+        return new OptionsBuilder()
+                .jvmArgsAppend(ForkedJvm.BASE_FLAGS.toArray(String[]::new))
+                .shouldFailOnError(true);
+    }
+
+    /**
+     * One benchmark's score.
+     *
+     * @param benchmark the method, e.g. "MemoryWalkBenchmark.linearWalk"
+     * @param params JMH @Param values by name
+     * @param score the primary score
+     * @param error the 99.9% confidence half-width (NaN with too few samples)
+     * @param unit e.g. "ns/op"
+     * @param samples the number of measurement samples
+     * @param secondary secondary scores (profilers, auxiliary counters) by name
+     */
+    public record Score(
+            String benchmark,
+            Map<String, String> params,
+            double score,
+            double error,
+            String unit,
+            long samples,
+            Map<String, Double> secondary) {
+
+        public String param(String name) {
+            return params.get(name);
+        }
+
+        /** The method name alone, e.g. "linearWalk". */
+        public String method() {
+            return benchmark.substring(benchmark.lastIndexOf('.') + 1);
+        }
+    }
+
+    public List<Score> run(ChainedOptionsBuilder options) throws RunnerException {
+        Path log = context.workDir().resolve("jmh.log");
+        PrintStream logStream;
+        try {
+            logStream = new PrintStream(log.toFile(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new RunnerException("cannot write " + log + ": " + e.getMessage(), e);
+        }
+        try (logStream) {
+            OutputFormat format = new ProgressOutputFormat(
+                    OutputFormatFactory.createFormatInstance(logStream, VerboseMode.NORMAL), context.progress());
+            Collection<RunResult> results = new Runner(options.build(), format).run();
+            List<Score> scores = new ArrayList<>();
+            for (RunResult r : results) {
+                Result<?> primary = r.getPrimaryResult();
+                Map<String, String> params = new TreeMap<>();
+                for (String key : r.getParams().getParamsKeys()) {
+                    params.put(key, r.getParams().getParam(key));
+                }
+                Map<String, Double> secondary = new TreeMap<>();
+                r.getSecondaryResults().forEach((k, v) -> secondary.put(k, v.getScore()));
+                String name = r.getParams().getBenchmark();
+                String shortName = name.substring(name.lastIndexOf('.', name.lastIndexOf('.') - 1) + 1);
+                scores.add(new Score(
+                        shortName,
+                        params,
+                        primary.getScore(),
+                        primary.getScoreError(),
+                        primary.getScoreUnit(),
+                        primary.getSampleCount(),
+                        secondary));
+            }
+            return scores;
+        }
+    }
+
+    /** JMH's own output to the log, benchmark and iteration progress to the lab's progress. */
+    private static final class ProgressOutputFormat implements OutputFormat {
+        private final OutputFormat delegate;
+        private final Progress progress;
+
+        ProgressOutputFormat(OutputFormat delegate, Progress progress) {
+            this.delegate = delegate;
+            this.progress = progress;
+        }
+
+        @Override
+        public void startBenchmark(BenchmarkParams params) {
+            delegate.startBenchmark(params);
+            String name = params.getBenchmark();
+            StringBuilder label =
+                    new StringBuilder(name.substring(name.lastIndexOf('.', name.lastIndexOf('.') - 1) + 1));
+            for (String key : params.getParamsKeys()) {
+                label.append(' ').append(key).append('=').append(params.getParam(key));
+            }
+            int iterations = Math.max(1, params.getForks())
+                    * (params.getWarmup().getCount() + params.getMeasurement().getCount());
+            progress.start("jmh " + label, iterations);
+        }
+
+        @Override
+        public void iteration(BenchmarkParams benchParams, IterationParams params, int iteration) {
+            delegate.iteration(benchParams, params, iteration);
+        }
+
+        @Override
+        public void iterationResult(
+                BenchmarkParams benchParams, IterationParams params, int iteration, IterationResult data) {
+            delegate.iterationResult(benchParams, params, iteration, data);
+            progress.step();
+        }
+
+        @Override
+        public void endBenchmark(BenchmarkResult result) {
+            delegate.endBenchmark(result);
+            progress.finish();
+        }
+
+        @Override
+        public void startRun() {
+            delegate.startRun();
+        }
+
+        @Override
+        public void endRun(Collection<RunResult> result) {
+            delegate.endRun(result);
+        }
+
+        @Override
+        public void print(String s) {
+            delegate.print(s);
+        }
+
+        @Override
+        public void println(String s) {
+            delegate.println(s);
+        }
+
+        @Override
+        public void flush() {
+            delegate.flush();
+        }
+
+        @Override
+        public void close() {
+            delegate.close();
+        }
+
+        @Override
+        public void verbosePrintln(String s) {
+            delegate.verbosePrintln(s);
+        }
+
+        @Override
+        public void write(int b) {
+            delegate.write(b);
+        }
+
+        @Override
+        public void write(byte[] b) throws java.io.IOException {
+            delegate.write(b);
+        }
+    }
+}

@@ -1,0 +1,352 @@
+package mechsym.lab.experiments.offheap;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import mechsym.lab.Chart;
+import mechsym.lab.Experiment;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.Profile;
+import mechsym.lab.RunContext;
+import mechsym.lab.Seed;
+import mechsym.lab.Summary;
+import mechsym.lab.Table;
+import mechsym.lab.Verdict;
+
+/*
+ * Seed 000, "Compact Off-Heap Structures/Tuples In Java" (Martin Thompson, Mechanical Sympathy, 2012).
+ *
+ * Claim: a table of 50M trades as an off-heap array of 42-byte structures reached through a
+ * flyweight is 14-43x faster to build and scan than Java objects in an array, needs ~40% less
+ * memory, and suffers none of the multi-second GC pauses.
+ *
+ *   objects   JavaMemoryTrade[]      array of references -> 50M objects with headers, on the heap
+ *   unsafe    Unsafe.allocateMemory  the post's original: 42-byte packed records, one flyweight
+ *   segment   MemorySegment (FFM)    the same layout, static final VarHandles, a confined Arena
+ *
+ * Measured as the post did: a forked JVM per (collector, storage) with the post's heap
+ * (-Xms4g -Xmx4g), five runs of init + scan, System.gc() before each run (and, under G1, also
+ * without it, as the post invites). Per run: duration, heap bytes per record (heap used after
+ * init minus before), off-heap bytes per record, and the GC pauses inside the run from JFR's
+ * jdk.GarbageCollection events. The buy/sell cost of every run is checked against a plain sum.
+ *
+ * Beyond the post: today's collectors (G1, Parallel, ZGC) and the FFM API instead of Unsafe.
+ * Sensitive to: heap size against the table (the post's 4 GiB heap is nearly full at 50M
+ * objects), page faults on fresh off-heap memory (every run allocates anew, as the post did),
+ * transparent huge pages.
+ */
+public final class OffHeapStructuresExperiment implements Experiment {
+    private static final String NEHALEM = "Intel i7-860 @ 2.8GHz (Nehalem), Windows 7, Java 1.7.0_07";
+    private static final String SANDY_BRIDGE = "Intel i7-2760QM @ 2.4GHz (Sandy Bridge), Linux 3.4.11, Java 1.7.0_07";
+
+    /** The post's durations in ms, five runs each: objects with -Xms4g -Xmx4g, then Unsafe off-heap. */
+    private static final Map<String, double[][]> SEED_RUNS_MS = new LinkedHashMap<>();
+
+    static {
+        SEED_RUNS_MS.put(NEHALEM, new double[][] {{19334, 14295, 14272, 28358, 32487}, {983, 958, 873, 886, 884}});
+        SEED_RUNS_MS.put(SANDY_BRIDGE, new double[][] {{12262, 9822, 10239, 21558, 23074}, {634, 619, 546, 547, 534}});
+    }
+
+    /** The post's memory arithmetic: 3,817,799,680 total - 810,551,856 free - 123,999,112 base for 50M trades. */
+    private static final double SEED_HEAP_BYTES = 3_817_799_680.0 - 810_551_856.0 - 123_999_112.0;
+
+    private static final double SEED_RECORDS = 50_000_000;
+
+    private static final String[] STORAGES = {"objects", "unsafe", "segment"};
+
+    private record Collector(String name, String flag) {}
+
+    private static final Collector[] COLLECTORS = {
+        new Collector("G1", "-XX:+UseG1GC"),
+        new Collector("Parallel", "-XX:+UseParallelGC"),
+        new Collector("ZGC", "-XX:+UseZGC")
+    };
+
+    @Override
+    public String id() {
+        return "offheap-structures";
+    }
+
+    @Override
+    public String title() {
+        return "Trade table: Java objects vs off-heap structures (Unsafe, FFM)";
+    }
+
+    @Override
+    public Seed seed() {
+        return new Seed(
+                "000_36716061787f48db.txt", "Compact Off-Heap Structures/Tuples In Java", "Martin Thompson", 2012);
+    }
+
+    @Override
+    public String claim() {
+        return "An off-heap array of 42-byte trade structures is 14-43x faster to build and scan than an array of"
+                + " Java objects, needs ~40% less memory, and has no long GC pauses.";
+    }
+
+    @Override
+    public List<Table> seedFigures() {
+        List<Table> tables = new ArrayList<>();
+        int i = 0;
+        for (Map.Entry<String, double[][]> machine : SEED_RUNS_MS.entrySet()) {
+            i++;
+            tables.add(Table.seed(
+                            "seed-durations-" + i,
+                            "init + scan of 50M trades, 5 runs, System.gc() before each",
+                            machine.getKey())
+                    .column("storage")
+                    .summaryColumns("ms")
+                    .column("run 0", "ms")
+                    .row("objects", Summary.of(machine.getValue()[0]), machine.getValue()[0][0])
+                    .row("unsafe", Summary.of(machine.getValue()[1]), machine.getValue()[1][0])
+                    .note("objects: java -server -Xms4g -Xmx4g; unsafe: java -server (default heap).")
+                    .build());
+        }
+        tables.add(Table.seed("seed-memory", "bytes per trade record", "both machines (the post's arithmetic)")
+                .column("storage")
+                .column("bytes per record", "bytes")
+                .row("objects", SEED_HEAP_BYTES / SEED_RECORDS)
+                .row("unsafe", 42.0)
+                .note("objects: (total - free - base JVM) / 50M = 2,883,248,712 / 50M; off-heap: 42 bytes a record.")
+                .build());
+        return tables;
+    }
+
+    @Override
+    public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
+        Profile profile = context.profile();
+        int records = profile.pick(200_000, 10_000_000, 50_000_000);
+        int runs = profile.pick(2, 5, 5);
+        String heap = profile.pick("-Xmx512m", "-Xms4g", "-Xms4g");
+        String maxHeap = profile.pick("-Xms512m", "-Xmx4g", "-Xmx4g");
+
+        record Config(Collector collector, String storage, boolean systemGc) {
+            String label() {
+                return collector.name() + " " + storage + (systemGc ? "" : " (no System.gc)");
+            }
+        }
+        List<Config> configs = new ArrayList<>();
+        for (Collector collector : COLLECTORS) {
+            for (String storage : STORAGES) {
+                configs.add(new Config(collector, storage, true));
+            }
+        }
+        for (String storage : STORAGES) {
+            configs.add(new Config(COLLECTORS[0], storage, false));
+        }
+
+        Map<Config, List<TradeTableRun.Run>> results = new LinkedHashMap<>();
+        context.progress().start(records + " trades x " + runs + " runs, " + configs.size() + " JVMs", configs.size());
+        for (Config config : configs) {
+            String name = config.collector().name() + "-" + config.storage() + (config.systemGc() ? "" : "-nogc");
+            List<TradeTableRun.Run> out = context.fork(TradeTableRun.class)
+                    .name(name)
+                    .jvmArgs(heap, maxHeap, config.collector().flag())
+                    .args(
+                            config.storage(),
+                            records,
+                            runs,
+                            config.systemGc(),
+                            context.workDir().resolve(name + ".jfr"))
+                    .timeoutSeconds(1800)
+                    .run(TradeTableRun.Run.class);
+            results.put(config, out);
+            context.progress().step();
+        }
+
+        Table.Builder durations = Table.measured(
+                        "durations",
+                        "init + scan of " + records + " trades, runs 1.." + (runs - 1) + " (run 0 shown apart)")
+                .column("collector")
+                .column("storage")
+                .column("System.gc()")
+                .summaryColumns("ms")
+                .column("run 0", "ms")
+                .note("Forked JVM per row: " + heap + " " + maxHeap + " and the collector's flag.");
+        Table.Builder perRun = Table.measured("runs", "duration of each run")
+                .column("configuration")
+                .column("run", "#")
+                .column("duration", "ms");
+        Table.Builder memory = Table.measured("memory", "bytes per trade record (median over runs, with System.gc())")
+                .column("collector")
+                .column("storage")
+                .column("bytes per record", "bytes")
+                .column("heap bytes per record", "bytes")
+                .column("off-heap bytes per record", "bytes");
+        Table.Builder pauses = Table.measured("gc-pauses", "GC pauses inside the runs (JFR jdk.GarbageCollection)")
+                .column("collector")
+                .column("storage")
+                .column("System.gc()")
+                .column("GCs", "count")
+                .column("total pause", "ms")
+                .column("longest pause", "ms")
+                .note("Pauses of collections that started inside a run's init + scan; the collection System.gc()"
+                        + " itself triggers before a run is not counted.");
+
+        Map<String, Double> medianMs = new LinkedHashMap<>();
+        Map<String, Double> longestPause = new LinkedHashMap<>();
+        Map<String, Double> bytesPerRecord = new LinkedHashMap<>();
+        for (Map.Entry<Config, List<TradeTableRun.Run>> e : results.entrySet()) {
+            Config c = e.getKey();
+            List<TradeTableRun.Run> rs = e.getValue();
+            double[] steady = rs.stream()
+                    .filter(r -> r.run() > 0)
+                    .mapToDouble(TradeTableRun.Run::durationMs)
+                    .toArray();
+            Summary s = Summary.of(
+                    steady.length > 0 ? steady : new double[] {rs.getFirst().durationMs()});
+            String gcLabel = c.systemGc() ? "yes" : "no";
+            durations.row(
+                    c.collector().name(), c.storage(), gcLabel, s, rs.getFirst().durationMs());
+            rs.forEach(r -> perRun.row(c.label(), r.run(), r.durationMs()));
+            int count = rs.stream().mapToInt(TradeTableRun.Run::gcCount).sum();
+            double total =
+                    rs.stream().mapToDouble(TradeTableRun.Run::gcPauseTotalMs).sum();
+            double longest = rs.stream()
+                    .mapToDouble(TradeTableRun.Run::gcPauseLongestMs)
+                    .max()
+                    .orElse(0);
+            pauses.row(c.collector().name(), c.storage(), gcLabel, count, total, longest);
+            if (c.systemGc()) {
+                double heapBytes = Summary.of(rs.stream()
+                                .mapToDouble(TradeTableRun.Run::heapBytesPerRecord)
+                                .toArray())
+                        .median();
+                double offHeap = Summary.of(rs.stream()
+                                .mapToDouble(TradeTableRun.Run::offHeapBytesPerRecord)
+                                .toArray())
+                        .median();
+                double perRecord = c.storage().equals("objects") ? heapBytes : offHeap;
+                memory.row(c.collector().name(), c.storage(), perRecord, heapBytes, offHeap);
+                medianMs.put(c.collector().name() + " " + c.storage(), s.median());
+                longestPause.put(c.collector().name() + " " + c.storage(), longest);
+                bytesPerRecord.put(c.collector().name() + " " + c.storage(), perRecord);
+            }
+        }
+        result.table(durations.build());
+        result.table(memory.build());
+        result.table(pauses.build());
+        result.table(perRun.build());
+
+        result.chart(Chart.bar(
+                        "durations",
+                        "init + scan, median ms: the post's machines and this one",
+                        List.of("seed-durations-1", "seed-durations-2", "durations"),
+                        "storage",
+                        "median",
+                        "collector",
+                        "ms (median, log scale)")
+                .withLogY());
+        result.chart(
+                Chart.line("runs", "duration of each run", List.of("runs"), "run", "duration", "configuration", "ms"));
+        result.chart(Chart.bar(
+                "memory",
+                "bytes per trade record",
+                List.of("seed-memory", "memory"),
+                "storage",
+                "bytes per record",
+                "collector",
+                "bytes"));
+        result.chart(Chart.bar(
+                "gc-pauses",
+                "longest GC pause inside a run",
+                List.of("gc-pauses"),
+                "storage",
+                "longest pause",
+                "collector",
+                "ms"));
+
+        verdict(result, medianMs, longestPause, bytesPerRecord);
+    }
+
+    private static void verdict(
+            ExperimentResult.Builder result,
+            Map<String, Double> medianMs,
+            Map<String, Double> longestPause,
+            Map<String, Double> bytesPerRecord) {
+        int claimsHeld = 0;
+        List<String> reasons = new ArrayList<>();
+
+        double minSpeedup = Double.MAX_VALUE;
+        double maxSpeedup = 0;
+        for (Collector c : COLLECTORS) {
+            Double objects = medianMs.get(c.name() + " objects");
+            for (String offHeap : List.of("unsafe", "segment")) {
+                Double off = medianMs.get(c.name() + " " + offHeap);
+                if (objects != null && off != null) {
+                    double speedup = objects / off;
+                    minSpeedup = Math.min(minSpeedup, speedup);
+                    maxSpeedup = Math.max(maxSpeedup, speedup);
+                    result.headline(String.format(
+                            Locale.ROOT,
+                            "%-8s %-7s %8.0f ms vs objects %8.0f ms: %.1fx faster",
+                            c.name(),
+                            offHeap,
+                            off,
+                            objects,
+                            speedup));
+                }
+            }
+            Double unsafe = medianMs.get(c.name() + " unsafe");
+            Double segment = medianMs.get(c.name() + " segment");
+            if (unsafe != null && segment != null) {
+                result.headline(String.format(
+                        Locale.ROOT, "%-8s FFM segment / Unsafe duration: %.2f", c.name(), segment / unsafe));
+            }
+        }
+        boolean faster = minSpeedup >= 14;
+        if (faster) {
+            claimsHeld++;
+        }
+        reasons.add(String.format(
+                Locale.ROOT,
+                "faster: off-heap %.1f-%.1fx the objects (post: 14-43x) -> %s",
+                minSpeedup,
+                maxSpeedup,
+                faster ? "holds" : minSpeedup > 1 ? "holds only in part" : "does not hold"));
+
+        Double objectBytes = bytesPerRecord.get("G1 objects");
+        Double offHeapBytes = bytesPerRecord.get("G1 segment");
+        boolean smaller = objectBytes != null && offHeapBytes != null && objectBytes >= 1.3 * offHeapBytes;
+        if (smaller) {
+            claimsHeld++;
+        }
+        if (objectBytes != null && offHeapBytes != null) {
+            reasons.add(String.format(
+                    Locale.ROOT,
+                    "smaller: %.1f vs %.1f bytes a record, objects need %.0f%% more" + " (post: ~40%%) -> %s",
+                    objectBytes,
+                    offHeapBytes,
+                    100 * (objectBytes / offHeapBytes - 1),
+                    smaller ? "holds" : "does not hold"));
+        }
+
+        double worstOffHeap = 0;
+        double worstObjects = 0;
+        for (Map.Entry<String, Double> e : longestPause.entrySet()) {
+            if (e.getKey().endsWith("objects")) {
+                worstObjects = Math.max(worstObjects, e.getValue());
+            } else {
+                worstOffHeap = Math.max(worstOffHeap, e.getValue());
+            }
+        }
+        boolean noLongPauses = worstOffHeap < 10;
+        if (noLongPauses) {
+            claimsHeld++;
+        }
+        reasons.add(String.format(
+                Locale.ROOT,
+                "no long pauses: longest pause in an off-heap run %.1f ms, in an" + " objects run %.1f ms -> %s",
+                worstOffHeap,
+                worstObjects,
+                noLongPauses ? "holds" : "does not hold"));
+
+        String reason = String.join("; ", reasons) + ".";
+        result.verdict(
+                claimsHeld == 3
+                        ? Verdict.reproduced(reason)
+                        : claimsHeld > 0 ? Verdict.partly(reason) : Verdict.notReproduced(reason));
+    }
+}

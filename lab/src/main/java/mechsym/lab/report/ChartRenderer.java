@@ -1,0 +1,171 @@
+package mechsym.lab.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import mechsym.lab.Chart;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.Table;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.VectorGraphicsEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.style.Styler;
+
+/**
+ * Draws a {@link Chart} from its experiment's tables with XChart, as PNG (embedded in the report)
+ * and SVG (beside it). The figures come only from the tables: a chart has no data of its own.
+ */
+public final class ChartRenderer {
+    private static final int WIDTH = 900;
+    private static final int HEIGHT = 460;
+
+    static {
+        System.setProperty("java.awt.headless", "true");
+    }
+
+    /** One series: a label and its (x, y) points in table order. */
+    record Series(String name, List<Object> x, List<Double> y) {}
+
+    /** Files written for one chart. */
+    public record Rendered(Path png, Path svg) {}
+
+    private ChartRenderer() {}
+
+    /** Collects the series a chart draws; visible for tests. */
+    static List<Series> series(Chart chart, ExperimentResult result) {
+        Map<String, Series> byName = new LinkedHashMap<>();
+        for (String tableId : chart.tables()) {
+            Table table = result.table(tableId);
+            if (table == null) {
+                throw new IllegalArgumentException(
+                        "chart '" + chart.id() + "' refers to unknown table '" + tableId + "'");
+            }
+            int x = table.columnIndex(chart.x());
+            int y = table.columnIndex(chart.y());
+            if (x < 0 || y < 0) {
+                throw new IllegalArgumentException("chart '" + chart.id() + "': table '" + tableId + "' has no column '"
+                        + (x < 0 ? chart.x() : chart.y()) + "'");
+            }
+            int s = chart.series() == null ? -1 : table.columnIndex(chart.series());
+            for (List<Object> row : table.rows()) {
+                if (!(row.get(y) instanceof Number value)) {
+                    continue;
+                }
+                String name = table.sourceLabel() + (s >= 0 ? " " + row.get(s) : "");
+                Series series = byName.computeIfAbsent(name, n -> new Series(n, new ArrayList<>(), new ArrayList<>()));
+                series.x().add(row.get(x));
+                series.y().add(value.doubleValue());
+            }
+        }
+        return new ArrayList<>(byName.values());
+    }
+
+    public static Rendered render(Chart chart, ExperimentResult result, Path dir) throws IOException {
+        List<Series> series = series(chart, result);
+        if (series.isEmpty()) {
+            throw new IllegalArgumentException("chart '" + chart.id() + "' has no numeric points");
+        }
+        org.knowm.xchart.internal.chartpart.Chart<?, ?> drawn =
+                chart.kind() == Chart.Kind.BAR ? bar(chart, series) : line(chart, series);
+        String base = result.id() + "-" + chart.id();
+        Path png = dir.resolve(base + ".png");
+        Path svg = dir.resolve(base + ".svg");
+        try {
+            BitmapEncoder.saveBitmap(drawn, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+            VectorGraphicsEncoder.saveVectorGraphic(
+                    drawn, svg.toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+        } catch (IOException | RuntimeException e) {
+            java.nio.file.Files.deleteIfExists(png);
+            java.nio.file.Files.deleteIfExists(svg);
+            throw e;
+        }
+        return new Rendered(png, svg);
+    }
+
+    private static CategoryChart bar(Chart spec, List<Series> series) {
+        CategoryChart chart = new CategoryChartBuilder()
+                .width(WIDTH)
+                .height(HEIGHT)
+                .title(spec.title())
+                .xAxisTitle(spec.x())
+                .yAxisTitle(spec.yAxis())
+                .build();
+        style(chart.getStyler(), spec);
+        chart.getStyler().setOverlapped(false);
+        // XChart draws every series over the same categories. A missing point is left empty
+        // (null) on a linear axis; a log axis accepts no empty point, so there only the categories
+        // every series has are drawn (the tables still show all of them).
+        Set<String> categories = new LinkedHashSet<>();
+        series.forEach(s -> s.x().forEach(x -> categories.add(String.valueOf(x))));
+        if (spec.logY()) {
+            series.forEach(s ->
+                    categories.retainAll(s.x().stream().map(String::valueOf).toList()));
+        }
+        List<String> xs = new ArrayList<>(categories);
+        for (Series s : series) {
+            List<Double> ys = new ArrayList<>();
+            for (String category : xs) {
+                int i = indexOf(s.x(), category);
+                ys.add(i < 0 ? null : s.y().get(i));
+            }
+            chart.addSeries(s.name(), xs, ys);
+        }
+        if (spec.logY()) {
+            // bars start at the axis minimum, which XChart needs set on a log axis
+            double min = series.stream()
+                    .flatMap(s -> s.y().stream())
+                    .filter(v -> v > 0)
+                    .min(Double::compare)
+                    .orElse(1.0);
+            chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(min))));
+        }
+        return chart;
+    }
+
+    private static XYChart line(Chart spec, List<Series> series) {
+        XYChart chart = new XYChartBuilder()
+                .width(WIDTH)
+                .height(HEIGHT)
+                .title(spec.title())
+                .xAxisTitle(spec.x())
+                .yAxisTitle(spec.yAxis())
+                .build();
+        style(chart.getStyler(), spec);
+        for (Series s : series) {
+            List<Double> xs = new ArrayList<>();
+            for (Object x : s.x()) {
+                xs.add(x instanceof Number n ? n.doubleValue() : Double.parseDouble(String.valueOf(x)));
+            }
+            chart.addSeries(s.name(), xs, s.y());
+        }
+        return chart;
+    }
+
+    private static void style(Styler styler, Chart spec) {
+        styler.setLegendPosition(Styler.LegendPosition.OutsideS);
+        styler.setChartBackgroundColor(java.awt.Color.WHITE);
+        styler.setPlotBackgroundColor(java.awt.Color.WHITE);
+        styler.setChartTitleBoxVisible(false);
+        if (styler instanceof org.knowm.xchart.style.AxesChartStyler axes) {
+            axes.setYAxisLogarithmic(spec.logY());
+            axes.setPlotGridVerticalLinesVisible(false);
+        }
+    }
+
+    private static int indexOf(List<Object> xs, String category) {
+        for (int i = 0; i < xs.size(); i++) {
+            if (String.valueOf(xs.get(i)).equals(category)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,38 @@
+package mechsym.lab.report;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Locale;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.LabRun;
+
+/** The short summary printed when a lab run ends: verdicts, headlines, where the report is. */
+public final class TerminalSummary {
+    private TerminalSummary() {}
+
+    public static void print(LabRun run, Path outDir, PrintStream out) {
+        out.println();
+        out.printf(
+                Locale.ROOT,
+                "mechsym lab: %d experiment(s), profile %s, %.0f s%n",
+                run.experiments().size(),
+                run.profile(),
+                run.seconds());
+        run.environment().warnings().forEach(w -> out.println("  ! " + w));
+        for (ExperimentResult e : run.experiments()) {
+            out.printf(
+                    Locale.ROOT,
+                    "%n%-22s %s%n",
+                    e.id(),
+                    e.verdict().outcome().name().replace('_', ' '));
+            if (e.status() == ExperimentResult.Status.FAILED) {
+                out.println("  failed: " + e.error());
+            }
+            e.headlines().forEach(h -> out.println("  " + h));
+            out.println("  " + e.verdict().reason());
+        }
+        out.println();
+        out.println("report:  " + outDir.resolve("report.html"));
+        out.println("results: " + outDir.resolve("results.json"));
+    }
+}

@@ -1,0 +1,142 @@
+package mechsym.lab.runner;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import mechsym.lab.Environment;
+import mechsym.lab.Experiment;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.LabRun;
+import mechsym.lab.Profile;
+import mechsym.lab.Progress;
+import mechsym.lab.RunContext;
+import mechsym.lab.report.HtmlReport;
+
+/**
+ * Runs experiments one after another, each in its own folder, and writes results.json, the charts
+ * and report.html into the output folder. One experiment failing does not stop the others: its
+ * result records the error.
+ */
+public final class LabRunner {
+    private final Profile profile;
+    private final Path outDir;
+    private final Progress progress;
+    private final String command;
+    private final String version;
+
+    public LabRunner(Profile profile, Path outDir, Progress progress, String command, String version) {
+        this.profile = profile;
+        this.outDir = outDir;
+        this.progress = progress;
+        this.command = command;
+        this.version = version;
+    }
+
+    /** Creates the output folder, or fails before any work starts if it cannot be written. */
+    public static Path prepareOutput(Path outDir) throws IOException {
+        try {
+            Files.createDirectories(outDir);
+        } catch (IOException e) {
+            throw new IOException("cannot create output folder " + outDir + ": " + describe(e), e);
+        }
+        Path probe = outDir.resolve(".mechsym-write-test");
+        try {
+            Files.writeString(probe, "ok");
+            Files.delete(probe);
+        } catch (IOException e) {
+            throw new IOException("output folder " + outDir + " is not writable: " + describe(e), e);
+        }
+        return outDir;
+    }
+
+    public LabRun run(List<Experiment> experiments) throws IOException {
+        prepareOutput(outDir);
+        Instant started = Instant.now();
+        long startNanos = System.nanoTime();
+        Environment environment = Environment.probe();
+        List<ExperimentResult> results = new ArrayList<>();
+        int index = 0;
+        for (Experiment experiment : experiments) {
+            index++;
+            progress.prefix("[" + index + "/" + experiments.size() + " " + experiment.id() + "]");
+            progress.message("start: " + experiment.title());
+            results.add(runOne(experiment));
+            ExperimentResult last = results.getLast();
+            progress.message(
+                    last.status() == ExperimentResult.Status.OK
+                            ? String.format(
+                                    java.util.Locale.ROOT,
+                                    "done in %.0f s: %s",
+                                    last.seconds(),
+                                    last.verdict().outcome())
+                            : "FAILED: " + last.error());
+            // results.json is rewritten after every experiment, so a run cut short keeps what it measured
+            write(
+                    new LabRun(
+                            LabRun.SCHEMA,
+                            version,
+                            started.toString(),
+                            seconds(startNanos),
+                            profile.label(),
+                            command,
+                            environment,
+                            results),
+                    false);
+        }
+        progress.prefix("[report]");
+        LabRun run = new LabRun(
+                LabRun.SCHEMA,
+                version,
+                started.toString(),
+                seconds(startNanos),
+                profile.label(),
+                command,
+                environment,
+                results);
+        write(run, true);
+        return run;
+    }
+
+    private void write(LabRun run, boolean withReport) throws IOException {
+        ResultsJson.write(run, outDir.resolve("results.json"));
+        if (withReport) {
+            new HtmlReport(run, outDir).write();
+        }
+    }
+
+    private ExperimentResult runOne(Experiment experiment) {
+        ExperimentResult.Builder builder = new ExperimentResult.Builder(experiment);
+        long start = System.nanoTime();
+        try {
+            Path workDir = Files.createDirectories(outDir.resolve(experiment.id()));
+            experiment.run(new RunContext(profile, workDir, progress), builder);
+            progress.finish();
+            return builder.ok(seconds(start));
+        } catch (Exception | LinkageError | OutOfMemoryError e) {
+            progress.finish();
+            String message = e.getClass().getSimpleName() + (e.getMessage() != null ? ": " + e.getMessage() : "");
+            Path errorLog = outDir.resolve(experiment.id()).resolve("error.log");
+            try {
+                java.io.StringWriter trace = new java.io.StringWriter();
+                e.printStackTrace(new java.io.PrintWriter(trace));
+                Files.createDirectories(errorLog.getParent());
+                Files.writeString(errorLog, trace.toString());
+                message += " (stack trace: " + errorLog + ")";
+            } catch (IOException ignored) {
+                // the message alone still says what failed
+            }
+            return builder.failed(seconds(start), message);
+        }
+    }
+
+    private static double seconds(long startNanos) {
+        return (System.nanoTime() - startNanos) / 1e9;
+    }
+
+    private static String describe(IOException e) {
+        return e.getClass().getSimpleName() + (e.getMessage() != null ? " " + e.getMessage() : "");
+    }
+}

@@ -1,0 +1,33 @@
+package mechsym.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class EnvironmentTest {
+    @Test
+    void countsCpuLists() {
+        assertThat(Environment.countCpus("0-3,6")).isEqualTo(5);
+        assertThat(Environment.countCpus("1")).isEqualTo(1);
+        assertThat(Environment.countCpus("")).isEqualTo(-1);
+        assertThat(Environment.countCpus("x-y")).isEqualTo(-1);
+    }
+
+    @Test
+    void readsTheSelectedSysfsChoice() {
+        assertThat(Environment.selected("always [madvise] never\n")).isEqualTo("madvise");
+        assertThat(Environment.selected("none")).isEqualTo("none");
+    }
+
+    @Test
+    void probeFillsEveryFieldAndWarnsOnFewCores() {
+        Environment env = Environment.probe();
+        assertThat(env.logicalCpus()).isEqualTo(Runtime.getRuntime().availableProcessors());
+        assertThat(env.jdkVersion()).isEqualTo(System.getProperty("java.runtime.version"));
+        assertThat(env.garbageCollectors()).isNotEmpty();
+        assertThat(env.cpuModel()).isNotBlank();
+        if (env.logicalCpus() <= 2) {
+            assertThat(env.warnings()).anyMatch(w -> w.contains("logical CPUs"));
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package mechsym.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.HashSet;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ExperimentCatalogTest {
+    @Test
+    void idsAreUniqueAndIncludeTheFoundationExperiments() {
+        List<String> ids = ExperimentCatalog.ids();
+        assertThat(new HashSet<>(ids)).hasSameSizeAs(ids);
+        assertThat(ids).contains("memory-access", "dispatch");
+    }
+
+    @Test
+    void emptySelectionMeansAll() {
+        assertThat(ExperimentCatalog.select(List.of())).isEqualTo(ExperimentCatalog.all());
+    }
+
+    @Test
+    void selectionKeepsTheGivenOrderAndDropsRepeats() {
+        assertThat(ExperimentCatalog.select(List.of("dispatch", "memory-access", "dispatch")))
+                .extracting(Experiment::id)
+                .containsExactly("dispatch", "memory-access");
+    }
+
+    @Test
+    void unknownIdNamesItAndListsTheValidOnes() {
+        assertThatThrownBy(() -> ExperimentCatalog.select(List.of("memory-access", "nope")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("nope")
+                .hasMessageContaining("memory-access")
+                .hasMessageContaining("dispatch");
+    }
+
+    @Test
+    void everyExperimentDeclaresItsSeedAndLabelledSeedFigures() {
+        for (Experiment e : ExperimentCatalog.all()) {
+            assertThat(e.claim()).as(e.id()).isNotBlank();
+            assertThat(e.seed().file()).as(e.id()).matches("\\d{3}_.*\\.txt");
+            assertThat(e.seedFigures()).as(e.id()).isNotEmpty().allSatisfy(t -> {
+                assertThat(t.source()).isEqualTo(Table.Source.SEED);
+                assertThat(t.machine()).isNotBlank();
+            });
+        }
+    }
+}

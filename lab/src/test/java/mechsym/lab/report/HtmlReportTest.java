@@ -1,0 +1,77 @@
+package mechsym.lab.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import mechsym.lab.Chart;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.FakeExperiment;
+import mechsym.lab.LabRun;
+import mechsym.lab.Profile;
+import mechsym.lab.Progress;
+import mechsym.lab.Table;
+import mechsym.lab.runner.LabRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HtmlReportTest {
+    private static final byte[] PNG_MAGIC = {(byte) 0x89, 'P', 'N', 'G'};
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyTableIsInTheHtmlAndEveryChartFileExists() throws IOException {
+        LabRun run = new LabRunner(Profile.TINY, dir, Progress.silent(), "test", "test")
+                .run(List.of(new FakeExperiment("one", false), new FakeExperiment("two", true)));
+        String html = Files.readString(dir.resolve("report.html"));
+        for (ExperimentResult e : run.experiments()) {
+            assertThat(html).contains("id=\"" + e.id() + "\"");
+            for (Table t : e.tables()) {
+                assertThat(html).contains("id=\"table-" + t.id() + "\"");
+            }
+            for (Chart c : e.charts()) {
+                Path png = dir.resolve("charts").resolve(e.id() + "-" + c.id() + ".png");
+                Path svg = dir.resolve("charts").resolve(e.id() + "-" + c.id() + ".svg");
+                assertThat(png).isNotEmptyFile();
+                assertThat(Files.readAllBytes(png)).startsWith(PNG_MAGIC);
+                assertThat(Files.readString(svg)).contains("<svg");
+            }
+        }
+        assertThat(html).contains("seed's published figures — Seed Machine");
+        assertThat(html).contains("measured in this run");
+        assertThat(html).contains("data:image/png;base64,");
+        assertThat(html).contains("boom in two");
+        assertThat(html).doesNotContain("could not be drawn");
+        // self-contained: no script, no remote resource
+        assertThat(html).doesNotContain("<script").doesNotContain("http://").doesNotContain("https://");
+    }
+
+    @Test
+    void seriesAreSplitByTableSourceAndSeriesColumn() throws IOException {
+        LabRun run = new LabRunner(Profile.TINY, dir, Progress.silent(), "test", "test")
+                .run(List.of(new FakeExperiment("one", false)));
+        ExperimentResult e = run.experiment("one");
+        List<ChartRenderer.Series> series = ChartRenderer.series(e.charts().getFirst(), e);
+        assertThat(series).extracting(ChartRenderer.Series::name).containsExactly("seed: Seed Machine", "this machine");
+        assertThat(series.get(1).y()).containsExactly(2.0, 21.0);
+    }
+
+    @Test
+    void escapesMarkup() {
+        assertThat(HtmlReport.esc("<a href=\"x\">&</a>")).isEqualTo("&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;");
+    }
+
+    @Test
+    void formatsFiguresWithAboutThreeDigits() {
+        assertThat(Format.number(1234567.0)).isEqualTo("1,234,567");
+        assertThat(Format.number(3.14159)).isEqualTo("3.14");
+        assertThat(Format.number(0.012345)).isEqualTo("0.0123");
+        assertThat(Format.number(42)).isEqualTo("42");
+        assertThat(Format.number(Double.NaN)).isEqualTo("–");
+        assertThat(Format.number("text")).isEqualTo("text");
+    }
+}

@@ -1,0 +1,89 @@
+package mechsym.lab.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.FakeExperiment;
+import mechsym.lab.LabRun;
+import mechsym.lab.Profile;
+import mechsym.lab.Progress;
+import mechsym.lab.Table;
+import mechsym.lab.Verdict;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LabRunnerTest {
+    @TempDir
+    Path dir;
+
+    private LabRun runFakes(Path out) throws IOException {
+        LabRunner runner = new LabRunner(Profile.TINY, out, Progress.silent(), "mechsym lab test", "test");
+        return runner.run(List.of(new FakeExperiment("one", false), new FakeExperiment("two", true)));
+    }
+
+    @Test
+    void aFailingExperimentIsRecordedAndTheOthersStillRun() throws IOException {
+        LabRun run = runFakes(dir);
+        assertThat(run.experiments()).extracting(ExperimentResult::id).containsExactly("one", "two");
+        ExperimentResult ok = run.experiment("one");
+        assertThat(ok.status()).isEqualTo(ExperimentResult.Status.OK);
+        assertThat(ok.verdict().outcome()).isEqualTo(Verdict.Outcome.REPRODUCED);
+        ExperimentResult failed = run.experiment("two");
+        assertThat(failed.status()).isEqualTo(ExperimentResult.Status.FAILED);
+        assertThat(failed.error()).contains("boom in two");
+        assertThat(failed.verdict().outcome()).isEqualTo(Verdict.Outcome.INCONCLUSIVE);
+        assertThat(dir.resolve("two").resolve("error.log")).content().contains("boom in two");
+    }
+
+    @Test
+    void seedTablesComeFirstAndStayLabelledAsTheSeeds() throws IOException {
+        ExperimentResult ok = runFakes(dir).experiment("one");
+        assertThat(ok.tables()).extracting(Table::id).containsExactly("seed", "measured");
+        assertThat(ok.table("seed").source()).isEqualTo(Table.Source.SEED);
+        assertThat(ok.table("seed").sourceLabel()).isEqualTo("seed: Seed Machine");
+        assertThat(ok.table("measured").source()).isEqualTo(Table.Source.MEASURED);
+    }
+
+    @Test
+    void resultsJsonReadsBackEqualToWhatWasWritten() throws IOException {
+        LabRun run = runFakes(dir);
+        LabRun read = ResultsJson.read(dir.resolve("results.json"));
+        assertThat(read.schema()).isEqualTo(LabRun.SCHEMA);
+        assertThat(read.environment()).isEqualTo(run.environment());
+        assertThat(read.experiments()).hasSize(2);
+        ExperimentResult original = run.experiment("one");
+        ExperimentResult back = read.experiment("one");
+        assertThat(back.charts()).isEqualTo(original.charts());
+        assertThat(back.verdict()).isEqualTo(original.verdict());
+        assertThat(back.headlines()).isEqualTo(original.headlines());
+        // numbers keep their values (JSON has no int/double distinction to preserve beyond that)
+        List<Object> row = back.table("measured").rows().getFirst();
+        assertThat(row.get(0)).isEqualTo("a");
+        assertThat(((Number) row.get(1)).intValue()).isEqualTo(3);
+        assertThat(((Number) row.get(3)).doubleValue()).isEqualTo(2.0);
+    }
+
+    @Test
+    void readingSomethingElseNamesTheFile() throws IOException {
+        Path notJson = Files.writeString(dir.resolve("x.json"), "{ nope");
+        assertThatThrownBy(() -> ResultsJson.read(notJson))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("x.json");
+        Path otherSchema = Files.writeString(dir.resolve("y.json"), "{\"schema\":\"other/9\"}");
+        assertThatThrownBy(() -> ResultsJson.read(otherSchema)).hasMessageContaining("other/9");
+        assertThatThrownBy(() -> ResultsJson.read(dir.resolve("missing.json"))).isInstanceOf(IOException.class);
+    }
+
+    @Test
+    void unwritableOutputIsRefusedBeforeAnyWork() throws IOException {
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        assertThatThrownBy(() -> LabRunner.prepareOutput(file.resolve("sub")))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("a-file");
+    }
+}

@@ -1,0 +1,148 @@
+package mechsym.tools.dump;
+
+import static mechsym.core.codec.FrameDescriptor.BODY_LENGTH_OFFSET;
+import static mechsym.core.codec.FrameDescriptor.HEADER_LENGTH;
+import static mechsym.core.codec.FrameDescriptor.TYPE_ID_OFFSET;
+import static mechsym.core.codec.FrameDescriptor.VERSION_OFFSET;
+
+import java.util.Objects;
+import mechsym.core.codec.CodecBuffer;
+import mechsym.core.codec.CodecException;
+import mechsym.core.codec.FrameReader;
+import mechsym.core.codec.MessageType;
+import mechsym.core.codec.Schema;
+import mechsym.core.codec.SchemaCodec;
+
+/**
+ * Walks a stream of frames and reports each to a {@link DumpListener}: decoded by the schema, or as
+ * bytes when the schema does not know its type.
+ *
+ * <p><b>Corrupt input.</b> A header that cannot be trusted (bad magic, negative or too large a
+ * length, a frame cut off by the end of the input), a known type with a version the schema does not
+ * declare, or a body that does not match its layout is reported as an error with its offset and
+ * reason. A strict dump stops there. Otherwise the dump goes on: after a bad body whose frame is
+ * followed by a trustworthy header, at that header; else from the next offset where a trustworthy
+ * header starts a chain, that is, is followed by another trustworthy header or ends exactly at the
+ * end of the input. A random 12 bytes passes the header check with a chance of about 1 in 65,536
+ * times the fraction of lengths that fit, and the chain check squares that.
+ *
+ * <p>Never allocates from a length in the input: bodies are copied or decoded only after their length
+ * has been checked against the bytes present. Not thread-safe; the schema may be shared.
+ */
+public final class Dumper {
+    /** The most bytes of an unknown body handed to the listener. */
+    public static final int PREVIEW_BYTES = 4096;
+
+    private final Schema schema;
+    private final boolean strict;
+    private final int maxBodyLength;
+
+    /**
+     * @param strict stop at the first error
+     * @param maxBodyLength longest body trusted (a longer one is reported as corrupt)
+     */
+    public Dumper(Schema schema, boolean strict, int maxBodyLength) {
+        this.schema = Objects.requireNonNull(schema, "schema");
+        this.strict = strict;
+        this.maxBodyLength = maxBodyLength;
+    }
+
+    /** A dumper with no body length limit but the input's end. */
+    public Dumper(Schema schema, boolean strict) {
+        this(schema, strict, Integer.MAX_VALUE);
+    }
+
+    /** Dumps the frames in {@code data} from its cursor to {@code end}. */
+    public DumpSummary dump(CodecBuffer data, long end, DumpListener listener) {
+        long frames = 0;
+        long decoded = 0;
+        long unknown = 0;
+        long errors = 0;
+        long skipped = 0;
+        long offset = data.position();
+        while (offset < end) {
+            String problem = FrameReader.headerProblem(data, offset, end, maxBodyLength);
+            if (problem != null) {
+                listener.error(offset, problem);
+                errors++;
+                if (strict) {
+                    return finish(listener, new DumpSummary(frames, decoded, unknown, errors, skipped, offset, end));
+                }
+                long resumed = resync(data, offset + 1, end);
+                skipped += resumed - offset;
+                listener.resynchronised(resumed, resumed - offset);
+                offset = resumed;
+                continue;
+            }
+            frames++;
+            int version = data.getShort(offset + VERSION_OFFSET) & 0xFFFF;
+            int typeId = data.getInt(offset + TYPE_ID_OFFSET);
+            int bodyLength = data.getInt(offset + BODY_LENGTH_OFFSET);
+            long body = offset + HEADER_LENGTH;
+            long next = body + bodyLength;
+            MessageType type = schema.find(typeId, version);
+            String failure = null;
+            long failureOffset = offset;
+            if (type == null) {
+                unknown++;
+                if (schema.knowsType(typeId)) {
+                    failure = "type " + schema.typeName(typeId) + " (" + typeId + ") has no version " + version
+                            + " in the schema";
+                    listener.error(offset, failure);
+                    errors++;
+                }
+                listener.unknown(
+                        offset, typeId, version, schema.typeName(typeId), bodyLength, preview(data, body, bodyLength));
+            } else {
+                try {
+                    Object[] values = SchemaCodec.decode(type, data, body, bodyLength);
+                    listener.message(offset, type, bodyLength, values);
+                    decoded++;
+                } catch (CodecException e) {
+                    failure = e.reason();
+                    failureOffset = e.offset();
+                    listener.error(failureOffset, failure);
+                    errors++;
+                }
+            }
+            if (failure != null && strict) {
+                return finish(listener, new DumpSummary(frames, decoded, unknown, errors, skipped, failureOffset, end));
+            }
+            if (failure != null && next != end && !FrameReader.trustworthyHeader(data, next, end, maxBodyLength)) {
+                // the header that led here was probably not a header at all
+                long resumed = resync(data, offset + 1, end);
+                skipped += resumed - offset;
+                listener.resynchronised(resumed, resumed - offset);
+                offset = resumed;
+                continue;
+            }
+            offset = next;
+        }
+        return finish(listener, new DumpSummary(frames, decoded, unknown, errors, skipped, -1, end));
+    }
+
+    private static DumpSummary finish(DumpListener listener, DumpSummary summary) {
+        listener.summary(summary);
+        return summary;
+    }
+
+    /** The first offset from {@code from} where a chain of trustworthy frames starts, or the end. */
+    long resync(CodecBuffer data, long from, long end) {
+        for (long p = from; p <= end - HEADER_LENGTH; p++) {
+            if (FrameReader.trustworthyHeader(data, p, end, maxBodyLength)) {
+                long next = p + HEADER_LENGTH + data.getInt(p + BODY_LENGTH_OFFSET);
+                if (next == end || FrameReader.trustworthyHeader(data, next, end, maxBodyLength)) {
+                    return p;
+                }
+            }
+        }
+        return end;
+    }
+
+    private static byte[] preview(CodecBuffer data, long offset, int bodyLength) {
+        int length = Math.min(bodyLength, PREVIEW_BYTES);
+        byte[] bytes = new byte[length];
+        data.getBytes(offset, bytes, 0, length);
+        return bytes;
+    }
+}

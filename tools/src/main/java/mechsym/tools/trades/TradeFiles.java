@@ -1,0 +1,66 @@
+package mechsym.tools.trades;
+
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import mechsym.core.memory.RecordStore;
+import mechsym.core.memory.StorageForm;
+
+/** Trade files: made whole or not at all. Stateless and thread-safe. */
+public final class TradeFiles {
+    private TradeFiles() {}
+
+    /** Fills a new trade store; may throw the checked exceptions of its input. */
+    @FunctionalInterface
+    public interface Filler {
+        void fill(RecordStore store, Trade trade) throws IOException;
+    }
+
+    /**
+     * Writes a new trade file: into {@code PATH.partial} first, flushed to disk, then renamed over
+     * {@code path}. If {@code filler} fails, the partial file is deleted and {@code path} is left
+     * as it was.
+     *
+     * @return the number of trades written
+     * @throws FileAlreadyExistsException if {@code path} exists and {@code replace} is false
+     */
+    public static long writeNew(Path path, long capacity, StorageForm form, boolean replace, Filler filler)
+            throws IOException {
+        if (!replace && Files.exists(path)) {
+            throw new FileAlreadyExistsException(path.toString(), null, "exists; use --force to replace it");
+        }
+        Path partial = path.resolveSibling(path.getFileName() + ".partial");
+        Files.deleteIfExists(partial);
+        long written;
+        boolean done = false;
+        try {
+            try (RecordStore store = RecordStore.builder(Trade.LAYOUT)
+                    .form(form)
+                    .capacity(capacity)
+                    .create(partial)) {
+                filler.fill(store, store.bind(new Trade()));
+                store.flush();
+                written = store.size();
+            }
+            Files.move(partial, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            done = true;
+        } finally {
+            if (!done) {
+                Files.deleteIfExists(partial);
+            }
+        }
+        return written;
+    }
+
+    /** Opens a trade file for reading. */
+    public static RecordStore openReadOnly(Path path) throws IOException {
+        return RecordStore.builder(Trade.LAYOUT).openReadOnly(path);
+    }
+
+    /** Opens a trade file for appending (one writer at a time). */
+    public static RecordStore openForAppend(Path path) throws IOException {
+        return RecordStore.builder(Trade.LAYOUT).open(path);
+    }
+}
