@@ -10,7 +10,8 @@ public final class ExperimentCatalog {
     private static final List<Experiment> ALL = List.of(
             new mechsym.lab.experiments.memoryaccess.MemoryAccessExperiment(),
             new mechsym.lab.experiments.offheap.OffHeapStructuresExperiment(),
-            new mechsym.lab.experiments.dispatch.DispatchExperiment());
+            new mechsym.lab.experiments.dispatch.DispatchExperiment(),
+            new mechsym.lab.experiments.queues.QueuesExperiment());
 
     private ExperimentCatalog() {}
 
