@@ -74,7 +74,8 @@ enum QueueKind {
     CONCURRENT_LINKED_QUEUE("concurrent-linked-queue", "MPMC, unbounded") {
         @Override
         Transfer create(int capacity) {
-            return new BoundedByCount(new ConcurrentLinkedQueue<>(), capacity);
+            return new BoundedByCount(
+                    new ConcurrentLinkedQueue<>(), Math.max(capacity, 4 * BoundedByCount.PUBLISH_EVERY));
         }
     };
 
@@ -99,11 +100,6 @@ enum QueueKind {
 
     /** One producer thread offers, one consumer thread polls. */
     abstract static class Transfer {
-        /** Consumer thread: elements polled so far, published every {@link #PUBLISH_EVERY} polls. */
-        final Sequence consumed = new Sequence(0);
-
-        static final int PUBLISH_EVERY = 256;
-
         abstract boolean offer(Integer element);
 
         abstract Integer poll();
@@ -165,14 +161,20 @@ enum QueueKind {
 
     /**
      * An unbounded queue held to the others' capacity, so that a faster producer cannot fill the
-     * heap: the producer re-reads the consumer's published count only when its cached limit is hit
-     * (once per capacity elements), the way the bounded queues cache their consumer index.
+     * heap: the consumer publishes its count every {@value #PUBLISH_EVERY} elements (a padded
+     * sequence), and the producer re-reads it only when its cached limit is hit, the way the bounded
+     * queues cache their consumer index. Needs a capacity well above {@value #PUBLISH_EVERY}, or a
+     * producer at its limit could wait for a count the consumer has not published yet.
      */
     private static final class BoundedByCount extends Transfer {
+        private static final int PUBLISH_EVERY = 256;
+
         private final Queue<Integer> queue;
         private final int capacity;
+        private final Sequence consumed = new Sequence(0);
         private long produced;
         private long limit;
+        private long polled;
 
         BoundedByCount(Queue<Integer> queue, int capacity) {
             this.queue = queue;
@@ -194,7 +196,11 @@ enum QueueKind {
 
         @Override
         Integer poll() {
-            return queue.poll();
+            Integer element = queue.poll();
+            if (element != null && ++polled % PUBLISH_EVERY == 0) {
+                consumed.setRelease(polled);
+            }
+            return element;
         }
     }
 }
