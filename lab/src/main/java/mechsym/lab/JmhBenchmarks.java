@@ -83,7 +83,7 @@ public final class JmhBenchmarks {
         try (logStream) {
             OutputFormat format = new ProgressOutputFormat(
                     OutputFormatFactory.createFormatInstance(logStream, VerboseMode.NORMAL), context.progress());
-            Collection<RunResult> results = new Runner(options.build(), format).run();
+            Collection<RunResult> results = runHoldingTheLock(options, format);
             List<Score> scores = new ArrayList<>();
             for (RunResult r : results) {
                 Result<?> primary = r.getPrimaryResult();
@@ -105,6 +105,36 @@ public final class JmhBenchmarks {
                         secondary));
             }
             return scores;
+        }
+    }
+
+    /**
+     * JMH allows one run per machine at a time (its lock file), so that two runs do not measure each
+     * other. Another run holding the lock is waited for, up to ten minutes, not treated as a failure.
+     */
+    private Collection<RunResult> runHoldingTheLock(ChainedOptionsBuilder options, OutputFormat format)
+            throws RunnerException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(10);
+        boolean told = false;
+        while (true) {
+            try {
+                return new Runner(options.build(), format).run();
+            } catch (RunnerException e) {
+                boolean locked = String.valueOf(e.getMessage()).contains("JMH lock");
+                if (!locked || System.nanoTime() > deadline) {
+                    throw e;
+                }
+                if (!told) {
+                    context.progress().message("another JMH run holds the machine's JMH lock: waiting for it");
+                    told = true;
+                }
+                try {
+                    Thread.sleep(2000);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
         }
     }
 

@@ -16,7 +16,8 @@ public final class Progress {
     private final boolean quiet;
     private String prefix = "";
     private String task = "";
-    private long total;
+    private long total = 1;
+    private boolean active;
     private long done;
     private int lastPercentPrinted = -1;
     private boolean barDrawn;
@@ -30,7 +31,10 @@ public final class Progress {
 
     /** Progress for the current process: a bar when stderr is a terminal. */
     public static Progress forConsole(boolean quiet) {
-        return new Progress(System.err, System.console() != null && System.getenv("CI") == null, quiet);
+        // since JDK 22 System.console() exists when redirected too: ask whether it is a terminal
+        java.io.Console console = System.console();
+        boolean terminal = console != null && console.isTerminal() && System.getenv("CI") == null;
+        return new Progress(System.err, terminal, quiet);
     }
 
     /** Progress that prints nothing (tests, forked children). */
@@ -48,7 +52,8 @@ public final class Progress {
         this.task = taskName;
         this.total = Math.max(1, totalSteps);
         this.done = 0;
-        this.lastPercentPrinted = -1;
+        this.lastPercentPrinted = -100; // so that 0% is printed
+        this.active = true;
         draw();
     }
 
@@ -57,6 +62,9 @@ public final class Progress {
     }
 
     public void advance(long steps) {
+        if (!active) {
+            return;
+        }
         done = Math.min(total, done + steps);
         draw();
     }
@@ -73,6 +81,10 @@ public final class Progress {
 
     /** Ends the current task's bar. */
     public void finish() {
+        if (!active) {
+            return;
+        }
+        active = false;
         done = total;
         draw();
         if (terminal && barDrawn && !quiet) {

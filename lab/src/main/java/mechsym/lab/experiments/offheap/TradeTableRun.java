@@ -9,6 +9,8 @@ import java.util.List;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
+import mechsym.core.memory.PagePolicy;
+import mechsym.core.memory.StorageForm;
 import mechsym.lab.ForkedJvm;
 
 /**
@@ -38,6 +40,9 @@ public final class TradeTableRun {
             case "objects" -> new ObjectTradeTable();
             case "unsafe" -> new UnsafeTradeTable();
             case "segment" -> new SegmentTradeTable();
+            case "core-aos" -> new CoreTradeTable(StorageForm.ARRAY_OF_STRUCTURES, PagePolicy.LAZY);
+            case "core-aos-huge" -> new CoreTradeTable(StorageForm.ARRAY_OF_STRUCTURES, PagePolicy.HUGE_PAGES);
+            case "core-columnar" -> new CoreTradeTable(StorageForm.COLUMNAR, PagePolicy.HUGE_PAGES);
             default -> throw new IllegalArgumentException("unknown storage " + name);
         };
     }

@@ -1,0 +1,187 @@
+package mechsym.lab;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * The C/C++ baselines in {@code native/}: finds the folder, builds a program with {@code make} when
+ * its binary is missing or older than any source, and runs it.
+ *
+ * <p>The repository is found from the system property {@code mechsym.home} (the launcher sets it),
+ * else by walking up from where this class was loaded ({@code cli/target/mechsym.jar} or {@code
+ * lab/target/classes}) to the first folder holding {@code native/Makefile}. When the folder, make
+ * or a compiler is missing, {@link #program} says why instead of throwing, so an experiment can
+ * record a note and go on without its C/C++ rows. Not thread-safe: one lab run uses it at a time.
+ */
+public final class NativeBaselines {
+    /** The system property naming the repository root (the launcher's {@code $MECHSYM_HOME}). */
+    public static final String HOME_PROPERTY = "mechsym.home";
+
+    private static final long BUILD_TIMEOUT_SECONDS = 180;
+
+    private final Path nativeDir;
+
+    private NativeBaselines(Path nativeDir) {
+        this.nativeDir = nativeDir;
+    }
+
+    /** The baselines of the repository this lab runs from, or a failure saying why there are none. */
+    public static Program program(String name) {
+        Path dir = locate();
+        if (dir == null) {
+            return Program.unavailable(
+                    name, "native/ not found (set -D" + HOME_PROPERTY + " to the repository root, as ./mechsym does)");
+        }
+        return new NativeBaselines(dir).build(name);
+    }
+
+    /** The baselines in this {@code native/} folder (for tests). */
+    public static NativeBaselines at(Path nativeDir) {
+        return new NativeBaselines(nativeDir);
+    }
+
+    /** The {@code native/} folder of this repository, or null. */
+    static Path locate() {
+        String home = System.getProperty(HOME_PROPERTY);
+        if (home != null && !home.isBlank()) {
+            Path dir = Path.of(home, "native");
+            return Files.isRegularFile(dir.resolve("Makefile")) ? dir : null;
+        }
+        try {
+            Path start = Path.of(NativeBaselines.class
+                            .getProtectionDomain()
+                            .getCodeSource()
+                            .getLocation()
+                            .toURI())
+                    .toAbsolutePath();
+            for (Path p = start; p != null; p = p.getParent()) {
+                if (Files.isRegularFile(p.resolve("native").resolve("Makefile"))) {
+                    return p.resolve("native");
+                }
+            }
+        } catch (URISyntaxException | SecurityException | NullPointerException e) {
+            return null;
+        }
+        return null;
+    }
+
+    /**
+     * The program {@code native/build/NAME}, built first when it is missing or older than {@code
+     * NAME.cpp}, any header or the Makefile.
+     */
+    public Program build(String name) {
+        Path binary = nativeDir.resolve("build").resolve(name);
+        try {
+            if (!isStale(binary)) {
+                return Program.available(name, binary);
+            }
+            List<String> command = List.of("make", "-C", nativeDir.toString(), "build/" + name);
+            Process make;
+            try {
+                make = new ProcessBuilder(command).redirectErrorStream(true).start();
+            } catch (IOException e) {
+                return Program.unavailable(name, "make is not installed (" + e.getMessage() + ")");
+            }
+            String output = new String(make.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!make.waitFor(BUILD_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                make.destroyForcibly();
+                return Program.unavailable(name, "make did not finish in " + BUILD_TIMEOUT_SECONDS + " s");
+            }
+            if (make.exitValue() != 0 || !Files.isExecutable(binary)) {
+                return Program.unavailable(
+                        name, "make " + name + " failed (exit " + make.exitValue() + "): " + lastLines(output, 5));
+            }
+            return Program.available(name, binary);
+        } catch (IOException e) {
+            return Program.unavailable(name, "cannot build " + name + ": " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Program.unavailable(name, "interrupted while building " + name);
+        }
+    }
+
+    private boolean isStale(Path binary) throws IOException {
+        if (!Files.isExecutable(binary)) {
+            return true;
+        }
+        FileTime built = Files.getLastModifiedTime(binary);
+        try (Stream<Path> sources = Files.list(nativeDir)) {
+            return sources.filter(Files::isRegularFile).anyMatch(source -> {
+                try {
+                    return Files.getLastModifiedTime(source).compareTo(built) > 0;
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    private static String lastLines(String text, int n) {
+        List<String> lines = text.lines().toList();
+        return String.join(" | ", lines.subList(Math.max(0, lines.size() - n), lines.size()));
+    }
+
+    /**
+     * A native program, or why it is missing.
+     *
+     * @param name e.g. {@code atomic_inc}
+     * @param executable the binary, or null when unavailable
+     * @param problem why it is unavailable, or null
+     */
+    public record Program(String name, Path executable, String problem) {
+
+        static Program available(String name, Path executable) {
+            return new Program(name, executable, null);
+        }
+
+        static Program unavailable(String name, String problem) {
+            return new Program(name, null, problem);
+        }
+
+        public boolean isAvailable() {
+            return executable != null;
+        }
+
+        /**
+         * Runs the program to completion and returns its stdout lines; stderr goes to {@code log}.
+         *
+         * @throws IOException when it cannot start, exits non-zero (naming the log) or outlives the
+         *     timeout
+         */
+        public List<String> run(Path log, long timeoutSeconds, Object... args)
+                throws IOException, InterruptedException {
+            if (!isAvailable()) {
+                throw new IllegalStateException(name + " is not available: " + problem);
+            }
+            List<String> command = new ArrayList<>();
+            command.add(executable.toString());
+            for (Object a : args) {
+                command.add(String.valueOf(a));
+            }
+            Process process = new ProcessBuilder(command)
+                    .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                    .start();
+            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new IOException(name + " did not finish in " + timeoutSeconds + " s (log: " + log + ")");
+            }
+            if (process.exitValue() != 0) {
+                throw new IOException(
+                        String.join(" ", command) + " exited with " + process.exitValue() + " (log: " + log + ")");
+            }
+            return out.lines().filter(l -> !l.isBlank()).toList();
+        }
+    }
+}

@@ -1,0 +1,210 @@
+package mechsym.lab.experiments.cachefallacy;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import mechsym.lab.Chart;
+import mechsym.lab.Experiment;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.JmhBenchmarks;
+import mechsym.lab.Profile;
+import mechsym.lab.RunContext;
+import mechsym.lab.Seed;
+import mechsym.lab.Table;
+import mechsym.lab.Verdict;
+import mechsym.lab.experiments.threads.ThreadedRuns;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/*
+ * Seed 001, "CPU Cache Flushing Fallacy" (Martin Thompson, Mechanical Sympathy, 2013).
+ *
+ * Claim: caches are always coherent, so nothing in user code "flushes" them; what a volatile store
+ * costs is the fence that makes the core wait for its store buffer to drain (x86: lock addl after
+ * the mov), which a single writer avoids with lazySet (an ordered store); and what costs between
+ * cores is cache-line ownership moving (MESI read-for-ownership), which shows as false sharing.
+ *
+ *   core 0: store -> [store buffer] -> L1 --+          a volatile store waits here ^ (fence)
+ *                                           +-- coherent L2/L3/ring, MESIF --+
+ *   core 1: store -> [store buffer] -> L1 --+   a line written by both moves on every write
+ *
+ * Two JMH benchmarks:
+ *   StoreCostBenchmark      one thread, one store per op: plain, release, opaque, volatile
+ *   FalseSharingBenchmark   two threads, each incrementing its own counter, 8 bytes apart (one
+ *                           line) or 128 bytes apart (off-heap, exact layout)
+ * Sensitive to: the CPU's fence cost (much lower on recent cores than on Sandy Bridge), the
+ * second thread really running on another core at the same time (not on a loaded 2-core VM),
+ * and hyperthreads (two threads on one core share its L1: no false sharing there).
+ */
+public final class CacheFallacyExperiment implements Experiment {
+    private static final String SEED_MACHINE =
+            "Intel Sandy Bridge E class server (circa 2012), as the post describes it";
+
+    @Override
+    public String id() {
+        return "cache-fallacy";
+    }
+
+    @Override
+    public String title() {
+        return "No cache flush: the store buffer fence (volatile vs release store) and false sharing";
+    }
+
+    @Override
+    public Seed seed() {
+        return new Seed("001_c81ebb4e4acc90c2.txt", "CPU Cache Flushing Fallacy", "Martin Thompson", 2013);
+    }
+
+    @Override
+    public String claim() {
+        return "A volatile store costs a store-buffer-draining fence that a release store (lazySet) does not pay,"
+                + " several times the cost of the store itself; and two threads writing separate counters on one"
+                + " cache line slow each other down several times (false sharing), because line ownership moves.";
+    }
+
+    @Override
+    public List<Table> seedFigures() {
+        return List.of(Table.seed("seed-hierarchy", "the memory hierarchy the post describes", SEED_MACHINE)
+                .column("level")
+                .column("size")
+                .column("latency", "cycles")
+                .column("latency", "ns")
+                .column("note")
+                .row("registers", "160 integer + 144 FP entries per core", 1, null, "within a single cycle")
+                .row("store buffer", "36 entries (load buffer 64)", null, null, "drained by a fence, not flushed")
+                .row("L1 data", "32 KiB per core", 3, null, "core-local")
+                .row("L2", "256 KiB per core", 12, null, "core-local")
+                .row("L3", "up to 20 MiB per socket (2 MiB segments)", 38, null, "inclusive, shared on a ring")
+                .row("DRAM", "4 channels per socket", null, 65, "socket-local, full miss (~65 ns)")
+                .row("remote DRAM (QPI hop)", "", null, 105, "+40 ns across the QPI bus")
+                .note("The post's Figure 1 text; 'up to 38 cycles' for L3 depends on the ring distance. The post"
+                        + " measures nothing itself: our tables below are the measurements its argument predicts.")
+                .build());
+    }
+
+    @Override
+    public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
+        Profile profile = context.profile();
+        double loadBefore = ThreadedRuns.loadAverage();
+        JmhBenchmarks jmh = context.jmh();
+        int iterations = profile.pick(1, 3, 5);
+        TimeValue time = TimeValue.milliseconds(profile.pick(100, 1000, 1000));
+        List<JmhBenchmarks.Score> scores = jmh.run(jmh.options()
+                .include(StoreCostBenchmark.class.getName() + "\\.")
+                .include(FalseSharingBenchmark.class.getName() + "\\.")
+                .forks(profile.pick(1, 1, 2))
+                .warmupIterations(iterations)
+                .warmupTime(time)
+                .measurementIterations(iterations)
+                .measurementTime(time));
+
+        Map<String, JmhBenchmarks.Score> byMethod = new TreeMap<>();
+        scores.forEach(s -> byMethod.put(s.method(), s));
+        Table.Builder stores = Table.measured("store-cost", "one thread, one store per op (JMH average time)")
+                .column("store")
+                .column("x86 (C2)")
+                .column("score", "ns/op")
+                .column("error (99.9%)", "ns/op")
+                .column("vs plain", "x")
+                .note("JMH StoreCostBenchmark, " + iterations + " x " + time + " measurement after as much warm-up, one"
+                        + " fork. The score includes JMH's per-call overhead (~1 ns), the same for every row.");
+        JmhBenchmarks.Score plain = byMethod.get("plain");
+        for (String[] row : new String[][] {
+            {"plain", "set (plain)", "mov"},
+            {"opaque", "setOpaque", "mov"},
+            {"release", "setRelease (lazySet)", "mov"},
+            {"volatile_", "volatile store", "mov + lock addl"}
+        }) {
+            JmhBenchmarks.Score s = byMethod.get(row[0]);
+            if (s != null) {
+                stores.row(row[1], row[2], s.score(), s.error(), plain == null ? null : s.score() / plain.score());
+            }
+        }
+        result.table(stores.build());
+        result.chart(Chart.bar(
+                "store-cost",
+                "ns per store by access mode, one thread",
+                List.of("store-cost"),
+                "store",
+                "score",
+                null,
+                "ns/op"));
+
+        Table.Builder sharing = Table.measured(
+                        "false-sharing", "two threads, each incrementing its own counter (JMH group, average time)")
+                .column("layout")
+                .column("distance", "bytes")
+                .column("score", "ns/op")
+                .column("error (99.9%)", "ns/op")
+                .column("vs padded", "x")
+                .note("JMH FalseSharingBenchmark, a group of two threads; the score is the group's average time per"
+                        + " increment. Counters off-heap in a 128-byte-aligned segment.");
+        JmhBenchmarks.Score padded = byMethod.get("padded");
+        JmhBenchmarks.Score unpadded = byMethod.get("unpadded");
+        if (unpadded != null) {
+            sharing.row(
+                    "unpadded (same line)",
+                    8,
+                    unpadded.score(),
+                    unpadded.error(),
+                    padded == null ? null : unpadded.score() / padded.score());
+        }
+        if (padded != null) {
+            sharing.row("padded (two lines apart)", 128, padded.score(), padded.error(), 1.0);
+        }
+        result.table(sharing.build());
+        result.chart(Chart.bar(
+                "false-sharing",
+                "ns per increment, two threads",
+                List.of("false-sharing"),
+                "layout",
+                "score",
+                null,
+                "ns/op"));
+        ThreadedRuns.noteMachine(result, 2, loadBefore);
+        verdict(result, byMethod);
+    }
+
+    private static void verdict(ExperimentResult.Builder result, Map<String, JmhBenchmarks.Score> byMethod) {
+        JmhBenchmarks.Score vol = byMethod.get("volatile_");
+        JmhBenchmarks.Score release = byMethod.get("release");
+        JmhBenchmarks.Score padded = byMethod.get("padded");
+        JmhBenchmarks.Score unpadded = byMethod.get("unpadded");
+        if (vol == null || release == null || padded == null || unpadded == null) {
+            result.verdict(Verdict.inconclusive("a benchmark did not report a score"));
+            return;
+        }
+        double fence = vol.score() / release.score();
+        double sharing = unpadded.score() / padded.score();
+        result.headline(String.format(
+                Locale.ROOT,
+                "store: volatile %.2f, release %.2f, plain %.2f ns/op (volatile/release %.1fx)",
+                vol.score(),
+                release.score(),
+                byMethod.get("plain").score(),
+                fence));
+        result.headline(String.format(
+                Locale.ROOT,
+                "false sharing: unpadded %.2f, padded %.2f ns/op (%.1fx)",
+                unpadded.score(),
+                padded.score(),
+                sharing));
+        String figures = String.format(
+                Locale.ROOT,
+                "Volatile store %.1fx a release store; unpadded counters %.1fx padded ones.",
+                fence,
+                sharing);
+        boolean fenceCosts = fence >= 3;
+        boolean falseSharing = sharing >= 2;
+        if (fenceCosts && falseSharing) {
+            result.verdict(Verdict.reproduced(figures + " Both effects are there."));
+        } else if (fenceCosts || falseSharing) {
+            result.verdict(Verdict.partly(figures
+                    + (fenceCosts
+                            ? " False sharing did not show 2x: the two threads need two cores at once (see the note)."
+                            : " The fence cost less than 3x a release store on this CPU.")));
+        } else {
+            result.verdict(Verdict.notReproduced(figures));
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package mechsym.lab.experiments.cachefallacy;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Group;
+import org.openjdk.jmh.annotations.GroupThreads;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * False sharing: two threads, each incrementing its own counter - no data is shared, yet when the
+ * two counters sit on one cache line every write must take the line from the other core (a
+ * read-for-ownership under MESI), so both slow down. Nothing is "flushed": the line's ownership
+ * moves.
+ *
+ * <pre>
+ *   unpadded: |a|b|......|        one 64-byte line, offsets 0 and 8    -> the line ping-pongs
+ *   padded:   |a|...128 bytes...|b|   two lines apart                  -> each core keeps its line
+ * </pre>
+ *
+ * The counters are off-heap (a 128-byte-aligned MemorySegment), so the layout is exact, not up to
+ * the JVM's field placement. Each thread does an opaque read and an opaque write of its own
+ * counter per invocation (a plain mov each on x86; opaque keeps the JIT from merging the
+ * invocations' stores). How to run: {@code ./mechsym jmh FalseSharingBenchmark -f 1 -wi 3 -i 3}.
+ * Look for unpadded several times padded; it needs two cores that run the two threads at once.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 3, time = 1)
+@Fork(1)
+@State(Scope.Group)
+public class FalseSharingBenchmark {
+    private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
+
+    private Arena arena;
+    private MemorySegment counters;
+
+    @Setup(Level.Trial)
+    public void allocate() {
+        arena = Arena.ofShared();
+        counters = arena.allocate(512, 128);
+    }
+
+    @TearDown(Level.Trial)
+    public void free() {
+        arena.close();
+    }
+
+    private void increment(long offset) {
+        LONG.setOpaque(counters, offset, (long) LONG.getOpaque(counters, offset) + 1);
+    }
+
+    @Benchmark
+    @Group("unpadded")
+    @GroupThreads(1)
+    public void unpaddedA() {
+        increment(0);
+    }
+
+    @Benchmark
+    @Group("unpadded")
+    @GroupThreads(1)
+    public void unpaddedB() {
+        increment(8);
+    }
+
+    @Benchmark
+    @Group("padded")
+    @GroupThreads(1)
+    public void paddedA() {
+        increment(0);
+    }
+
+    @Benchmark
+    @Group("padded")
+    @GroupThreads(1)
+    public void paddedB() {
+        increment(128);
+    }
+}

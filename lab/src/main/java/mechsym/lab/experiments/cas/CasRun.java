@@ -1,0 +1,140 @@
+package mechsym.lab.experiments.cas;
+
+import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import mechsym.lab.ForkedJvm;
+import mechsym.lab.experiments.threads.PaddedCell;
+
+/**
+ * The Java side of the post's atomic_inc, in a forked JVM: N threads increment one shared counter
+ * (alone on its 128 bytes, like native/atomic_inc.cpp) with the Java equivalent of each of the
+ * post's four loops, line for line:
+ *
+ * <pre>
+ *   case                       C++ (the post)                         Java                     x86 (C2)
+ *   GET_AND_ADD_UNUSED         __sync_add_and_fetch, result unused    getAndAdd, unused        lock add
+ *   ADD_AND_GET                value = __sync_add_and_fetch           value = getAndAdd + 1    lock xadd
+ *   CAS_LOOP                   __sync_bool_compare_and_swap loop      compareAndSet loop       lock cmpxchg
+ *   CAE_LOOP                   __sync_val_compare_and_swap loop       compareAndExchange loop  lock cmpxchg
+ * </pre>
+ *
+ * Threads start together behind a barrier; the time runs from the barrier to the last join. The
+ * guard: the counter must end at COUNT (GET_AND_ADD_UNUSED: threads x (COUNT / threads)) plus at
+ * most one overshoot per thread (a loop that read COUNT - 1 may still add one more), as in C++.
+ *
+ * <pre>
+ * args: COUNT RUNS THREADS...     every run does every case at every thread count; run 0 is warm-up
+ * </pre>
+ */
+public final class CasRun {
+    /** The post's four loops. */
+    public enum Case {
+        GET_AND_ADD_UNUSED("LOCK ADD"),
+        ADD_AND_GET("LOCK XADD"),
+        CAS_LOOP("LOCK CMPXCHG BOOL"),
+        CAE_LOOP("LOCK CMPXCHG VAL");
+
+        /** The C++ case of the post this one mirrors. */
+        public final String postCase;
+
+        Case(String postCase) {
+            this.postCase = postCase;
+        }
+    }
+
+    /** One run's figure, sent to the parent. */
+    public record Run(String javaCase, int threads, int run, long count, long counter, long durationNs) {}
+
+    private static final PaddedCell COUNTER_CELL = new PaddedCell(0);
+    private static final VarHandle COUNTER = PaddedCell.VALUE;
+
+    private CasRun() {}
+
+    static void runAdd(long count, int threads) {
+        long value = (count / threads) + 1;
+        while (--value != 0) {
+            COUNTER.getAndAdd(COUNTER_CELL, 1L);
+        }
+    }
+
+    static void runXadd(long count) {
+        long value = COUNTER_CELL.value;
+        while (value < count) {
+            value = (long) COUNTER.getAndAdd(COUNTER_CELL, 1L) + 1;
+        }
+    }
+
+    static void runCas(long count) {
+        long value = 0;
+        while (value < count) {
+            do {
+                value = COUNTER_CELL.value;
+            } while (!COUNTER.compareAndSet(COUNTER_CELL, value, value + 1));
+        }
+    }
+
+    /** The post's cas2, exit test and all: it leaves only on a failed CAS that sees its own increment. */
+    static void runCae(long count) {
+        long value = 0;
+        long next;
+        while (value < count) {
+            value = COUNTER_CELL.value;
+            do {
+                next = value + 1;
+                value = (long) COUNTER.compareAndExchange(COUNTER_CELL, value, next);
+            } while (value != next);
+        }
+    }
+
+    static Run runOnce(Case c, int threads, long count, int run) throws Exception {
+        COUNTER_CELL.value = 0;
+        CyclicBarrier start = new CyclicBarrier(threads + 1);
+        List<Thread> workers = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            Thread worker = new Thread(
+                    () -> {
+                        try {
+                            start.await();
+                        } catch (Exception e) {
+                            throw new IllegalStateException(e);
+                        }
+                        switch (c) {
+                            case GET_AND_ADD_UNUSED -> runAdd(count, threads);
+                            case ADD_AND_GET -> runXadd(count);
+                            case CAS_LOOP -> runCas(count);
+                            case CAE_LOOP -> runCae(count);
+                        }
+                    },
+                    c + "-" + t);
+            workers.add(worker);
+            worker.start();
+        }
+        long begin = System.nanoTime();
+        start.await();
+        for (Thread worker : workers) {
+            worker.join();
+        }
+        long duration = System.nanoTime() - begin;
+        long counter = COUNTER_CELL.value;
+        long expected = c == Case.GET_AND_ADD_UNUSED ? threads * (count / threads) : count;
+        if (counter < expected || counter > expected + threads) {
+            throw new IllegalStateException(c + " with " + threads + " threads ended at " + counter + ", expected "
+                    + expected + (c == Case.GET_AND_ADD_UNUSED ? "" : " (+ at most " + threads + ")"));
+        }
+        return new Run(c.name(), threads, run, count, counter, duration);
+    }
+
+    public static void main(String[] args) throws Exception {
+        long count = Long.parseLong(args[0]);
+        int runs = Integer.parseInt(args[1]);
+        for (int run = 0; run < runs; run++) {
+            for (Case c : Case.values()) {
+                for (int i = 2; i < args.length; i++) {
+                    ForkedJvm.emit(runOnce(c, Integer.parseInt(args[i]), count, run));
+                }
+            }
+        }
+    }
+}

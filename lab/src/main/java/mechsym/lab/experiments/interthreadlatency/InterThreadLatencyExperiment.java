@@ -1,0 +1,309 @@
+package mechsym.lab.experiments.interthreadlatency;
+
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import mechsym.lab.Chart;
+import mechsym.lab.Experiment;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.NativeBaselines;
+import mechsym.lab.Profile;
+import mechsym.lab.RunContext;
+import mechsym.lab.Seed;
+import mechsym.lab.Summary;
+import mechsym.lab.Table;
+import mechsym.lab.Verdict;
+import mechsym.lab.experiments.interthreadlatency.PingPong.Mode;
+import mechsym.lab.experiments.threads.ThreadedRuns;
+
+/*
+ * Seed 001, "Printing Generated Assembly Code From The Hotspot JIT Compiler" (Martin Thompson,
+ * Mechanical Sympathy, 2013).
+ *
+ * Claim: HotSpot compiles a volatile store to a mov followed by a full fence (lock addl $0,(%rsp));
+ * the post's busy-spinning volatile ping-pong measures the latency between two threads. mechsym's
+ * bar (issue 5): a Java ping-pong within 15% of a C++ std::atomic ping-pong measured in the same run.
+ *
+ *   ping thread                            pong thread
+ *   publish(ping, i)   ------------------>  while (read(ping) != i) spin
+ *   while (read(pong) != i) spin            publish(pong, i)
+ *                      <------------------
+ *
+ * Variants, interleaved round by round so drift on a shared machine spreads over all of them:
+ *   Java volatile (the post)        mov + lock addl      one forked JVM per variant and round
+ *   Java setRelease / getAcquire    mov                  (the access mode is a JIT constant)
+ *   Java setOpaque / getOpaque      mov
+ *   C++ std::atomic release         mov                  native/pingpong.cpp, the hardware baseline
+ *   C++ std::atomic seq_cst         xchg                 the C++ equivalent of a volatile store
+ * Each run lasts a fixed time; RTT = run time / round trips; the first run of each JVM is warm-up.
+ *
+ * Sensitive to: where the scheduler puts the two threads (same core's hyperthreads, two cores,
+ * two sockets), other load on the machine (a spinning thread descheduled for a time slice costs
+ * milliseconds), power states, and virtualisation.
+ */
+public final class InterThreadLatencyExperiment implements Experiment {
+    private static final String SEED_MACHINE =
+            "the post's x86-64 Linux machine (not named), Oracle Java 7 HotSpot C2; the post prints no latency figures";
+
+    /** The variants in the order the report shows them. */
+    private record Variant(String label, String language, String store, Mode javaMode, String cppOrder) {}
+
+    private static final List<Variant> VARIANTS = List.of(
+            new Variant("Java volatile (the post)", "Java", "mov + lock addl", Mode.VOLATILE, null),
+            new Variant("Java setRelease/getAcquire", "Java", "mov", Mode.RELEASE_ACQUIRE, null),
+            new Variant("Java setOpaque/getOpaque", "Java", "mov", Mode.OPAQUE, null),
+            new Variant("C++ atomic release/acquire", "C++", "mov", null, "release"),
+            new Variant("C++ atomic seq_cst", "C++", "xchg", null, "seq_cst"));
+
+    /** One line of native/pingpong's output. */
+    public record CppRun(String order, int run, long roundTrips, long durationNs, double rttNs) {}
+
+    @Override
+    public String id() {
+        return "inter-thread-latency";
+    }
+
+    @Override
+    public String title() {
+        return "Inter-thread latency: a busy-spinning ping-pong, Java access modes against C++ std::atomic";
+    }
+
+    @Override
+    public Seed seed() {
+        return new Seed(
+                "001_c81ebb4e4acc90c2.txt",
+                "Printing Generated Assembly Code From The Hotspot JIT Compiler",
+                "Martin Thompson",
+                2013);
+    }
+
+    @Override
+    public String claim() {
+        return "A volatile store is a mov plus a lock addl fence, and a busy-spinning Java ping-pong still runs at"
+                + " the hardware's inter-core round trip: within 15% of a C++ std::atomic ping-pong in the same run.";
+    }
+
+    @Override
+    public List<Table> seedFigures() {
+        return List.of(Table.seed("seed-asm", "the C2 code the post printed for PongRunner.run", SEED_MACHINE)
+                .column("Java source")
+                .column("x86 (AT&T syntax)")
+                .column("what it does")
+                .row("while (i != ping)", "mov 0x74(%r10),%r9d; cmp %r9d,%r11d; jne", "a volatile load is a plain load")
+                .row("pong = i", "mov %r11d,0x78(%r10)", "the store, into the store buffer")
+                .row("(after pong = i)", "lock addl $0x0,(%rsp)", "full fence: waits for the store buffer to drain")
+                .note("The post: 'the same action could have been performed more efficiently and correctly with a"
+                        + " single LOCK XCHG instruction for the write'. Today's HotSpot writes lock addl to"
+                        + " -0x40(%rsp) instead of (%rsp), still a fence after a mov; GCC uses xchg for a"
+                        + " seq_cst std::atomic store.")
+                .build());
+    }
+
+    @Override
+    public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
+        Profile profile = context.profile();
+        int rounds = profile.pick(1, 3, 5);
+        long runMillis = profile.pick(40L, 150L, 1000L);
+        int runsPerJvm = profile.pick(2, 3, 6); // the first is warm-up
+        double loadBefore = ThreadedRuns.loadAverage();
+
+        NativeBaselines.Program cpp = NativeBaselines.program("pingpong");
+        if (!cpp.isAvailable()) {
+            result.note("No C++ baseline in this run: " + cpp.problem() + ". Install make and g++ to get it.");
+        }
+
+        Map<Variant, List<Double>> rtt = new LinkedHashMap<>();
+        Map<Variant, Long> roundTrips = new LinkedHashMap<>();
+        VARIANTS.forEach(v -> rtt.put(v, new ArrayList<>()));
+        int steps = rounds * (cpp.isAvailable() ? VARIANTS.size() : 3);
+        context.progress().start("ping-pong, " + rounds + " rounds of " + runMillis + " ms runs", steps);
+        for (int round = 0; round < rounds; round++) {
+            for (Variant v : VARIANTS) {
+                if (v.javaMode() != null) {
+                    List<PingPong.Run> runs = context.fork(PingPong.class)
+                            .name(v.javaMode() + "-round" + round)
+                            .jvmArgs("-Xmx64m", "-D" + PingPong.MODE_PROPERTY + "=" + v.javaMode())
+                            .args(runMillis, runsPerJvm)
+                            .timeoutSeconds(120)
+                            .run(PingPong.Run.class);
+                    for (PingPong.Run r : runs) {
+                        if (r.run() > 0) {
+                            rtt.get(v).add(r.rttNs());
+                            roundTrips.merge(v, r.roundTrips(), Long::sum);
+                        }
+                    }
+                } else if (cpp.isAvailable()) {
+                    List<String> lines = cpp.run(
+                            context.workDir().resolve("pingpong-" + v.cppOrder() + ".log"),
+                            120,
+                            runMillis,
+                            runsPerJvm - 1,
+                            v.cppOrder());
+                    for (CppRun r : ThreadedRuns.parseLines(lines, CppRun.class)) {
+                        rtt.get(v).add(r.rttNs());
+                        roundTrips.merge(v, r.roundTrips(), Long::sum);
+                    }
+                } else {
+                    continue;
+                }
+                context.progress().step();
+            }
+        }
+
+        Map<Variant, Summary> medians = new LinkedHashMap<>();
+        rtt.forEach((v, samples) -> {
+            if (!samples.isEmpty()) {
+                medians.put(v, Summary.of(samples));
+            }
+        });
+        Summary cppRelease = medians.get(VARIANTS.get(3));
+        Table.Builder table = Table.measured(
+                        "rtt",
+                        "round-trip time between two busy-spinning threads, " + runMillis + " ms runs, " + rounds
+                                + " interleaved rounds")
+                .column("variant")
+                .column("language")
+                .column("store on x86")
+                .summaryColumns("ns/RTT")
+                .column("round trips", "count")
+                .column("median / C++ release", "ratio")
+                .note("Java: one forked JVM per variant and round (-Xmx64m), " + (runsPerJvm - 1) + " runs after one"
+                        + " warm-up run each; C++: native/pingpong, " + (runsPerJvm - 1) + " runs per round. Cells"
+                        + " padded to 128 bytes in both. Guard: pong acknowledged every round trip.");
+        medians.forEach((v, s) -> table.row(
+                v.label(),
+                v.language(),
+                v.store(),
+                s,
+                roundTrips.get(v),
+                cppRelease == null ? null : s.median() / cppRelease.median()));
+        result.table(table.build());
+        result.chart(Chart.bar(
+                "rtt", "median round trip by variant", List.of("rtt"), "variant", "median", null, "ns per round trip"));
+
+        ThreadedRuns.noteMachine(result, 2, loadBefore);
+        Boolean fenceAsThePostSays = fences(context, result);
+        result.note("The fence table reads HotSpot's own code dump (-XX:CompileCommand=print) as hex, because no"
+                + " disassembler plugin (hsdis) is installed here (Debian's libhsdis0-fcml does not load in JDK 25)."
+                + " With one, the same command prints the instructions: java -XX:+UnlockDiagnosticVMOptions"
+                + " -XX:CompileCommand=print," + PingPong.class.getName() + "::ping -D" + PingPong.MODE_PROPERTY
+                + "=VOLATILE -cp cli/target/mechsym.jar " + PingPong.class.getName() + " 300 2, or run JMH with"
+                + " -prof perfasm (perf works here with -prof perfasm:events=cpu-clock, but also needs hsdis).");
+        verdict(result, medians, fenceAsThePostSays);
+    }
+
+    /**
+     * The post's observation, checked on this JDK: one short fork per Java variant prints the C2
+     * code of ping and pong, and {@link CompiledCode} counts the lock addl fences in it.
+     *
+     * @return whether the volatile variant has a fence and the others none; null without C2 code
+     */
+    private static Boolean fences(RunContext context, ExperimentResult.Builder result) throws Exception {
+        Table.Builder table = Table.measured("fences", "lock addl fences in the C2 code of ping() and pong()")
+                .column("variant")
+                .column("C2 methods printed", "count")
+                .column("code scanned", "bytes")
+                .column("lock addl $0,(%rsp)", "count")
+                .note("Each variant in a fork with -XX:CompileCommand=print for PingPong::ping and ::pong (OSR and"
+                        + " normal compilations). The bytes are HotSpot's hex dump, searched for the fence's encoding"
+                        + " (f0 83 44 24 xx 00 or f0 83 04 24 00).");
+        boolean all = true;
+        boolean asThePostSays = true;
+        List<String> counts = new ArrayList<>();
+        for (Variant v : VARIANTS) {
+            if (v.javaMode() == null) {
+                continue;
+            }
+            String name = "asm-" + v.javaMode();
+            context.fork(PingPong.class)
+                    .name(name)
+                    .jvmArgs(
+                            "-Xmx64m",
+                            "-D" + PingPong.MODE_PROPERTY + "=" + v.javaMode(),
+                            "-XX:+UnlockDiagnosticVMOptions",
+                            "-XX:CompileCommand=quiet",
+                            "-XX:CompileCommand=print," + PingPong.class.getName() + "::ping",
+                            "-XX:CompileCommand=print," + PingPong.class.getName() + "::pong")
+                    .args(context.profile().pick(100, 300, 300), 1)
+                    .timeoutSeconds(120)
+                    .run(PingPong.Run.class);
+            CompiledCode.Scan scan =
+                    CompiledCode.scan(Files.readAllLines(context.workDir().resolve(name + ".log")));
+            all &= scan.c2Methods() > 0;
+            asThePostSays &= v.javaMode() == Mode.VOLATILE ? scan.lockAddl() > 0 : scan.lockAddl() == 0;
+            counts.add(v.javaMode().name().toLowerCase(Locale.ROOT) + " " + scan.lockAddl());
+            table.row(v.label(), scan.c2Methods(), scan.bytes(), scan.lockAddl());
+        }
+        result.table(table.build());
+        result.headline("lock addl in the C2 code of ping/pong: " + String.join(", ", counts));
+        if (!all) {
+            result.note("C2 code was not printed for every variant (a run too short for C2 to compile ping and"
+                    + " pong), so the fence table is not evidence either way.");
+            return null;
+        }
+        return asThePostSays;
+    }
+
+    private static void verdict(ExperimentResult.Builder result, Map<Variant, Summary> medians, Boolean fence) {
+        String fenceText = fence == null
+                ? "The fence could not be checked (no C2 code printed). "
+                : fence
+                        ? "C2 puts a lock addl fence after the volatile store and none after setRelease or setOpaque,"
+                                + " as the post shows. "
+                        : "The fence table does not match the post (see it). ";
+        Summary javaVolatile = medians.get(VARIANTS.get(0));
+        Summary javaRelease = medians.get(VARIANTS.get(1));
+        Summary javaOpaque = medians.get(VARIANTS.get(2));
+        Summary cppRelease = medians.get(VARIANTS.get(3));
+        Summary cppSeqCst = medians.get(VARIANTS.get(4));
+        result.headline(String.format(
+                Locale.ROOT,
+                "Java RTT median: volatile %.0f, release/acquire %.0f, opaque %.0f ns",
+                javaVolatile.median(),
+                javaRelease.median(),
+                javaOpaque.median()));
+        if (cppRelease == null || cppSeqCst == null) {
+            String reason = fenceText + "No C++ baseline was measured, so the latency has nothing to compare with.";
+            result.verdict(Boolean.TRUE.equals(fence) ? Verdict.partly(reason) : Verdict.inconclusive(reason));
+            return;
+        }
+        double releaseRatio = javaRelease.median() / cppRelease.median();
+        double volatileRatio = javaVolatile.median() / cppSeqCst.median();
+        result.headline(String.format(
+                Locale.ROOT,
+                "C++ RTT median: release %.0f, seq_cst %.0f ns -> Java/C++ %.2fx (release), %.2fx (volatile/seq_cst)",
+                cppRelease.median(),
+                cppSeqCst.median(),
+                releaseRatio,
+                volatileRatio));
+        String figures = fenceText
+                + String.format(
+                        Locale.ROOT,
+                        "Java release/acquire %.2fx C++ release, Java volatile %.2fx C++ seq_cst (medians of this run).",
+                        releaseRatio,
+                        volatileRatio);
+        if (cppRelease.median() > 2_000) {
+            String reason = figures
+                    + String.format(
+                            Locale.ROOT,
+                            " But the C++ baseline itself took %.0f ns per round trip, far above any core-to-core"
+                                    + " latency: the two threads were time-sliced, not spinning on two cores at once,"
+                                    + " so the latency half of the claim could not be tested.",
+                            cppRelease.median());
+            result.verdict(Boolean.TRUE.equals(fence) ? Verdict.partly(reason) : Verdict.inconclusive(reason));
+            return;
+        }
+        boolean release = releaseRatio <= 1.15;
+        boolean vol = volatileRatio <= 1.15;
+        if (release && vol && Boolean.TRUE.equals(fence)) {
+            result.verdict(Verdict.reproduced(figures + " Both within 15%."));
+        } else if (release || vol || Boolean.TRUE.equals(fence)) {
+            result.verdict(Verdict.partly(figures + (release && vol ? " Both within 15%." : " Not both within 15%.")));
+        } else {
+            result.verdict(Verdict.notReproduced(figures + " Neither is within 15%."));
+        }
+    }
+}

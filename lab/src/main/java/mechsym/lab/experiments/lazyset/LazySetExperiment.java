@@ -1,0 +1,290 @@
+package mechsym.lab.experiments.lazyset;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import mechsym.lab.Chart;
+import mechsym.lab.Experiment;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.Profile;
+import mechsym.lab.RunContext;
+import mechsym.lab.Seed;
+import mechsym.lab.Summary;
+import mechsym.lab.Table;
+import mechsym.lab.Verdict;
+import mechsym.lab.experiments.lazyset.Counters.SetMethod;
+import mechsym.lab.experiments.lazyset.Counters.Storage;
+import mechsym.lab.experiments.threads.ThreadedRuns;
+
+/*
+ * Seed 004, "Atomic*.lazySet is a performance win for single writers" (Nitsan Wakart,
+ * Psychosomatic Lobotomy Saw, 2012).
+ *
+ * Claim: for a single writer, lazySet (an ordered store, setRelease today) publishes as fast as a
+ * volatile set (Ping Pong: "practically no difference") while costing the writer far less (Catchup:
+ * volatile "5-6 times more expensive" than the alternatives), because it needs no StoreLoad fence.
+ *
+ *   Ping Pong   A: a.set(i); spin until b.get() == i     B: spin until a.get() == i; b.set(i)
+ *   Catchup     producer: values[i] = v; c.set(i + 1)    consumer: read values up to c.get()
+ *
+ * The post's Counter (get is always a volatile read; set is volatile, lazy or direct) in five
+ * storages: AtomicLong as in the post, a volatile field unpadded and padded (its follow-up), and
+ * off-heap MemorySegment counters unpadded and padded (FFM where the post used Unsafe). One forked
+ * JVM per (storage, set method), so each call site sees one Counter class and one set method; the
+ * forks are interleaved by storage. min/median/max of the runs after the first, like the post.
+ *
+ * Sensitive to: thread placement (the post ran same-core and cross-core affinity; here the
+ * threads are not pinned), other load (ping-pong on a loaded 2-core machine measures the
+ * scheduler), and false sharing between the two ping-pong counters in the unpadded storages.
+ */
+public final class LazySetExperiment implements Experiment {
+    private static final String SEED_MACHINE =
+            "the post's machine (not named), Java 7, threads pinned same-core and cross-core; figures read from its text";
+
+    @Override
+    public String id() {
+        return "lazyset";
+    }
+
+    @Override
+    public String title() {
+        return "lazySet (setRelease) against volatile and plain set for a single writer";
+    }
+
+    @Override
+    public Seed seed() {
+        return new Seed(
+                "004_43b0c6d58963b31d.txt",
+                "Atomic*.lazySet is a performance win for single writers",
+                "Nitsan Wakart (Psychosomatic Lobotomy Saw)",
+                2012);
+    }
+
+    @Override
+    public String claim() {
+        return "For a single writer, lazySet costs the writer several times less than a volatile set (catch-up:"
+                + " volatile 5-6x slower) with no worse latency (ping-pong: practically no difference).";
+    }
+
+    @Override
+    public List<Table> seedFigures() {
+        return List.of(Table.seed("seed-ratios", "what the post's chart shows, in its own words", SEED_MACHINE)
+                .column("experiment")
+                .column("comparison")
+                .column("ratio low", "x")
+                .column("ratio high", "x")
+                .column("the post says")
+                .row(
+                        "catch-up",
+                        "volatile / lazy",
+                        5.0,
+                        6.0,
+                        "volatile writes are indeed significantly more expensive (5-6 times) then the alternatives")
+                .row(
+                        "ping-pong",
+                        "volatile / lazy",
+                        null,
+                        null,
+                        "practically no difference between the different methods of writing; volatile slightly"
+                                + " more stable")
+                .row(
+                        "catch-up",
+                        "direct / lazy",
+                        null,
+                        null,
+                        "direct seems a better performer than lazySet, but it may hang or break (no ordering)")
+                .note("The post gives its figures as a bar chart (min, median, max per experiment, set method and"
+                        + " affinity) without the numbers; the ratios above are the ones its text states.")
+                .build());
+    }
+
+    @Override
+    public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
+        Profile profile = context.profile();
+        long runMillis = profile.pick(30L, 50L, 500L);
+        int runs = profile.pick(2, 3, 11); // the first of each experiment is warm-up
+        int values = profile.pick(1 << 16, 1 << 20, 1 << 24);
+        List<Storage> storages = profile == Profile.TINY
+                ? List.of(Storage.SEGMENT_PADDED) // the tests run every storage in-process
+                : List.of(Storage.values());
+        double loadBefore = ThreadedRuns.loadAverage();
+
+        // key: experiment|storage|set
+        Map<String, List<LazySetRun.Run>> samples = new LinkedHashMap<>();
+        List<String> failures = new ArrayList<>();
+        context.progress().start("ping-pong and catch-up", storages.size() * SetMethod.values().length);
+        for (Storage storage : storages) {
+            for (SetMethod set : SetMethod.values()) {
+                String name = storage.name() + "-" + set.name();
+                try {
+                    List<LazySetRun.Run> out = context.fork(LazySetRun.class)
+                            .name(name)
+                            .jvmArgs("-Xmx512m", "-D" + Counters.SET_PROPERTY + "=" + set.name())
+                            .args(storage.name(), runMillis, runs, values)
+                            .timeoutSeconds(profile.pick(60, 60, 300))
+                            .run(LazySetRun.Run.class);
+                    for (LazySetRun.Run r : out) {
+                        if (r.run() > 0) {
+                            samples.computeIfAbsent(
+                                            r.experiment() + "|" + storage.label + "|" + set.name(),
+                                            k -> new ArrayList<>())
+                                    .add(r);
+                        }
+                    }
+                } catch (IOException e) {
+                    // the post: "I have had variations of the experiments hang when using the direct set"
+                    failures.add(name + ": " + e.getMessage());
+                }
+                context.progress().step();
+            }
+        }
+
+        Map<String, Summary> medians = new LinkedHashMap<>();
+        for (String experiment : List.of("ping-pong", "catch-up")) {
+            boolean pingPong = experiment.equals("ping-pong");
+            Table.Builder t = Table.measured(
+                            experiment,
+                            pingPong
+                                    ? "Ping Pong: ns per round trip, " + runMillis + " ms runs"
+                                    : "Catchup: the producer's ns per value published, " + values + " values a run")
+                    .column("set")
+                    .column("storage")
+                    .summaryColumns(pingPong ? "ns/RTT" : "ns/value")
+                    .column(
+                            pingPong ? "round trips" : "until consumer caught up (median)",
+                            pingPong ? "count" : "ns/value")
+                    .column("guard")
+                    .note((runs - 1) + " runs after one warm-up, one forked JVM (-Xmx512m) per storage and set"
+                            + " method. Guard: "
+                            + (pingPong
+                                    ? "B acknowledged every round trip."
+                                    : "the consumer's sum equals the sum of the values written."));
+            for (SetMethod set : SetMethod.values()) {
+                for (Storage storage : storages) {
+                    String key = experiment + "|" + storage.label + "|" + set.name();
+                    List<LazySetRun.Run> rs = samples.get(key);
+                    if (rs == null) {
+                        continue;
+                    }
+                    // catch-up: the writer's own cost is the claim; the time until the consumer caught up
+                    // (the post's whole run) is shown beside it
+                    Summary s = Summary.of(rs.stream()
+                            .mapToDouble(pingPong ? LazySetRun.Run::nsPerOp : LazySetRun.Run::producerNsPerOp)
+                            .toArray());
+                    long failed = rs.stream().filter(r -> !r.checksumOk()).count();
+                    if (failed == 0) {
+                        medians.put(key, s);
+                    }
+                    Object extra = pingPong
+                            ? rs.stream().mapToLong(LazySetRun.Run::ops).sum()
+                            : Summary.of(rs.stream()
+                                            .mapToDouble(LazySetRun.Run::nsPerOp)
+                                            .toArray())
+                                    .median();
+                    t.row(
+                            set.name().toLowerCase(Locale.ROOT),
+                            storage.label,
+                            s,
+                            extra,
+                            failed == 0 ? "ok" : "FAILED in " + failed + " of " + rs.size() + " runs");
+                }
+            }
+            result.table(t.build());
+            result.chart(Chart.bar(
+                    experiment,
+                    (pingPong ? "Ping Pong" : "Catchup") + ": median by storage and set method",
+                    List.of(experiment),
+                    "storage",
+                    "median",
+                    "set",
+                    pingPong ? "ns per round trip (median)" : "ns per value (median)"));
+        }
+        result.table(ratios(storages, medians));
+        failures.forEach(f -> result.note("Did not finish (the post warns the direct set may hang): " + f));
+        ThreadedRuns.noteMachine(result, 2, loadBefore);
+        verdict(result, storages, medians);
+    }
+
+    /** The post's comparisons, as ratios of this run's medians, to read beside the seed's table. */
+    private static Table ratios(List<Storage> storages, Map<String, Summary> medians) {
+        Table.Builder t = Table.measured("ratios", "the post's comparisons: ratios of medians, per storage")
+                .column("experiment")
+                .column("comparison")
+                .column("storage")
+                .column("ratio", "x")
+                .note("Catch-up compares the producer's ns per value, ping-pong the ns per round trip. A ratio is left"
+                        + " out when either side is missing or failed its guard.");
+        String[][] comparisons = {
+            {"catch-up", "VOLATILE", "LAZY"}, {"ping-pong", "VOLATILE", "LAZY"}, {"catch-up", "DIRECT", "LAZY"}
+        };
+        for (String[] c : comparisons) {
+            for (Storage storage : storages) {
+                Summary a = medians.get(c[0] + "|" + storage.label + "|" + c[1]);
+                Summary b = medians.get(c[0] + "|" + storage.label + "|" + c[2]);
+                if (a != null && b != null) {
+                    String comparison = c[1].toLowerCase(Locale.ROOT) + " / " + c[2].toLowerCase(Locale.ROOT);
+                    t.row(c[0], comparison, storage.label, a.median() / b.median());
+                }
+            }
+        }
+        return t.build();
+    }
+
+    private static void verdict(ExperimentResult.Builder result, List<Storage> storages, Map<String, Summary> medians) {
+        int cheaper = 0;
+        int noSlower = 0;
+        int total = 0;
+        List<String> figures = new ArrayList<>();
+        for (Storage storage : storages) {
+            Summary catchVolatile = medians.get("catch-up|" + storage.label + "|VOLATILE");
+            Summary catchLazy = medians.get("catch-up|" + storage.label + "|LAZY");
+            Summary pingVolatile = medians.get("ping-pong|" + storage.label + "|VOLATILE");
+            Summary pingLazy = medians.get("ping-pong|" + storage.label + "|LAZY");
+            if (catchVolatile == null || catchLazy == null || pingVolatile == null || pingLazy == null) {
+                continue;
+            }
+            total++;
+            double cost = catchVolatile.median() / catchLazy.median();
+            double latency = pingLazy.median() / pingVolatile.median();
+            if (cost >= 2) {
+                cheaper++;
+            }
+            if (latency <= 1.15) {
+                noSlower++;
+            }
+            figures.add(String.format(Locale.ROOT, "%s %.1fx/%.2fx", storage.label, cost, latency));
+            result.headline(String.format(
+                    Locale.ROOT,
+                    "%-15s catch-up volatile %.2f, lazy %.2f ns/value (%.1fx); ping-pong volatile %.0f, lazy %.0f ns",
+                    storage.label,
+                    catchVolatile.median(),
+                    catchLazy.median(),
+                    cost,
+                    pingVolatile.median(),
+                    pingLazy.median()));
+        }
+        if (total == 0) {
+            result.verdict(Verdict.inconclusive("no storage has both experiments for volatile and lazy set"));
+            return;
+        }
+        String reason = String.format(
+                Locale.ROOT,
+                "Catch-up volatile/lazy >= 2x in %d of %d storages, ping-pong lazy/volatile <= 1.15x in %d of %d"
+                        + " (medians; catch-up ratio/ping-pong ratio: %s).",
+                cheaper,
+                total,
+                noSlower,
+                total,
+                String.join(", ", figures));
+        if (cheaper == total && noSlower == total) {
+            result.verdict(Verdict.reproduced(reason));
+        } else if (cheaper > 0 || noSlower > 0) {
+            result.verdict(Verdict.partly(reason));
+        } else {
+            result.verdict(Verdict.notReproduced(reason));
+        }
+    }
+}

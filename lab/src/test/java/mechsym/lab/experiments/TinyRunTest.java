@@ -1,0 +1,56 @@
+package mechsym.lab.experiments;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import mechsym.lab.ExperimentCatalog;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.LabRun;
+import mechsym.lab.Profile;
+import mechsym.lab.Progress;
+import mechsym.lab.Table;
+import mechsym.lab.runner.LabRunner;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Each experiment runs end to end on the tiny profile (not a measurement): it must finish OK, fill
+ * its measured tables with positive figures, and state a verdict. memory-access is covered by the
+ * CLI's end-to-end test.
+ */
+class TinyRunTest {
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"dispatch", "offheap-structures"})
+    void runsOnTheTinyProfile(String id) throws IOException {
+        LabRun run = new LabRunner(Profile.TINY, dir, Progress.silent(), "test", "test")
+                .run(ExperimentCatalog.select(List.of(id)));
+        ExperimentResult result = run.experiment(id);
+        assertThat(result.status()).as(result.error()).isEqualTo(ExperimentResult.Status.OK);
+        List<Table> measured = result.tables().stream()
+                .filter(t -> t.source() == Table.Source.MEASURED)
+                .toList();
+        assertThat(measured).isNotEmpty().allSatisfy(t -> assertThat(t.rows()).isNotEmpty());
+        for (Table t : measured) {
+            for (List<Object> row : t.rows()) {
+                for (int c = 0; c < row.size(); c++) {
+                    if (t.columns().get(c).unit() != null
+                            && row.get(c) instanceof Number n
+                            && !Double.isNaN(n.doubleValue())) {
+                        assertThat(n.doubleValue())
+                                .as(t.id() + " " + t.columns().get(c).name())
+                                .isGreaterThanOrEqualTo(0);
+                    }
+                }
+            }
+        }
+        assertThat(result.verdict().reason()).isNotBlank();
+        assertThat(result.charts()).isNotEmpty();
+        assertThat(dir.resolve("report.html")).isNotEmptyFile();
+    }
+}

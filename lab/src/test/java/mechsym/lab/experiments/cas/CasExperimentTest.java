@@ -1,0 +1,53 @@
+package mechsym.lab.experiments.cas;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.NativeBaselines;
+import mechsym.lab.Table;
+import mechsym.lab.experiments.threads.TinyRun;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CasExperimentTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void tinyRunMeasuresEveryCaseAtEveryThreadCount() throws Exception {
+        ExperimentResult result = TinyRun.run(new CasExperiment(), dir);
+        Table measured = result.table("measured");
+        int threadCounts = CasExperiment.threadCounts(Runtime.getRuntime().availableProcessors())
+                .size();
+        boolean cpp = NativeBaselines.program("atomic_inc").isAvailable();
+        assertThat(measured.rows()).hasSize((cpp ? 8 : 4) * threadCounts);
+        assertThat(TinyRun.texts(measured, "case"))
+                .contains("Java getAndAdd", "Java compareAndSet loop", "Java compareAndExchange loop");
+        if (cpp) {
+            assertThat(TinyRun.texts(measured, "case")).contains("C++ LOCK XADD", "C++ LOCK CMPXCHG VAL");
+        }
+        TinyRun.positives(measured, "median");
+        TinyRun.positives(measured, "throughput (median)");
+        assertThat(result.table("seed-1").source()).isEqualTo(Table.Source.SEED);
+    }
+
+    @Test
+    void everyJavaLoopCountsToItsTargetWithContention() throws Exception {
+        for (CasRun.Case c : CasRun.Case.values()) {
+            // runOnce throws when the counter ends outside [target, target + threads]
+            CasRun.Run run = CasRun.runOnce(c, 2, 20_000, 0);
+            assertThat(run.counter()).as(c.name()).isBetween(20_000L, 20_002L);
+            assertThat(run.durationNs()).isPositive();
+        }
+    }
+
+    @Test
+    void threadCountsGoFromOneToTheCores() {
+        assertThat(CasExperiment.threadCounts(1)).containsExactly(1);
+        assertThat(CasExperiment.threadCounts(2)).containsExactly(1, 2);
+        assertThat(CasExperiment.threadCounts(4)).containsExactly(1, 2, 3, 4);
+        assertThat(CasExperiment.threadCounts(6)).containsExactly(1, 2, 4, 6);
+        assertThat(CasExperiment.threadCounts(16)).containsExactly(1, 2, 4, 8, 16);
+    }
+}

@@ -1,0 +1,52 @@
+package mechsym.lab.experiments.interthreadlatency;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.NativeBaselines;
+import mechsym.lab.Table;
+import mechsym.lab.experiments.threads.TinyRun;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class InterThreadLatencyExperimentTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void tinyRunMeasuresEveryVariantWithPositiveRoundTrips() throws Exception {
+        ExperimentResult result = TinyRun.run(new InterThreadLatencyExperiment(), dir);
+        Table rtt = result.table("rtt");
+        boolean cpp = NativeBaselines.program("pingpong").isAvailable();
+        assertThat(TinyRun.texts(rtt, "variant"))
+                .contains("Java volatile (the post)", "Java setRelease/getAcquire", "Java setOpaque/getOpaque")
+                .hasSize(cpp ? 5 : 3);
+        TinyRun.positives(rtt, "median");
+        TinyRun.positives(rtt, "round trips");
+        if (cpp) {
+            assertThat(TinyRun.positives(rtt, "median / C++ release")).hasSize(5);
+        }
+        assertThat(result.notes()).anyMatch(n -> n.contains("hsdis"));
+        // the post's observation on this JDK: C2 fences the volatile store, not the release store
+        Table fences = result.table("fences");
+        assertThat(TinyRun.texts(fences, "variant")).hasSize(3);
+        List<Object> volatileRow = fences.rows().get(0);
+        List<Object> releaseRow = fences.rows().get(1);
+        if (((Number) volatileRow.get(1)).intValue() > 0) {
+            assertThat(((Number) volatileRow.get(3)).intValue()).isPositive();
+        }
+        if (((Number) releaseRow.get(1)).intValue() > 0) {
+            assertThat(((Number) releaseRow.get(3)).intValue()).isZero();
+        }
+    }
+
+    @Test
+    void aForkedRunAcknowledgesEveryRoundTrip() throws Exception {
+        PingPong.Run run = PingPong.runOnce(0, 20);
+        assertThat(run.roundTrips()).isPositive();
+        assertThat(run.rttNs()).isPositive();
+        assertThat(run.mode()).isEqualTo("VOLATILE");
+    }
+}

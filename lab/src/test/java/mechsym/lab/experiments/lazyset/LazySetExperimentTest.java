@@ -1,0 +1,72 @@
+package mechsym.lab.experiments.lazyset;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.foreign.Arena;
+import java.nio.file.Path;
+import java.util.List;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.Table;
+import mechsym.lab.experiments.lazyset.Counters.Storage;
+import mechsym.lab.experiments.threads.TinyRun;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LazySetExperimentTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void tinyRunFillsBothExperimentsForEverySetMethod() throws Exception {
+        ExperimentResult result = TinyRun.run(new LazySetExperiment(), dir);
+        for (String id : List.of("ping-pong", "catch-up")) {
+            Table table = result.table(id);
+            assertThat(TinyRun.texts(table, "set")).contains("volatile", "lazy", "direct");
+            assertThat(TinyRun.texts(table, "storage")).contains("segment padded");
+            TinyRun.positives(table, "min");
+            TinyRun.positives(table, "median");
+        }
+        Table ratios = result.table("ratios");
+        assertThat(TinyRun.texts(ratios, "comparison")).contains("volatile / lazy"); // direct may fail its guard
+        TinyRun.positives(ratios, "ratio");
+        // volatile and lazy publication are ordered: their catch-up sums must always be right
+        Table catchUp = result.table("catch-up");
+        List<String> sets = TinyRun.texts(catchUp, "set");
+        List<String> guards = TinyRun.texts(catchUp, "guard");
+        for (int i = 0; i < sets.size(); i++) {
+            if (!sets.get(i).equals("direct")) {
+                assertThat(guards.get(i)).as(sets.get(i)).isEqualTo("ok");
+            }
+        }
+    }
+
+    @Test
+    void everyStoragePublishesEveryValueInCatchUpAndPingPong() throws Exception {
+        // this JVM runs the default set method, VOLATILE
+        try (Arena arena = Arena.ofShared()) {
+            for (Storage storage : Storage.values()) {
+                LazySetRun.Run catchUp =
+                        LazySetRun.catchUp(storage, Counters.pair(storage, arena)[0], new long[4096], 3);
+                assertThat(catchUp.checksumOk()).as(storage.name()).isTrue();
+                assertThat(catchUp.ops()).isEqualTo(4096);
+                LazySetRun.Run pingPong = LazySetRun.pingPong(storage, Counters.pair(storage, arena), 0, 5);
+                assertThat(pingPong.checksumOk()).as(storage.name()).isTrue();
+                assertThat(pingPong.ops()).isPositive();
+            }
+        }
+    }
+
+    @Test
+    void paddedSegmentCountersAreACacheLinePairApartAndUnpaddedOnesShareALine() {
+        try (Arena arena = Arena.ofConfined()) {
+            Counters.Counter[] padded = Counters.pair(Storage.SEGMENT_PADDED, arena);
+            Counters.Counter[] unpadded = Counters.pair(Storage.SEGMENT, arena);
+            padded[0].set(1);
+            padded[1].set(2);
+            unpadded[0].set(3);
+            unpadded[1].set(4);
+            assertThat(List.of(padded[0].get(), padded[1].get(), unpadded[0].get(), unpadded[1].get()))
+                    .containsExactly(1L, 2L, 3L, 4L);
+        }
+    }
+}
