@@ -91,7 +91,12 @@ public class QueueThroughputBenchmark {
             if (t.poll() != null) {
                 count++;
             } else if (!running) {
-                break; // the producer has stopped: empty now means empty for good
+                // Every offer happened before running was cleared; the poll above may have run
+                // before the last of them, so drain once more now that they are all visible.
+                while (t.poll() != null) {
+                    count++;
+                }
+                break;
             } else {
                 Thread.onSpinWait();
             }

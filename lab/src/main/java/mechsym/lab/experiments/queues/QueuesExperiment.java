@@ -11,6 +11,7 @@ import mechsym.lab.JmhBenchmarks;
 import mechsym.lab.Profile;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
+import mechsym.lab.Summary;
 import mechsym.lab.Table;
 import mechsym.lab.Verdict;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
@@ -52,8 +53,8 @@ public final class QueuesExperiment implements Experiment {
 
     private static final double EQUAL_WITHIN = 0.95;
 
-    /** Above this error / score on a compared throughput the verdict is inconclusive. */
-    private static final double MAX_RELATIVE_ERROR = 0.25;
+    /** Above this max / min over the rounds of a compared queue the verdict is inconclusive. */
+    private static final double MAX_SPREAD = 1.5;
 
     private static final String SEED_MACHINE =
             "the post's machine (not named), Java 7, threads pinned same-core and cross-core; figures read from its text";
@@ -119,66 +120,61 @@ public final class QueuesExperiment implements Experiment {
     public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
         Profile profile = context.profile();
         JmhBenchmarks jmh = context.jmh();
-        int measurements = profile.pick(1, 3, 5);
+        int rounds = profile.pick(1, 2, 3);
+        int measurements = profile.pick(1, 2, 5);
+        List<String> queues =
+                java.util.Arrays.stream(QueueKind.values()).map(k -> k.label).toList();
 
-        // 1 + 2. one producer, one consumer: queues and ring buffers
-        List<JmhBenchmarks.Score> queueScores =
-                jmh.run(configure(jmh, profile).include(QueueThroughputBenchmark.class.getName() + ".offer"));
-        List<JmhBenchmarks.Score> ringScores =
-                jmh.run(configure(jmh, profile).include(RingBufferThroughputBenchmark.class.getName() + ".publish"));
+        // 1 + 2. one producer, one consumer: queues and ring buffers, alternating fork by fork
+        Map<String, List<Double>> rates = new java.util.LinkedHashMap<>();
+        alternate(jmh, profile, rounds, QueueThroughputBenchmark.class.getName() + ".offer", "queue", queues, rates);
+        alternate(
+                jmh,
+                profile,
+                rounds,
+                RingBufferThroughputBenchmark.class.getName() + ".publish",
+                "ring",
+                List.of("mechsym", "disruptor"),
+                rates);
         Table.Builder throughput = Table.measured(
-                        "throughput", "one producer, one consumer: elements per microsecond (JMH)")
+                        "throughput", "one producer, one consumer: elements per microsecond (JMH, one fork per round)")
                 .column("queue")
                 .column("kind")
-                .column("score", "elements/µs")
-                .column("error (99.9%)", "elements/µs")
-                .note("JMH throughput of the producer while the consumer keeps up (every queue bounded to 16384,"
-                        + " ring buffers 65536 events), " + measurements + " measurement iterations, one fork per"
-                        + " queue; each run checked that the consumer received every element.");
-        Map<String, Double> rates = new TreeMap<>();
-        for (JmhBenchmarks.Score s : queueScores) {
-            QueueKind kind = QueueKind.of(s.param("queue"));
-            throughput.row(kind.label, kind.kind, s.score(), s.error());
-            rates.put(kind.label, s.score());
-        }
-        for (JmhBenchmarks.Score s : ringScores) {
-            String label = s.param("ring") + "-ring";
-            throughput.row(label, "ring buffer, SPSC", s.score(), s.error());
-            rates.put(label, s.score());
-        }
+                .summaryColumns("elements/µs")
+                .note("JMH throughput of the producer while the consumer keeps up (queues bounded to 16384, ring"
+                        + " buffers 65536 events). " + rounds + " round(s); in each round every queue gets one fork"
+                        + " of " + measurements + " measurement iterations, queues taken in turn, so a change in the"
+                        + " machine's load hits them all; n, min, median, max are over the rounds. Each fork checked"
+                        + " that the consumer received every element.");
+        rates.forEach((label, scores) -> throughput.row(label, kindOf(label), Summary.of(scores)));
         result.table(throughput.build());
         result.chart(Chart.bar(
                 "throughput",
-                "one producer, one consumer: elements per microsecond",
+                "one producer, one consumer: elements per microsecond (median of rounds)",
                 List.of("throughput"),
                 "queue",
-                "score",
+                "median",
                 null,
                 "elements/µs (higher is better)"));
 
         // 3. round trip
-        List<JmhBenchmarks.Score> tripScores =
-                jmh.run(configure(jmh, profile).include(QueueRoundTripBenchmark.class.getName() + ".roundTrip"));
-        Table.Builder roundTrip = Table.measured("round-trip", "ping-pong through two queues: ns per round trip (JMH)")
+        Map<String, List<Double>> trips = new java.util.LinkedHashMap<>();
+        alternate(jmh, profile, rounds, QueueRoundTripBenchmark.class.getName() + ".roundTrip", "queue", queues, trips);
+        Table.Builder roundTrip = Table.measured(
+                        "round-trip", "ping-pong through two queues: ns per round trip (JMH, one fork per round)")
                 .column("queue")
                 .column("kind")
-                .column("score", "ns")
-                .column("error (99.9%)", "ns")
-                .note("JMH average time of one element sent and echoed back by a spinning thread, " + measurements
-                        + " measurement iterations, one fork per queue.");
-        Map<String, Double> trips = new TreeMap<>();
-        for (JmhBenchmarks.Score s : tripScores) {
-            QueueKind kind = QueueKind.of(s.param("queue"));
-            roundTrip.row(kind.label, kind.kind, s.score(), s.error());
-            trips.put(kind.label, s.score());
-        }
+                .summaryColumns("ns")
+                .note("JMH average time of one element sent and echoed back by a spinning thread; " + rounds
+                        + " round(s) of one fork per queue, queues in turn; n, min, median, max over the rounds.");
+        trips.forEach((label, scores) -> roundTrip.row(label, kindOf(label), Summary.of(scores)));
         result.table(roundTrip.build());
         result.chart(Chart.bar(
                 "round-trip",
-                "ping-pong: ns per round trip",
+                "ping-pong: ns per round trip (median of rounds)",
                 List.of("round-trip"),
                 "queue",
-                "score",
+                "median",
                 null,
                 "ns per round trip (lower is better)"));
 
@@ -215,19 +211,47 @@ public final class QueuesExperiment implements Experiment {
             result.note("This machine has fewer than two cores: producer and consumer share one, and every figure"
                     + " measures the scheduler rather than the queues.");
         }
-        verdict(result, rates, errors(queueScores, ringScores), trips);
+        verdict(result, rates, trips);
     }
 
-    /** The relative error (error / score) of each two-thread throughput, by label. */
-    private static Map<String, Double> errors(List<JmhBenchmarks.Score> queues, List<JmhBenchmarks.Score> rings) {
-        Map<String, Double> errors = new TreeMap<>();
-        for (JmhBenchmarks.Score s : queues) {
-            errors.put(s.param("queue"), s.error() / s.score());
+    /**
+     * Runs {@code benchmark} once per value of {@code param} per round, values in turn, one fork each,
+     * and appends each score to {@code scores} under the value's label (ring values get "-ring").
+     */
+    private static void alternate(
+            JmhBenchmarks jmh,
+            Profile profile,
+            int rounds,
+            String benchmark,
+            String param,
+            List<String> values,
+            Map<String, List<Double>> scores)
+            throws org.openjdk.jmh.runner.RunnerException {
+        for (int round = 0; round < rounds; round++) {
+            for (String value : values) {
+                for (JmhBenchmarks.Score s : jmh.run(configure(jmh, profile)
+                        .include(benchmark)
+                        .param(param, value)
+                        .forks(1))) {
+                    String label = param.equals("ring") ? value + "-ring" : value;
+                    scores.computeIfAbsent(label, k -> new java.util.ArrayList<>())
+                            .add(s.score());
+                }
+            }
         }
-        for (JmhBenchmarks.Score s : rings) {
-            errors.put(s.param("ring") + "-ring", s.error() / s.score());
-        }
-        return errors;
+    }
+
+    private static String kindOf(String label) {
+        return label.endsWith("-ring") ? "ring buffer, SPSC" : QueueKind.of(label).kind;
+    }
+
+    private static ChainedOptionsBuilder configure(JmhBenchmarks jmh, Profile profile) {
+        return jmh.options()
+                .forks(1)
+                .warmupIterations(profile.pick(1, 2, 5))
+                .warmupTime(TimeValue.milliseconds(profile.pick(100, 200, 1000)))
+                .measurementIterations(profile.pick(1, 2, 5))
+                .measurementTime(TimeValue.milliseconds(profile.pick(100, 300, 1000)));
     }
 
     private static void headlineCosts(ExperimentResult.Builder result, Map<String, Double> costs) {
@@ -244,48 +268,41 @@ public final class QueuesExperiment implements Experiment {
         }
     }
 
-    private static ChainedOptionsBuilder configure(JmhBenchmarks jmh, Profile profile) {
-        return jmh.options()
-                .forks(profile.pick(1, 1, 2))
-                .warmupIterations(profile.pick(1, 2, 5))
-                .warmupTime(TimeValue.milliseconds(profile.pick(100, 300, 1000)))
-                .measurementIterations(profile.pick(1, 3, 5))
-                .measurementTime(TimeValue.milliseconds(profile.pick(100, 300, 1000)));
-    }
-
     private static void verdict(
-            ExperimentResult.Builder result,
-            Map<String, Double> rates,
-            Map<String, Double> relativeErrors,
-            Map<String, Double> trips) {
+            ExperimentResult.Builder result, Map<String, List<Double>> rates, Map<String, List<Double>> trips) {
         StringBuilder figures = new StringBuilder();
         int met = 0;
         int compared = 0;
+        double worstSpread = 1;
         for (Map.Entry<String, String> goal : new TreeMap<>(GOALS).entrySet()) {
-            Double ours = rates.get(goal.getKey());
-            Double theirs = rates.get(goal.getValue());
-            if (ours == null || theirs == null || theirs <= 0) {
+            List<Double> ours = rates.get(goal.getKey());
+            List<Double> theirs = rates.get(goal.getValue());
+            if (ours == null || theirs == null) {
                 continue;
             }
+            Summary o = Summary.of(ours);
+            Summary t = Summary.of(theirs);
             compared++;
-            double ratio = ours / theirs;
+            worstSpread = Math.max(worstSpread, Math.max(o.max() / o.min(), t.max() / t.min()));
+            double ratio = o.median() / t.median();
             if (ratio >= EQUAL_WITHIN) {
                 met++;
             }
             String line = String.format(
                     Locale.ROOT,
-                    "%s %.1f vs %s %.1f elements/µs: %.2fx",
+                    "%s %.1f vs %s %.1f elements/µs (medians): %.2fx",
                     goal.getKey(),
-                    ours,
+                    o.median(),
                     goal.getValue(),
-                    theirs,
+                    t.median(),
                     ratio);
             result.headline(line);
             figures.append(line).append(". ");
         }
-        Double release = rates.get("mechsym-spsc-indexed");
-        Double volatileWrites = rates.get("mechsym-spsc-indexed-volatile");
-        if (release != null && volatileWrites != null && volatileWrites > 0) {
+        if (rates.containsKey("mechsym-spsc-indexed") && rates.containsKey("mechsym-spsc-indexed-volatile")) {
+            double release = Summary.of(rates.get("mechsym-spsc-indexed")).median();
+            double volatileWrites =
+                    Summary.of(rates.get("mechsym-spsc-indexed-volatile")).median();
             result.headline(String.format(
                     Locale.ROOT,
                     "the seed's comparison inside a queue: release-published indices %.1f, volatile %.1f elements/µs"
@@ -294,35 +311,31 @@ public final class QueuesExperiment implements Experiment {
                     volatileWrites,
                     release / volatileWrites));
         }
-        Double ourTrip = trips.get("mechsym-spsc");
-        Double theirTrip = trips.get("jctools-spsc");
-        if (ourTrip != null && theirTrip != null) {
+        if (trips.containsKey("mechsym-spsc") && trips.containsKey("jctools-spsc")) {
             result.headline(String.format(
                     Locale.ROOT,
-                    "round trip: mechsym-spsc %.0f ns, jctools-spsc %.0f ns, array-blocking-queue %.0f ns",
-                    ourTrip,
-                    theirTrip,
-                    trips.getOrDefault("array-blocking-queue", Double.NaN)));
+                    "round trip (medians): mechsym-spsc %.0f ns, jctools-spsc %.0f ns, array-blocking-queue %.0f ns",
+                    Summary.of(trips.get("mechsym-spsc")).median(),
+                    Summary.of(trips.get("jctools-spsc")).median(),
+                    trips.containsKey("array-blocking-queue")
+                            ? Summary.of(trips.get("array-blocking-queue")).median()
+                            : Double.NaN));
         }
-        String rule = "(at least equal: a ratio of " + EQUAL_WITHIN + " or more, within JMH's run-to-run noise)";
-        double worstError = GOALS.entrySet().stream()
-                .flatMap(g -> java.util.stream.Stream.of(g.getKey(), g.getValue()))
-                .mapToDouble(label -> relativeErrors.getOrDefault(label, Double.NaN))
-                .max()
-                .orElse(Double.NaN);
-        if (!(worstError <= MAX_RELATIVE_ERROR)) {
+        String rule = "(at least equal: a median ratio of " + EQUAL_WITHIN + " or more)";
+        if (compared < GOALS.size()) {
+            result.verdict(Verdict.inconclusive("Not every pair was measured. " + figures));
+        } else if (rates.get("mechsym-spsc").size() < 2) {
+            result.verdict(Verdict.inconclusive(
+                    figures + "One round only: too few to tell a difference from the machine's noise."));
+        } else if (worstSpread > MAX_SPREAD) {
             result.verdict(Verdict.inconclusive(figures
                     + String.format(
                             Locale.ROOT,
-                            "The two-thread scores varied by up to %.0f%% of their value (JMH 99.9%% error), more than the"
-                                    + " %.0f%% this comparison can live with: the machine was too busy (two spinning threads"
-                                    + " need two free cores). The same-thread burst cost still compares the code.",
-                            100 * worstError,
-                            100 * MAX_RELATIVE_ERROR)));
-            return;
-        }
-        if (compared < GOALS.size()) {
-            result.verdict(Verdict.inconclusive("Not every pair was measured. " + figures));
+                            "The rounds of one queue differed by up to %.1fx (max/min), more than the %.1fx this comparison"
+                                    + " can live with: the machine was too busy (two spinning threads need two free cores)."
+                                    + " The same-thread burst cost still compares the code.",
+                            worstSpread,
+                            MAX_SPREAD)));
         } else if (met == compared) {
             result.verdict(Verdict.reproduced(figures + "Both are at least equal " + rule + "."));
         } else if (met > 0) {
