@@ -179,8 +179,10 @@ public final class QueuesExperiment implements Experiment {
                 "ns per round trip (lower is better)"));
 
         // 4. the same thread: the queues' own instruction cost
-        List<JmhBenchmarks.Score> burstScores =
-                jmh.run(configure(jmh, profile).include(QueueBurstCostBenchmark.class.getName() + ".burst"));
+        int burstMeasurements = profile.pick(1, 3, 5); // cheap and single-threaded: enough samples for an error
+        List<JmhBenchmarks.Score> burstScores = jmh.run(configure(jmh, profile)
+                .include(QueueBurstCostBenchmark.class.getName() + ".burst")
+                .measurementIterations(burstMeasurements));
         Table.Builder burst = Table.measured(
                         "burst-cost", "one thread offers 100 elements and polls them back: ns per element (JMH)")
                 .column("queue")
@@ -188,7 +190,7 @@ public final class QueuesExperiment implements Experiment {
                 .column("score", "ns")
                 .column("error (99.9%)", "ns")
                 .note("JMH average time per element (one offer and one poll), no other thread: the cost of each"
-                        + " queue's code without cache-line transfers or scheduling, " + measurements
+                        + " queue's code without cache-line transfers or scheduling, " + burstMeasurements
                         + " measurement iterations, one fork per queue.");
         Map<String, Double> costs = new TreeMap<>();
         for (JmhBenchmarks.Score s : burstScores) {
