@@ -27,16 +27,18 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = {
-            "Prints the framed messages of a mechsym binary stream by a schema (docs/schema.md):",
-            "offset, type name, version, length and fields by name; unknown types as hex.",
-            "Corrupt input is reported with its offset and reason; the dump then goes on from the next",
-            "frame it can trust, or with --strict stops there and exits 1."
+            "Prints the framed messages of a mechsym binary stream by a schema",
+            "(docs/schema.md): offset, type name, version, length and fields by name;",
+            "frames of unknown types as hex. Corrupt input is reported with its offset",
+            "and reason; the dump goes on from the next frame it can trust, or with",
+            "--strict stops there and exits 1."
         },
         footer = {
             "",
-            "Example: mechsym dump --schema samples/dump/orders.schema samples/dump/orders.bin",
-            "Exit codes: 0 read to the end (errors, if any, are reported inline and counted),",
-            "1 --strict and the input is corrupt, or the input cannot be read, 2 bad usage or schema."
+            "Example:",
+            "  mechsym dump --schema samples/dump/orders.schema samples/dump/orders.bin",
+            "Exit codes: 0 read to the end (any errors are reported inline and counted),",
+            "1 corrupt input with --strict or an unreadable input, 2 bad usage or schema."
         })
 final class DumpCommand implements Callable<Integer> {
     @Option(

@@ -10,11 +10,13 @@ public final class ExperimentCatalog {
     private static final List<Experiment> ALL = List.of(
             new mechsym.lab.experiments.memoryaccess.MemoryAccessExperiment(),
             new mechsym.lab.experiments.offheap.OffHeapStructuresExperiment(),
+            new mechsym.lab.experiments.serialisation.SerialisationExperiment(),
             new mechsym.lab.experiments.dispatch.DispatchExperiment(),
             new mechsym.lab.experiments.interthreadlatency.InterThreadLatencyExperiment(),
             new mechsym.lab.experiments.lazyset.LazySetExperiment(),
             new mechsym.lab.experiments.cas.CasExperiment(),
             new mechsym.lab.experiments.cachefallacy.CacheFallacyExperiment(),
+            new mechsym.lab.experiments.utf8.Utf8Experiment(),
             new mechsym.lab.experiments.queues.QueuesExperiment());
 
     private ExperimentCatalog() {}

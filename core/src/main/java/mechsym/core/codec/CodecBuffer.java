@@ -23,7 +23,9 @@ import java.util.Objects;
  * factory is given an order. Every multi-byte value, single or bulk, is read and written in that
  * order; a wire format should name its order explicitly. The accessors pick one of two {@code
  * static final} unaligned {@link ValueLayout}s by a final flag, so the JIT compiles each access to
- * a plain (possibly byte-swapping) load or store. No alignment is required of any index.
+ * a plain (possibly byte-swapping) load or store. No alignment is required of any index. The JIT
+ * specialises each access on the segment's implementation (heap or native): a call site that sees
+ * both kinds still works, but runs slower than one that sees one.
  *
  * <p><b>Bounds.</b> Every access is bounds-checked by the FFM API against the segment: an access
  * that would touch a byte outside {@code [0, capacity())} throws {@link IndexOutOfBoundsException}
@@ -36,8 +38,8 @@ import java.util.Objects;
  * advance it by the number of bytes they touched, and only when they succeed. Positional methods
  * never move it.
  *
- * <p><b>Allocation.</b> No get, put, read, write or bulk method allocates. The factories and {@link
- * #wrap(byte[])} allocate one segment view.
+ * <p><b>Allocation.</b> No get, put, read, write or bulk method allocates. The factories and the
+ * {@code wrap} methods allocate (a segment view, an {@code Optional}).
  *
  * <p><b>Thread safety.</b> None: an instance is meant to be used by one thread at a time. Accesses
  * are plain loads and stores with no memory-ordering guarantee; publish the bytes to another thread
@@ -70,10 +72,15 @@ public final class CodecBuffer {
     private final boolean bigEndian;
     private MemorySegment segment;
     private long position;
+    private long limit;
+    /** The writable byte[] behind the segment, or null: found once per wrap, for {@link Utf8}. */
+    private byte[] array;
+    /** Index in {@link #array} of the segment's byte 0. */
+    private int arrayOffset;
 
     private CodecBuffer(MemorySegment segment, ByteOrder order) {
-        this.segment = Objects.requireNonNull(segment, "segment");
         this.bigEndian = Objects.requireNonNull(order, "order") == ByteOrder.BIG_ENDIAN;
+        wrap(segment);
     }
 
     /** A buffer over the whole array, in native byte order. */
@@ -114,7 +121,20 @@ public final class CodecBuffer {
     public CodecBuffer wrap(MemorySegment segment) {
         this.segment = Objects.requireNonNull(segment, "segment");
         this.position = 0;
+        this.limit = segment.byteSize();
+        this.array = segment.heapBase().orElse(null) instanceof byte[] bytes ? bytes : null;
+        this.arrayOffset = array == null ? 0 : (int) segment.address();
         return this;
+    }
+
+    /** The writable byte[] behind the segment, or null (read-only, native, or not a byte[]). */
+    byte[] array() {
+        return array;
+    }
+
+    /** Index in {@link #array()} of this buffer's byte 0. */
+    int arrayOffset() {
+        return arrayOffset;
     }
 
     /** Re-points this buffer at the whole array (allocates one segment view). */
@@ -153,6 +173,28 @@ public final class CodecBuffer {
             throw new IndexOutOfBoundsException("position " + newPosition + " outside [0, " + segment.byteSize() + "]");
         }
         position = newPosition;
+        return this;
+    }
+
+    /**
+     * The end that {@link #readCount} checks counts against: the capacity unless set lower (a {@link
+     * FrameReader} sets it to the end of the body while a message reads itself). Other accesses are
+     * bounded by the capacity only.
+     */
+    public long limit() {
+        return limit;
+    }
+
+    /**
+     * Sets the end {@link #readCount} checks against.
+     *
+     * @throws IndexOutOfBoundsException if {@code newLimit} is negative or beyond the capacity
+     */
+    public CodecBuffer limit(long newLimit) {
+        if (newLimit < 0 || newLimit > segment.byteSize()) {
+            throw new IndexOutOfBoundsException("limit " + newLimit + " outside [0, " + segment.byteSize() + "]");
+        }
+        limit = newLimit;
         return this;
     }
 
@@ -324,6 +366,29 @@ public final class CodecBuffer {
     public void writeDouble(double value) {
         putDouble(position, value);
         position += Double.BYTES;
+    }
+
+    /**
+     * Reads an int32 element count at the cursor and checks it against the bytes left before anyone
+     * allocates from it: the way to read the count of a count-prefixed array in a {@link
+     * Marshallable#readFrom}.
+     *
+     * @param elementSize bytes per element (1 for a byte array or a UTF-8 length)
+     * @return the count, 0 or more, whose elements fit between the cursor after it and the {@link
+     *     #limit()}
+     * @throws CodecException if the count is negative or its elements would run past the limit (the
+     *     cursor is then unchanged)
+     */
+    public int readCount(int elementSize) {
+        long at = position;
+        int count = getInt(at);
+        long left = limit - at - Integer.BYTES;
+        if (count < 0 || (long) count * elementSize > left) {
+            throw new CodecException(
+                    at, "count " + count + " of " + elementSize + "-byte elements but " + left + " bytes left");
+        }
+        position = at + Integer.BYTES;
+        return count;
     }
 
     // ---------------------------------------------------------------------------------------

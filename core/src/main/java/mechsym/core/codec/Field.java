@@ -13,6 +13,8 @@ import java.util.Objects;
  *       prices}), the layout of the serialisation post.
  * </ul>
  *
+ * <p>Immutable and thread-safe.
+ *
  * @param name the field's name, unique within its message
  * @param type the element type
  * @param shape scalar, fixed or variable array

@@ -3,7 +3,8 @@ package mechsym.core.codec;
 /**
  * The element types a schema field can have, with their names in the schema text and their encoded
  * sizes. Multi-byte values use the schema's byte order; {@code boolean} is one byte (0 false, else
- * true); {@code string} is an int32 byte length followed by that many bytes of UTF-8.
+ * true); {@code string} is an int32 byte length followed by that many bytes of UTF-8. Constants:
+ * immutable and thread-safe.
  */
 public enum FieldType {
     BYTE("byte", 1),

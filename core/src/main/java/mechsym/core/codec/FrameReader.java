@@ -139,7 +139,9 @@ public final class FrameReader {
 
     /**
      * Reads the current frame's body into {@code message} and moves the cursor to the end of the
-     * body, whatever {@code readFrom} consumed (fields a newer writer appended are skipped).
+     * body, whatever {@code readFrom} consumed (fields a newer writer appended are skipped). While
+     * {@code readFrom} runs, the buffer's {@link CodecBuffer#limit()} is the end of the body, so a
+     * count read with {@link CodecBuffer#readCount} can never exceed what the body holds.
      *
      * @throws CodecException if {@code readFrom} reads past the body or past the buffer, or throws
      *     {@code CodecException} itself
@@ -150,10 +152,14 @@ public final class FrameReader {
             throw new IllegalStateException("no current frame: call next() first");
         }
         long bodyOffset = frameOffset + HEADER_LENGTH;
+        long limit = buffer.limit();
+        buffer.limit(nextOffset); // counts read with readCount are bounded by the body
         try {
             message.readFrom(buffer);
         } catch (IndexOutOfBoundsException e) {
             throw new CodecException(bodyOffset, "body of type " + typeId + " ends early: " + e.getMessage());
+        } finally {
+            buffer.limit(limit);
         }
         if (buffer.position() > nextOffset) {
             throw new CodecException(

@@ -35,8 +35,9 @@ public final class FrameWriter {
     /**
      * Writes one frame holding {@code message}.
      *
-     * @return the length of the frame (header and body) in bytes, or -1 if it does not fit, in which
-     *     case the cursor is unchanged
+     * @return the length of the frame (header and body) in bytes, or -1 if it does not fit (any
+     *     {@link IndexOutOfBoundsException} from {@code writeTo} is taken to mean that), in which case
+     *     the cursor is unchanged
      * @throws IllegalArgumentException if the message's version is outside 0..65535
      * @throws IllegalStateException if a frame was begun and not ended
      */

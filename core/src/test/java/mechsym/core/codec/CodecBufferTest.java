@@ -466,4 +466,24 @@ class CodecBufferTest {
         assertThatThrownBy(() -> buffer.putBytes(6, MemorySegment.ofArray(new byte[4]), 0, 3))
                 .isInstanceOf(IndexOutOfBoundsException.class);
     }
+
+    @Test
+    void readCountRefusesCountsThatCannotFitBeforeAllocating() {
+        CodecBuffer buffer = CodecBuffer.of(new byte[20], ByteOrder.LITTLE_ENDIAN);
+        buffer.putInt(0, 2);
+        assertThat(buffer.readCount(8)).isEqualTo(2);
+        assertThat(buffer.position()).isEqualTo(4);
+        buffer.position(0);
+        buffer.putInt(0, 3); // 24 bytes, 16 left
+        assertThatThrownBy(() -> buffer.readCount(8))
+                .isInstanceOf(CodecException.class)
+                .hasMessage("offset 0: count 3 of 8-byte elements but 16 bytes left");
+        buffer.putInt(0, -1);
+        assertThatThrownBy(() -> buffer.readCount(1)).isInstanceOf(CodecException.class);
+        buffer.putInt(0, Integer.MAX_VALUE);
+        assertThatThrownBy(() -> buffer.readCount(8)).isInstanceOf(CodecException.class);
+        assertThat(buffer.position()).isZero();
+        buffer.position(18);
+        assertThatThrownBy(() -> buffer.readCount(1)).isInstanceOf(IndexOutOfBoundsException.class);
+    }
 }

@@ -186,14 +186,52 @@ class FramingTest {
     @Test
     void aBodyReadPastItsEndOrWithAHostileCountIsCorrupt() {
         CodecBuffer buffer = twoFrames();
-        buffer.putInt(8, 150); // first frame claims 150 bytes: readFrom needs 185
+        buffer.putInt(8, 150); // first frame claims 150 bytes: the quantities count no longer fits in it
         CodecException e = corrupt(buffer, 394, 1000);
-        assertThat(e.offset()).isEqualTo(12);
-        assertThat(e.reason()).contains("read 185 bytes from a body of 150");
+        assertThat(e.offset()).isEqualTo(12 + 101);
+        assertThat(e.reason()).contains("count 10 of 8-byte elements but 45 bytes left");
+
+        CodecBuffer small = CodecBuffer.of(new byte[64], ByteOrder.LITTLE_ENDIAN);
+        FrameWriter writer = new FrameWriter(small);
+        writer.begin(3, 0);
+        small.writeInt(1); // a 4-byte body, read by a message that reads a long
+        writer.end();
+        small.position(0);
+        FrameReader reader = new FrameReader(small, 16, 100);
+        assertThat(reader.next()).isTrue();
+        Marshallable longReader = new Marshallable() {
+            @Override
+            public int typeId() {
+                return 3;
+            }
+
+            @Override
+            public int version() {
+                return 0;
+            }
+
+            @Override
+            public void writeTo(CodecBuffer buffer) {}
+
+            @Override
+            public void readFrom(CodecBuffer buffer) {
+                buffer.readLong();
+            }
+        };
+        assertThatThrownBy(() -> reader.read(longReader))
+                .isInstanceOf(CodecException.class)
+                .hasMessage("offset 12: type 3 version 0 read 8 bytes from a body of 4");
 
         buffer = twoFrames();
         buffer.putInt(12 + 17, 1 << 30); // the prices count
         assertThat(corrupt(buffer, 394, 1000).offset()).isEqualTo(12 + 17);
+
+        buffer = twoFrames();
+        buffer.putInt(12 + 17, 21); // fits in the buffer, not in the body: refused before allocating
+        CodecException e2 = corrupt(buffer, 394, 1000);
+        assertThat(e2.offset()).isEqualTo(12 + 17);
+        assertThat(e2.reason()).contains("count 21 of 8-byte elements but 164 bytes left");
+        assertThat(buffer.limit()).as("the reader restores the limit").isEqualTo(buffer.capacity());
     }
 
     @Test
@@ -230,5 +268,57 @@ class FramingTest {
         assertThat(reader.next()).isTrue();
         assertThat(reader.frameOffset()).isEqualTo(197);
         assertThat(reader.next()).isFalse();
+    }
+
+    @Test
+    void corruptedStreamsOfMarshallablesOnlyThrowCodecException() {
+        java.util.Random random = new java.util.Random(4242);
+        PostObject read = new PostObject();
+        int errors = 0;
+        int decoded = 0;
+        for (int round = 0; round < 3000; round++) {
+            CodecBuffer buffer = CodecBuffer.of(new byte[2048], ByteOrder.LITTLE_ENDIAN);
+            FrameWriter writer = new FrameWriter(buffer);
+            for (int i = 0; i < 6; i++) {
+                if (random.nextBoolean()) {
+                    writer.write(PostObject.theItem());
+                } else {
+                    writer.write(new Unknown(7, random.nextInt(30)));
+                }
+            }
+            int end = (int) buffer.position();
+            for (int d = 0; d < 1 + random.nextInt(3); d++) {
+                int at = random.nextInt(end - 4);
+                if (random.nextBoolean()) {
+                    buffer.putInt(at, random.nextBoolean() ? random.nextInt() : -random.nextInt(200));
+                } else {
+                    buffer.putByte(at, (byte) random.nextInt());
+                }
+            }
+            buffer.position(0);
+            FrameReader reader = new FrameReader(buffer, end, 4096);
+            long steps = 0;
+            while (true) {
+                assertThat(++steps).isLessThanOrEqualTo(end + 1L);
+                try {
+                    if (!reader.next()) {
+                        break;
+                    }
+                    if (reader.typeId() == PostObject.TYPE_ID) {
+                        reader.read(read);
+                        decoded++;
+                    }
+                } catch (CodecException e) {
+                    errors++;
+                    assertThat(e.offset()).isBetween(0L, (long) end);
+                    if (e.offset() + 1 > end) {
+                        break;
+                    }
+                    reader.reset(e.offset() + 1);
+                }
+            }
+        }
+        assertThat(errors).isGreaterThan(1000);
+        assertThat(decoded).isGreaterThan(1000);
     }
 }

@@ -57,29 +57,20 @@ final class PostObject implements Marshallable {
     }
 
     private static double[] readDoubles(CodecBuffer buffer, double[] reuse) {
-        int count = count(buffer, Double.BYTES);
+        int count = buffer.readCount(Double.BYTES);
         double[] values = reuse.length == count ? reuse : new double[count];
         buffer.readDoubles(values, 0, count);
         return values;
     }
 
     private static long[] readLongs(CodecBuffer buffer, long[] reuse) {
-        int count = count(buffer, Long.BYTES);
+        int count = buffer.readCount(Long.BYTES);
         long[] values = reuse.length == count ? reuse : new long[count];
         buffer.readLongs(values, 0, count);
         return values;
     }
 
     /** Reads a count and checks it against the bytes left before anything is allocated. */
-    private static int count(CodecBuffer buffer, int elementSize) {
-        long at = buffer.position();
-        int count = buffer.readInt();
-        if (count < 0 || (long) count * elementSize > buffer.remaining()) {
-            throw new CodecException(at, "count " + count + " does not fit in " + buffer.remaining() + " bytes");
-        }
-        return count;
-    }
-
     @Override
     public boolean equals(Object o) {
         return o instanceof PostObject that

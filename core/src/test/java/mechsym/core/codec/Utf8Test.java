@@ -280,4 +280,65 @@ class Utf8Test {
                 .isInstanceOf(CodecException.class)
                 .hasMessageContaining("3 bytes left, need 4");
     }
+
+    @Test
+    void everyPositionOfAnyCharInsideAndAroundTheEightCharBlocksMatchesTheJdk() {
+        String[] specials = {"\u00e9", "\u20ac", "\ud83d\ude00", "\ud800", "\udc00", "\u007f", "\u0080", "\u0800"};
+        for (int length = 0; length <= 40; length++) {
+            for (int at = 0; at <= length; at++) {
+                for (String special : specials) {
+                    String text = "a".repeat(at) + special + "b".repeat(length - at);
+                    byte[] expected = jdk(text);
+                    for (int capacity : new int[] {expected.length, 3 * text.length() + 3}) {
+                        CodecBuffer buffer = CodecBuffer.of(new byte[capacity + 1]);
+                        buffer.position(1);
+                        assertThat(Utf8.encode(text, buffer))
+                                .as("%d %d %s", length, at, escape(special))
+                                .isEqualTo(expected.length);
+                        assertThat(buffer.segment().asSlice(1, expected.length).toArray(ValueLayout.JAVA_BYTE))
+                                .isEqualTo(expected);
+                        CodecBuffer builder = CodecBuffer.of(ByteBuffer.allocateDirect(capacity));
+                        assertThat(Utf8.encode(new StringBuilder(text), builder))
+                                .isEqualTo(expected.length);
+                        assertThat(builder.segment().asSlice(0, expected.length).toArray(ValueLayout.JAVA_BYTE))
+                                .isEqualTo(expected);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void theLastThreeByteCharWritesNoFourthByteBeyondTheText() {
+        String text = "ab\u20ac";
+        byte[] bytes = new byte[3 * text.length()]; // the room-to-spare path, exactly
+        java.util.Arrays.fill(bytes, (byte) 0x55);
+        assertThat(Utf8.encode(text, CodecBuffer.of(bytes))).isEqualTo(5);
+        assertThat(bytes).containsExactly('a', 'b', 0xE2, 0x82, 0xAC, 0x55, 0x55, 0x55, 0x55);
+        CodecBuffer exact = CodecBuffer.of(new byte[5]);
+        assertThat(Utf8.encode(text, exact)).isEqualTo(5);
+        assertThat(Utf8.encode("\u20ac\u20ac", CodecBuffer.of(new byte[6]))).isEqualTo(6);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("backings")
+    void theRoomToSparePathWritesExactlyItsBytesInEveryBacking(Backings.Backing backing) {
+        Random random = new Random(77);
+        for (int n = 0; n < 300; n++) {
+            String text = randomText(random, random.nextInt(40)).replaceAll("[\\ud800-\\udfff]", "z");
+            byte[] expected = jdk(text);
+            int capacity = 3 * text.length() + 16;
+            CodecBuffer buffer = backing.make(capacity, ByteOrder.LITTLE_ENDIAN);
+            for (int i = 0; i < capacity; i++) {
+                buffer.putByte(i, (byte) 0x5A);
+            }
+            buffer.position(5);
+            assertThat(Utf8.encode(text, buffer)).isEqualTo(expected.length);
+            byte[] all = buffer.segment().toArray(ValueLayout.JAVA_BYTE);
+            for (int i = 0; i < capacity; i++) {
+                byte want = i >= 5 && i < 5 + expected.length ? expected[i - 5] : (byte) 0x5A;
+                assertThat(all[i]).as("byte %d of %s", i, escape(text)).isEqualTo(want);
+            }
+        }
+    }
 }

@@ -3,7 +3,6 @@ package mechsym.tools.dump;
 import java.util.Arrays;
 import java.util.Objects;
 import mechsym.core.codec.CodecBuffer;
-import mechsym.core.codec.CodecException;
 import mechsym.core.codec.Marshallable;
 import mechsym.core.codec.Utf8;
 
@@ -96,27 +95,17 @@ public final class SampleOrder implements Marshallable {
         special = buffer.readBoolean();
         orderCode = buffer.readInt();
         priority = buffer.readInt();
-        int count = count(buffer, Double.BYTES);
+        int count = buffer.readCount(Double.BYTES);
         if (prices.length != count) {
             prices = new double[count];
         }
         buffer.readDoubles(prices, 0, count);
-        count = count(buffer, Long.BYTES);
+        count = buffer.readCount(Long.BYTES);
         if (quantities.length != count) {
             quantities = new long[count];
         }
         buffer.readLongs(quantities, 0, count);
         trader = version >= 2 ? Utf8.decodeWithLength(buffer) : null;
-    }
-
-    private static int count(CodecBuffer buffer, int elementSize) {
-        long at = buffer.position();
-        int count = buffer.readInt();
-        if (count < 0 || (long) count * elementSize > buffer.remaining()) {
-            throw new CodecException(
-                    at, "count " + count + " does not fit in the " + buffer.remaining() + " bytes left");
-        }
-        return count;
     }
 
     @Override

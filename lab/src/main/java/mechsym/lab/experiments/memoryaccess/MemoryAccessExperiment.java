@@ -131,7 +131,7 @@ public final class MemoryAccessExperiment implements Experiment {
     public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
         Profile profile = context.profile();
         long bytes = profile.pick(16L << 20, 1L << 30, 2L << 30);
-        int runs = profile.pick(2, 4, 5); // the first is warm-up
+        int runs = profile.pick(2, 3, 5); // the first is warm-up
         String heap = profile.pick("-Xmx256m", "-Xmx2g", "-Xmx4g");
         List<String> perf = perfStatAvailable()
                 ? List.of("L1-dcache-loads", "L1-dcache-load-misses", "dTLB-loads", "dTLB-load-misses")

@@ -1,0 +1,184 @@
+package mechsym.lab.codec;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.nio.ByteBuffer;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import mechsym.core.codec.CodecBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The serialisation post's measurement in JMH: write and read its object one way at a time.
+ *
+ * <p>Seed 000, "Native C/C++ Like Performance For Java Object Serialisation" (Martin Thompson,
+ * 2012): Java Serialization ~10,000 ns write+read and 340 bytes, ByteBuffer ~350 ns, Unsafe ~77 ns
+ * and 185 bytes, on a 2.4 GHz Sandy Bridge. Here the same object goes through:
+ *
+ * <ul>
+ *   <li>{@code javaSerialization}: ObjectOutputStream / ObjectInputStream, as the post did (the read
+ *       starts from the bytes written once, without the post's extra {@code toByteArray()} copy);
+ *   <li>{@code byteBuffer}: the post's code over a 1 KiB heap ByteBuffer (big-endian);
+ *   <li>{@code unsafe}: the post's UnsafeMemory over a byte[1024] (sun.misc.Unsafe, native order);
+ *   <li>{@code codec}: mechsym's CodecBuffer over a byte[1024] (FFM, native order, bounds-checked),
+ *       reading a new object like the others; {@code codecReused} reads into one reused instance,
+ *       the decode-in-place read that allocates nothing;
+ *   <li>{@code agrona}: Agrona's UnsafeBuffer over a byte[1024], positional, element by element.
+ * </ul>
+ *
+ * Reads return the object so JMH consumes it; {@link #check()} proves every way round-trips the
+ * post's ITEM, so a fast wrong variant fails. How to run: {@code ./mechsym jmh SerialisationBenchmark
+ * -f 1 -wi 3 -i 5 -prof gc}; look at write + read per way, and gc.alloc.rate.norm for the reads.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+@State(Scope.Thread)
+public class SerialisationBenchmark {
+    private final PostObject item = PostObject.item();
+    private final PostObject reused = PostObject.empty();
+
+    private final ByteArrayOutputStream serialized = new ByteArrayOutputStream(1024);
+    private byte[] serializedBytes;
+    private final ByteBuffer byteBuffer = ByteBuffer.allocate(1024);
+    private final UnsafeMemory unsafe = new UnsafeMemory(new byte[1024]);
+    private final CodecBuffer codec = CodecBuffer.of(new byte[1024]);
+    private final UnsafeBuffer agrona = new UnsafeBuffer(new byte[1024]);
+
+    /** Writes every form once so that the reads have something to read, and checks them. */
+    @Setup(Level.Trial)
+    public void setUp() throws IOException {
+        javaSerializationWrite();
+        serializedBytes = serialized.toByteArray();
+        byteBufferWrite();
+        unsafeWrite();
+        codecWrite();
+        agronaWrite();
+        check();
+    }
+
+    /** Throws if any way does not give the post's ITEM back. */
+    public void check() throws IOException {
+        try {
+            for (Object read : new Object[] {
+                javaSerializationRead(), byteBufferRead(), unsafeRead(), codecRead(), codecReusedRead(), agronaRead()
+            }) {
+                if (!item.equals(read)) {
+                    throw new IllegalStateException("a read did not return the post's ITEM");
+                }
+            }
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Encoded size in bytes of each way, for the report. */
+    public static Map<String, Integer> encodedSizes() throws IOException {
+        SerialisationBenchmark b = new SerialisationBenchmark();
+        Map<String, Integer> sizes = new LinkedHashMap<>();
+        sizes.put("javaSerialization", b.javaSerializationWrite());
+        sizes.put("byteBuffer", b.byteBufferWrite());
+        sizes.put("unsafe", b.unsafeWrite());
+        sizes.put("codec", b.codecWrite());
+        sizes.put("agrona", b.agronaWrite());
+        return sizes;
+    }
+
+    // ---- Java Serialization
+
+    @Benchmark
+    public int javaSerializationWrite() throws IOException {
+        serialized.reset();
+        ObjectOutputStream out = new ObjectOutputStream(serialized);
+        out.writeObject(item);
+        out.close();
+        return serialized.size();
+    }
+
+    @Benchmark
+    public Object javaSerializationRead() throws IOException, ClassNotFoundException {
+        ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(serializedBytes));
+        return in.readObject();
+    }
+
+    // ---- ByteBuffer
+
+    @Benchmark
+    public int byteBufferWrite() {
+        byteBuffer.clear();
+        item.write(byteBuffer);
+        return byteBuffer.position();
+    }
+
+    @Benchmark
+    public Object byteBufferRead() {
+        byteBuffer.position(0);
+        return PostObject.read(byteBuffer);
+    }
+
+    // ---- the post's Unsafe
+
+    @Benchmark
+    public int unsafeWrite() {
+        unsafe.reset();
+        item.write(unsafe);
+        return unsafe.position();
+    }
+
+    @Benchmark
+    public Object unsafeRead() {
+        unsafe.reset();
+        return PostObject.read(unsafe);
+    }
+
+    // ---- mechsym codec
+
+    @Benchmark
+    public int codecWrite() {
+        codec.position(0);
+        item.writeTo(codec);
+        return (int) codec.position();
+    }
+
+    @Benchmark
+    public Object codecRead() {
+        codec.position(0);
+        return PostObject.read(codec);
+    }
+
+    @Benchmark
+    public Object codecReusedRead() {
+        codec.position(0);
+        reused.readFrom(codec);
+        return reused;
+    }
+
+    // ---- Agrona
+
+    @Benchmark
+    public int agronaWrite() {
+        return item.write(agrona);
+    }
+
+    @Benchmark
+    public Object agronaRead() {
+        return PostObject.read(agrona);
+    }
+}

@@ -1,0 +1,215 @@
+package mechsym.lab.codec;
+
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetEncoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import mechsym.core.codec.CodecBuffer;
+import mechsym.core.codec.Utf8;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The UTF-8 post's measurement in JMH: a String into a heap or direct ByteBuffer, and back.
+ *
+ * <p>Seed 004, "Encode UTF-8 String to a ByteBuffer - faster" (Nitsan Wakart, 2012): a one-shot
+ * encoder that reports overflow and leaves the position unchanged was more than 30% faster than the
+ * JDK's ways, for heap and for direct buffers, with no allocation. The ways compared here:
+ *
+ * <ul>
+ *   <li>{@code stringGetBytes}: {@code buffer.put(text.getBytes(UTF_8))}, the post's "string";
+ *   <li>{@code charsetEncoder}: a reused {@link CharsetEncoder} over a reused char[] (getChars)
+ *       wrapped once in a CharBuffer, the post's "chars2": its best JDK way without allocation;
+ *   <li>{@code agrona}: Agrona's {@code putStringWithoutLengthUtf8} on an UnsafeBuffer wrapping the
+ *       same ByteBuffer ({@code putStringUtf8} is this plus an int length);
+ *   <li>{@code mechsym}: {@link Utf8#encode(CharSequence, CodecBuffer, long)} on a CodecBuffer
+ *       wrapping the same ByteBuffer once.
+ * </ul>
+ *
+ * and, to decode, the JDK ({@code new String} over bytes copied out), Agrona ({@code
+ * getStringWithoutLengthUtf8}) and mechsym ({@link Utf8#decode(CodecBuffer, long, int)}). The
+ * texts: ASCII and mixed (1-, 2-, 3- and 4-byte characters), short (~20 chars) and long (~1,000).
+ * Each encode returns the bytes written and {@link #check()} compares every way's bytes with the
+ * JDK's. How to run: {@code ./mechsym jmh Utf8Benchmark -f 1 -wi 3 -i 5 -prof gc}; compare the ways
+ * per buffer and text, and gc.alloc.rate.norm (bytes allocated per operation).
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+@State(Scope.Thread)
+public class Utf8Benchmark {
+    static final String ASCII_SHORT = "Hello, sympathy 42!";
+    static final String MIXED_SHORT = "Gr\u00fc\u00dfe \u6771\u4eac \ud83d\ude80 ok \u20ac5";
+
+    @Param({"ascii-short", "ascii-long", "mixed-short", "mixed-long"})
+    public String text;
+
+    @Param({"heap", "direct"})
+    public String buffer;
+
+    private String value;
+    private int encodedLength;
+    private ByteBuffer byteBuffer;
+    private CodecBuffer codec;
+    private UnsafeBuffer agrona;
+    private final CharsetEncoder encoder = StandardCharsets.UTF_8.newEncoder();
+    private char[] chars;
+    private CharBuffer charBuffer;
+    private byte[] decodeBytes;
+
+    /** The text named by {@code name}. */
+    public static String text(String name) {
+        return switch (name) {
+            case "ascii-short" -> ASCII_SHORT;
+            case "ascii-long" -> repeat(ASCII_SHORT, 1000);
+            case "mixed-short" -> MIXED_SHORT;
+            case "mixed-long" -> repeat(MIXED_SHORT, 1000);
+            default -> throw new IllegalArgumentException("unknown text " + name);
+        };
+    }
+
+    private static String repeat(String unit, int chars) {
+        StringBuilder out = new StringBuilder(chars + unit.length());
+        while (out.length() < chars) {
+            out.append(unit);
+        }
+        return out.toString();
+    }
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        value = text(text);
+        byte[] expected = value.getBytes(StandardCharsets.UTF_8);
+        encodedLength = expected.length;
+        int capacity = 4 * value.length() + 64;
+        byteBuffer = buffer.equals("direct") ? ByteBuffer.allocateDirect(capacity) : ByteBuffer.allocate(capacity);
+        codec = CodecBuffer.of(byteBuffer);
+        agrona = new UnsafeBuffer(byteBuffer);
+        chars = new char[value.length()];
+        charBuffer = CharBuffer.wrap(chars);
+        decodeBytes = new byte[capacity];
+        check();
+        mechsym(); // leave the text encoded for the decoders
+    }
+
+    /** Throws unless every way writes the JDK's bytes. */
+    public void check() {
+        byte[] expected = value.getBytes(StandardCharsets.UTF_8);
+        int[] lengths = {stringGetBytes(), charsetEncoder(), agrona(), mechsym()};
+        for (int way = 0; way < lengths.length; way++) {
+            if (lengths[way] != expected.length) {
+                throw new IllegalStateException(
+                        "way " + way + " wrote " + lengths[way] + " bytes, not " + expected.length);
+            }
+        }
+        for (int way = 0; way < 4; way++) {
+            byteBuffer.clear();
+            for (int i = 0; i < expected.length; i++) {
+                byteBuffer.put(i, (byte) ~expected[i]);
+            }
+            int written = switch (way) {
+                case 0 -> stringGetBytes();
+                case 1 -> charsetEncoder();
+                case 2 -> agrona();
+                default -> mechsym();
+            };
+            for (int i = 0; i < written; i++) {
+                if (byteBuffer.get(i) != expected[i]) {
+                    throw new IllegalStateException("way " + way + " wrote a wrong byte at " + i);
+                }
+            }
+        }
+        mechsym();
+        if (!decodeJdk().equals(value)
+                || !decodeAgrona().equals(value)
+                || !decodeMechsym().equals(value)) {
+            throw new IllegalStateException("a decoder did not give the text back");
+        }
+    }
+
+    // ---- encode
+
+    @Benchmark
+    public int stringGetBytes() {
+        byteBuffer.clear();
+        byteBuffer.put(value.getBytes(StandardCharsets.UTF_8));
+        return byteBuffer.position();
+    }
+
+    @Benchmark
+    public int charsetEncoder() {
+        int length = value.length();
+        value.getChars(0, length, chars, 0);
+        charBuffer.clear().limit(length);
+        byteBuffer.clear();
+        encoder.reset();
+        CoderResult result = encoder.encode(charBuffer, byteBuffer, true);
+        if (!result.isUnderflow()) {
+            throw new IllegalStateException(result.toString());
+        }
+        return byteBuffer.position();
+    }
+
+    @Benchmark
+    public int agrona() {
+        return agrona.putStringWithoutLengthUtf8(0, value);
+    }
+
+    @Benchmark
+    public int mechsym() {
+        return Utf8.encode(value, codec, 0);
+    }
+
+    // ---- the ASCII run alone, three ways (see Utf8Variants)
+
+    private final char[] charScratch = new char[256];
+    private final byte[] byteScratch = new byte[256];
+
+    @Benchmark
+    public int asciiByteLoop() {
+        return Utf8Variants.asciiByteLoop(value, codec.segment(), 0);
+    }
+
+    @Benchmark
+    public int asciiWordLoop() {
+        return Utf8Variants.asciiWordLoop(value, codec.segment(), 0);
+    }
+
+    @Benchmark
+    public int asciiChunked() {
+        return Utf8Variants.asciiChunked(value, codec.segment(), 0, charScratch, byteScratch);
+    }
+
+    // ---- decode (the text was left encoded at index 0 by setUp)
+
+    @Benchmark
+    public String decodeJdk() {
+        byteBuffer.get(0, decodeBytes, 0, encodedLength);
+        return new String(decodeBytes, 0, encodedLength, StandardCharsets.UTF_8);
+    }
+
+    @Benchmark
+    public String decodeAgrona() {
+        return agrona.getStringWithoutLengthUtf8(0, encodedLength);
+    }
+
+    @Benchmark
+    public String decodeMechsym() {
+        return Utf8.decode(codec, 0, encodedLength);
+    }
+}

@@ -1,0 +1,251 @@
+package mechsym.lab.experiments.serialisation;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import mechsym.lab.Chart;
+import mechsym.lab.Experiment;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.JmhBenchmarks;
+import mechsym.lab.Profile;
+import mechsym.lab.RunContext;
+import mechsym.lab.Seed;
+import mechsym.lab.Table;
+import mechsym.lab.Verdict;
+import mechsym.lab.codec.SerialisationBenchmark;
+import org.openjdk.jmh.profile.GCProfiler;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/*
+ * Seed 000, "Native C/C++ Like Performance For Java Object Serialisation" (Martin Thompson,
+ * Mechanical Sympathy, 5 July 2012).
+ *
+ * Claim: writing and reading back one small object (a long, a boolean, two ints, double[10],
+ * long[10]) takes ~10,000 ns with Java Serialization, ~350 ns with ByteBuffer and ~77 ns with
+ * Unsafe on a 2.4 GHz Sandy Bridge; the binary forms take 185 bytes, Java Serialization 340.
+ *
+ * Mechanism: Java Serialization writes class and field descriptions and keeps a handle table per
+ * stream; ByteBuffer checks bounds and byte order per call; Unsafe compiles to plain moves. The
+ * question for today: does a bounds-checked FFM MemorySegment (mechsym's CodecBuffer) cost what
+ * Unsafe costs? Agrona's UnsafeBuffer, the usual library choice, is measured beside it.
+ *
+ * Measured with JMH (mechsym.lab.codec.SerialisationBenchmark): average ns per write and per read,
+ * one fork per benchmark, and JMH's GC profiler for bytes allocated per operation. Reads allocate
+ * a new object as the post's did, except "codec, reused object", which decodes into one instance.
+ * Sensitive to: inlining (a read that does not inline into the caller's loop costs more), the
+ * allocation rate and GC of the reads, the JDK's Java Serialization implementation.
+ */
+public final class SerialisationExperiment implements Experiment {
+    private static final String NEHALEM = "Intel 2.8 GHz Nehalem, Java 1.7.0_04";
+    private static final String SANDY_BRIDGE = "Intel 2.4 GHz Sandy Bridge, Java 1.7.0_04";
+
+    /** The post's output: way, then write ns and read ns for runs 0..4. */
+    private static final Map<String, long[][]> SEED = new LinkedHashMap<>();
+
+    static {
+        SEED.put(
+                NEHALEM + "|Java Serialization",
+                new long[][] {{2517, 2198, 2190, 2221, 2187}, {11570, 11122, 11011, 10972, 10817}});
+        SEED.put(NEHALEM + "|ByteBuffer", new long[][] {{264, 248, 262, 300, 247}, {273, 243, 243, 240, 243}});
+        SEED.put(NEHALEM + "|Unsafe (the post's)", new long[][] {{99, 53, 63, 46, 48}, {84, 82, 66, 63, 58}});
+        SEED.put(
+                SANDY_BRIDGE + "|Java Serialization",
+                new long[][] {{1940, 1674, 1666, 1666, 1715}, {9006, 8567, 8680, 8623, 8586}});
+        SEED.put(SANDY_BRIDGE + "|ByteBuffer", new long[][] {{199, 176, 174, 172, 174}, {198, 178, 174, 183, 180}});
+        SEED.put(SANDY_BRIDGE + "|Unsafe (the post's)", new long[][] {{38, 26, 26, 25, 27}, {75, 52, 51, 51, 50}});
+    }
+
+    /** Benchmark method prefix -> the way's name in tables and charts. */
+    private static final Map<String, String> WAYS = new LinkedHashMap<>();
+
+    static {
+        WAYS.put("javaSerialization", "Java Serialization");
+        WAYS.put("byteBuffer", "ByteBuffer");
+        WAYS.put("unsafe", "Unsafe (the post's)");
+        WAYS.put("agrona", "Agrona UnsafeBuffer");
+        WAYS.put("codec", "mechsym codec");
+        WAYS.put("codecReused", "mechsym codec, reused object");
+    }
+
+    @Override
+    public String id() {
+        return "serialisation";
+    }
+
+    @Override
+    public String title() {
+        return "Serialising one object: Java Serialization, ByteBuffer, Unsafe, FFM codec, Agrona";
+    }
+
+    @Override
+    public Seed seed() {
+        return new Seed(
+                "000_36716061787f48db.txt",
+                "Native C/C++ Like Performance For Java Object Serialisation",
+                "Martin Thompson",
+                2012);
+    }
+
+    @Override
+    public String claim() {
+        return "Write + read of the post's object costs ~10,000 ns with Java Serialization, ~350 ns with ByteBuffer"
+                + " and ~77 ns with Unsafe (2.4 GHz Sandy Bridge), in 340 vs 185 bytes.";
+    }
+
+    @Override
+    public List<Table> seedFigures() {
+        return List.of(seedTable("seed-nehalem", NEHALEM), seedTable("seed-sandy-bridge", SANDY_BRIDGE), seedSizes());
+    }
+
+    private static Table seedTable(String id, String machine) {
+        Table.Builder t = Table.seed(id, "write and read of the post's object, run 4 of 5 (warmed up)", machine)
+                .column("way")
+                .column("write", "ns")
+                .column("read", "ns")
+                .column("total", "ns")
+                .note("The post's TestSerialisationPerf: 1,000,000 repetitions per run, 5 runs; run 0 is the"
+                        + " warm-up. Runs 0-3 are in the seed file.");
+        SEED.forEach((key, runs) -> {
+            if (key.startsWith(machine + "|")) {
+                long write = runs[0][4];
+                long read = runs[1][4];
+                t.row(key.substring(machine.length() + 1), write, read, write + read);
+            }
+        });
+        return t.build();
+    }
+
+    private static Table seedSizes() {
+        return Table.seed("seed-sizes", "encoded size of the post's object", "the post's text")
+                .column("way")
+                .column("bytes", "bytes")
+                .row("Java Serialization", 340)
+                .row("binary (ByteBuffer, Unsafe)", 185)
+                .build();
+    }
+
+    @Override
+    public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
+        Profile profile = context.profile();
+        SerialisationBenchmark guard = new SerialisationBenchmark();
+        guard.setUp(); // throws unless every way gives the post's ITEM back
+        Map<String, Integer> sizes = SerialisationBenchmark.encodedSizes();
+
+        JmhBenchmarks jmh = context.jmh();
+        context.progress().message("JMH: write and read the post's object six ways");
+        List<JmhBenchmarks.Score> scores = jmh.run(jmh.options()
+                .include(SerialisationBenchmark.class.getName() + "\\.")
+                .addProfiler(GCProfiler.class)
+                .jvmArgsAppend("-Xms2g", "-Xmx2g")
+                .forks(profile.pick(1, 1, 2))
+                .warmupIterations(profile.pick(1, 3, 5))
+                .warmupTime(TimeValue.milliseconds(profile.pick(100, 500, 1000)))
+                .measurementIterations(profile.pick(1, 5, 10))
+                .measurementTime(TimeValue.milliseconds(profile.pick(100, 500, 1000))));
+
+        Map<String, JmhBenchmarks.Score> byMethod = new LinkedHashMap<>();
+        scores.forEach(s -> byMethod.put(s.method(), s));
+        Table.Builder measured = Table.measured("measured", "write and read of the post's object (JMH)")
+                .column("way")
+                .column("write", "ns")
+                .column("read", "ns")
+                .column("total", "ns")
+                .column("write error (99.9%)", "ns")
+                .column("read error (99.9%)", "ns")
+                .column("read allocates", "B/op")
+                .column("encoded", "bytes")
+                .note("JMH average time, " + profile.pick(1, 5, 10) + " measurement iterations per benchmark;"
+                        + " allocation from JMH's GC profiler (gc.alloc.rate.norm). The reused-object read"
+                        + " shares the codec's write.");
+        Map<String, Double> totals = new LinkedHashMap<>();
+        WAYS.forEach((prefix, way) -> {
+            JmhBenchmarks.Score write = byMethod.get((prefix.equals("codecReused") ? "codec" : prefix) + "Write");
+            JmhBenchmarks.Score read = byMethod.get(prefix + "Read");
+            if (write == null || read == null) {
+                return;
+            }
+            double total = write.score() + read.score();
+            totals.put(way, total);
+            Integer size = sizes.get(prefix.equals("codecReused") ? "codec" : prefix);
+            measured.row(
+                    way,
+                    write.score(),
+                    read.score(),
+                    total,
+                    write.error(),
+                    read.error(),
+                    read.secondary().get("gc.alloc.rate.norm"),
+                    size);
+        });
+        result.table(measured.build());
+        result.chart(Chart.bar(
+                        "total",
+                        "write + read of the post's object: the post's machines and this one",
+                        List.of("seed-nehalem", "seed-sandy-bridge", "measured"),
+                        "way",
+                        "total",
+                        null,
+                        "ns (log scale)")
+                .withLogY());
+        verdict(result, totals, sizes);
+    }
+
+    private static void verdict(
+            ExperimentResult.Builder result, Map<String, Double> totals, Map<String, Integer> sizes) {
+        Double serialization = totals.get("Java Serialization");
+        Double byteBuffer = totals.get("ByteBuffer");
+        Double unsafe = totals.get("Unsafe (the post's)");
+        Double agrona = totals.get("Agrona UnsafeBuffer");
+        Double codec = totals.get("mechsym codec");
+        Double reused = totals.get("mechsym codec, reused object");
+        if (serialization == null || byteBuffer == null || unsafe == null || codec == null || agrona == null) {
+            result.verdict(Verdict.inconclusive("not every way was measured"));
+            return;
+        }
+        double fastestRival = Math.min(unsafe, agrona);
+        result.headline(String.format(
+                Locale.ROOT,
+                "write+read: Java Serialization %.0f ns, ByteBuffer %.1f, Unsafe %.1f, Agrona %.1f, mechsym codec %.1f"
+                        + " (%.1f reusing the object) ns",
+                serialization,
+                byteBuffer,
+                unsafe,
+                agrona,
+                codec,
+                reused == null ? Double.NaN : reused));
+        result.headline(String.format(
+                Locale.ROOT,
+                "codec / fastest of Unsafe and Agrona: %.2fx; sizes: Java Serialization %d bytes, codec %d bytes",
+                codec / fastestRival,
+                sizes.get("javaSerialization"),
+                sizes.get("codec")));
+        if (codec > fastestRival * 1.05) {
+            result.note(String.format(
+                    Locale.ROOT,
+                    "The codec's goal (no slower than the fastest of Unsafe and Agrona) is not met in this run:"
+                            + " %.1f ns against %.1f ns.",
+                    codec,
+                    fastestRival));
+        }
+        double serialToUnsafe = serialization / unsafe;
+        double bufferToUnsafe = byteBuffer / unsafe;
+        String figures = String.format(
+                Locale.ROOT,
+                "Java Serialization is %.0fx and ByteBuffer %.1fx the Unsafe total (the post: ~133x and ~4.6x on"
+                        + " Sandy Bridge); binary size %d vs %d bytes.",
+                serialToUnsafe,
+                bufferToUnsafe,
+                sizes.get("unsafe"),
+                sizes.get("javaSerialization"));
+        boolean orderHolds = serialization > byteBuffer && byteBuffer > unsafe;
+        if (orderHolds && serialToUnsafe >= 20 && bufferToUnsafe >= 1.5 && sizes.get("unsafe") == 185) {
+            result.verdict(Verdict.reproduced(figures));
+        } else if (serialToUnsafe >= 20) {
+            result.verdict(Verdict.partly(figures + " Java Serialization is still far behind; the binary ways are"
+                    + " closer together than in 2012."));
+        } else {
+            result.verdict(Verdict.notReproduced(figures));
+        }
+    }
+}
