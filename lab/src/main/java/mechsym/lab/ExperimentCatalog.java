@@ -16,7 +16,8 @@ public final class ExperimentCatalog {
             new mechsym.lab.experiments.lazyset.LazySetExperiment(),
             new mechsym.lab.experiments.cas.CasExperiment(),
             new mechsym.lab.experiments.cachefallacy.CacheFallacyExperiment(),
-            new mechsym.lab.experiments.utf8.Utf8Experiment());
+            new mechsym.lab.experiments.utf8.Utf8Experiment(),
+            new mechsym.lab.experiments.queues.QueuesExperiment());
 
     private ExperimentCatalog() {}
 

@@ -48,8 +48,7 @@ public sealed interface BoundedQueue<E> permits SpscQueue, MpscQueue {
 
     /**
      * Removes up to {@code limit} ready elements in FIFO order and hands each to {@code handler}, on
-     * the consumer thread, publishing the freed slots to producers once at the end (one release
-     * write per batch instead of one per element). Called by the one consumer thread only. If the
+     * the consumer thread, without allocating. Called by the one consumer thread only. If the
      * handler throws, the element it was given counts as consumed, the slots of the elements
      * consumed so far are freed, and the exception propagates.
      *
@@ -59,7 +58,7 @@ public sealed interface BoundedQueue<E> permits SpscQueue, MpscQueue {
     int drain(Consumer<? super E> handler, int limit);
 
     /**
-     * Removes every element ready at the start of the call; same as {@code drain(handler,
+     * Removes the ready elements, at most {@link #capacity()}; same as {@code drain(handler,
      * capacity())}.
      *
      * @return the number of elements handed to {@code handler}

@@ -209,7 +209,10 @@ public final class MpscQueue<E> extends MpscQueuePad4<E> implements BoundedQueue
         return element;
     }
 
-    /** {@inheritDoc} Consumer thread only. Stops early at a claimed slot not yet stored. */
+    /**
+     * {@inheritDoc} Consumer thread only. Stops early at a claimed slot not yet stored; frees the
+     * batch's slots for producers with one release write of the consumer index at the end.
+     */
     @Override
     public int drain(Consumer<? super E> handler, int limit) {
         QueueSupport.requireLimit(limit);

@@ -10,6 +10,10 @@ package mechsym.core.concurrent;
  * threshold again (so a drained queue with no offers reports nothing). Reports alternate strictly:
  * {@code above == true}, then {@code false}, then {@code true}, and so on, starting with {@code true}.
  *
+ * <p>Cost: without a listener the check is one null test per offer. With one, an offer reads the
+ * consumer's index (a cache line the consumer writes) only while the queue may be at or above the
+ * threshold: near the threshold, and after an upward crossing until the downward one.
+ *
  * <p>The listener runs on a producer thread, inside {@code offer}, and delays that producer: keep it
  * short and non-blocking (set a flag, increment a counter, hand off to another thread). With {@link
  * MpscQueue} two producer threads may call it concurrently (with different {@code above} values).

@@ -28,8 +28,8 @@ class PaddingLayoutTest {
                 SpscQueue.class,
                 List.of(
                         Set.of("mask", "buffer", "threshold"),
-                        Set.of("producerIndex", "consumerIndexCache"),
-                        Set.of("consumerIndex", "producerIndexCache")),
+                        Set.of("producerIndex", "producerLimit", "consumerIndexCache"),
+                        Set.of("consumerIndex")),
                 false);
     }
 

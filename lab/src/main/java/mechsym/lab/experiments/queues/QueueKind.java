@@ -1,0 +1,206 @@
+package mechsym.lab.experiments.queues;
+
+import java.util.Queue;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import mechsym.core.concurrent.BoundedQueue;
+import mechsym.core.concurrent.MpscQueue;
+import mechsym.core.concurrent.Sequence;
+import mechsym.core.concurrent.SpscQueue;
+import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
+import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
+import org.jctools.queues.MpscArrayQueue;
+import org.jctools.queues.SpscArrayQueue;
+
+/**
+ * The queues the benchmarks compare, by the name the report uses, each behind the same two-method
+ * {@link Transfer}. Every JMH fork uses one kind only, so each call site stays monomorphic.
+ */
+enum QueueKind {
+    MECHSYM_SPSC("mechsym-spsc", "SPSC") {
+        @Override
+        Transfer create(int capacity) {
+            return new CoreTransfer(new SpscQueue<>(capacity));
+        }
+    },
+    MECHSYM_SPSC_INDEXED("mechsym-spsc-indexed", "SPSC, cached indices, release") {
+        @Override
+        Transfer create(int capacity) {
+            return new IndexedTransfer(new IndexedSpscQueue.Release<>(capacity));
+        }
+    },
+    MECHSYM_SPSC_INDEXED_VOLATILE("mechsym-spsc-indexed-volatile", "SPSC, cached indices, volatile") {
+        @Override
+        Transfer create(int capacity) {
+            return new IndexedTransfer(new IndexedSpscQueue.Volatile<>(capacity));
+        }
+    },
+    JCTOOLS_SPSC("jctools-spsc", "SPSC") {
+        @Override
+        Transfer create(int capacity) {
+            return new QueueTransfer(new SpscArrayQueue<>(capacity));
+        }
+    },
+    AGRONA_ONE_TO_ONE("agrona-one-to-one", "SPSC") {
+        @Override
+        Transfer create(int capacity) {
+            return new QueueTransfer(new OneToOneConcurrentArrayQueue<>(capacity));
+        }
+    },
+    MECHSYM_MPSC("mechsym-mpsc", "MPSC") {
+        @Override
+        Transfer create(int capacity) {
+            return new CoreTransfer(new MpscQueue<>(capacity));
+        }
+    },
+    JCTOOLS_MPSC("jctools-mpsc", "MPSC") {
+        @Override
+        Transfer create(int capacity) {
+            return new QueueTransfer(new MpscArrayQueue<>(capacity));
+        }
+    },
+    AGRONA_MANY_TO_ONE("agrona-many-to-one", "MPSC") {
+        @Override
+        Transfer create(int capacity) {
+            return new QueueTransfer(new ManyToOneConcurrentArrayQueue<>(capacity));
+        }
+    },
+    ARRAY_BLOCKING_QUEUE("array-blocking-queue", "MPMC, lock") {
+        @Override
+        Transfer create(int capacity) {
+            return new QueueTransfer(new ArrayBlockingQueue<>(capacity));
+        }
+    },
+    CONCURRENT_LINKED_QUEUE("concurrent-linked-queue", "MPMC, unbounded") {
+        @Override
+        Transfer create(int capacity) {
+            return new BoundedByCount(
+                    new ConcurrentLinkedQueue<>(), Math.max(capacity, 4 * BoundedByCount.PUBLISH_EVERY));
+        }
+    };
+
+    final String label;
+    final String kind;
+
+    QueueKind(String label, String kind) {
+        this.label = label;
+        this.kind = kind;
+    }
+
+    abstract Transfer create(int capacity);
+
+    static QueueKind of(String label) {
+        for (QueueKind kind : values()) {
+            if (kind.label.equals(label)) {
+                return kind;
+            }
+        }
+        throw new IllegalArgumentException("unknown queue " + label);
+    }
+
+    /** One producer thread offers, one consumer thread polls. */
+    abstract static class Transfer {
+        abstract boolean offer(Integer element);
+
+        abstract Integer poll();
+    }
+
+    private static final class CoreTransfer extends Transfer {
+        private final BoundedQueue<Integer> queue;
+
+        CoreTransfer(BoundedQueue<Integer> queue) {
+            this.queue = queue;
+        }
+
+        @Override
+        boolean offer(Integer element) {
+            return queue.offer(element);
+        }
+
+        @Override
+        Integer poll() {
+            return queue.poll();
+        }
+    }
+
+    private static final class IndexedTransfer extends Transfer {
+        private final IndexedSpscQueue<Integer> queue;
+
+        IndexedTransfer(IndexedSpscQueue<Integer> queue) {
+            this.queue = queue;
+        }
+
+        @Override
+        boolean offer(Integer element) {
+            return queue.offer(element);
+        }
+
+        @Override
+        Integer poll() {
+            return queue.poll();
+        }
+    }
+
+    private static final class QueueTransfer extends Transfer {
+        private final Queue<Integer> queue;
+
+        QueueTransfer(Queue<Integer> queue) {
+            this.queue = queue;
+        }
+
+        @Override
+        boolean offer(Integer element) {
+            return queue.offer(element);
+        }
+
+        @Override
+        Integer poll() {
+            return queue.poll();
+        }
+    }
+
+    /**
+     * An unbounded queue held to the others' capacity, so that a faster producer cannot fill the
+     * heap: the consumer publishes its count every {@value #PUBLISH_EVERY} elements (a padded
+     * sequence), and the producer re-reads it only when its cached limit is hit, the way the bounded
+     * queues cache their consumer index. Needs a capacity well above {@value #PUBLISH_EVERY}, or a
+     * producer at its limit could wait for a count the consumer has not published yet.
+     */
+    private static final class BoundedByCount extends Transfer {
+        private static final int PUBLISH_EVERY = 256;
+
+        private final Queue<Integer> queue;
+        private final int capacity;
+        private final Sequence consumed = new Sequence(0);
+        private long produced;
+        private long limit;
+        private long polled;
+
+        BoundedByCount(Queue<Integer> queue, int capacity) {
+            this.queue = queue;
+            this.capacity = capacity;
+            this.limit = capacity;
+        }
+
+        @Override
+        boolean offer(Integer element) {
+            if (produced >= limit) {
+                limit = consumed.getAcquire() + capacity;
+                if (produced >= limit) {
+                    return false;
+                }
+            }
+            produced++;
+            return queue.offer(element);
+        }
+
+        @Override
+        Integer poll() {
+            Integer element = queue.poll();
+            if (element != null && ++polled % PUBLISH_EVERY == 0) {
+                consumed.setRelease(polled);
+            }
+            return element;
+        }
+    }
+}

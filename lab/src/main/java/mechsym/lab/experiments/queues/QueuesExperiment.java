@@ -1,0 +1,349 @@
+package mechsym.lab.experiments.queues;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import mechsym.lab.Chart;
+import mechsym.lab.Experiment;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.JmhBenchmarks;
+import mechsym.lab.Profile;
+import mechsym.lab.RunContext;
+import mechsym.lab.Seed;
+import mechsym.lab.Summary;
+import mechsym.lab.Table;
+import mechsym.lab.Verdict;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/*
+ * Seed 004, "Atomic*.lazySet is a performance win for single writers" (Nitsan Wakart,
+ * Psychosomatic Lobotomy Saw, 2012), and the queues that grew out of it (JCTools, the Disruptor).
+ *
+ * Claim: publishing with an ordered store (lazySet, today a VarHandle release write) instead of a
+ * volatile write is "one of the building blocks of the Disruptor and other frameworks" and gives
+ * "measurable performance improvements" - so queues built on it today, with VarHandles and no
+ * Unsafe, should move elements between threads at least as fast as JCTools' SpscArrayQueue and
+ * the Disruptor 4 one-to-one ring buffer, measured in the same run.
+ *
+ *   producer thread                      consumer thread
+ *   store element (plain)
+ *   release-store producer index  --->   acquire-load producer index, load element
+ *                                        release-store consumer index
+ *   (re-read the consumer index only when the cached one says "full")
+ *
+ * Four JMH benchmarks, each queue in its own fork:
+ *  1. QueueThroughputBenchmark: one producer, one consumer, elements per microsecond, for
+ *     mechsym's SPSC and MPSC queues, JCTools' and Agrona's, ArrayBlockingQueue and
+ *     ConcurrentLinkedQueue (held to the same capacity);
+ *  2. RingBufferThroughputBenchmark: mechsym's ring buffer against the Disruptor 4, one-to-one,
+ *     busy-spin consumers;
+ *  3. QueueRoundTripBenchmark: ping-pong through two queues, ns per round trip;
+ *  4. QueueBurstCostBenchmark: one thread offers 100 and polls them back - the code's own cost,
+ *     stable even where the machine is too busy for the two-thread figures to mean anything.
+ * Each benchmark checks that every element arrived (count, checksum) so a fast wrong queue fails.
+ * Sensitive to: free cores (every benchmark spins two threads), core placement (same core,
+ * siblings, sockets), noisy neighbours; the post pinned threads with taskset, we do not.
+ */
+public final class QueuesExperiment implements Experiment {
+    /** mechsym's queue and the library queue it must at least equal, by the benchmarks' labels. */
+    private static final Map<String, String> GOALS =
+            Map.of("mechsym-spsc", "jctools-spsc", "mechsym-ring", "disruptor-ring");
+
+    private static final double EQUAL_WITHIN = 0.95;
+
+    /** Above this max / min over the rounds of a compared queue the verdict is inconclusive. */
+    private static final double MAX_SPREAD = 1.5;
+
+    private static final String SEED_MACHINE =
+            "the post's machine (not named), Java 7, threads pinned same-core and cross-core; figures read from its text";
+
+    @Override
+    public String id() {
+        return "queues";
+    }
+
+    @Override
+    public String title() {
+        return "Inter-thread queues and ring buffers: mechsym against JCTools, Agrona, the Disruptor and the JDK";
+    }
+
+    @Override
+    public Seed seed() {
+        return new Seed(
+                "004_43b0c6d58963b31d.txt",
+                "Atomic*.lazySet is a performance win for single writers",
+                "Nitsan Wakart (Psychosomatic Lobotomy Saw)",
+                2012);
+    }
+
+    @Override
+    public String claim() {
+        return "Queues that publish with release stores (lazySet) and cached indices, built on VarHandles without"
+                + " Unsafe, move elements between threads at least as fast as JCTools' SpscArrayQueue and the"
+                + " Disruptor 4 one-to-one ring buffer in the same run.";
+    }
+
+    /**
+     * The post measured counters, not queues, and gave its figures as a chart without numbers: what
+     * carries over is the ratio its text states for a single writer publishing to a reader.
+     */
+    @Override
+    public List<Table> seedFigures() {
+        return List.of(Table.seed("seed-ratios", "what the post states, in its own words", SEED_MACHINE)
+                .column("experiment")
+                .column("comparison")
+                .column("ratio low", "x")
+                .column("ratio high", "x")
+                .column("the post says")
+                .row(
+                        "catch-up (one writer, one reader)",
+                        "volatile / lazySet",
+                        5.0,
+                        6.0,
+                        "volatile writes are indeed significantly more expensive (5-6 times) then the alternatives")
+                .row(
+                        "frameworks",
+                        "lazySet as publication",
+                        null,
+                        null,
+                        "one of the building blocks of the Disruptor and other frameworks ... can provide measurable"
+                                + " performance improvements")
+                .note("This experiment's mechsym-spsc-indexed against mechsym-spsc-indexed-volatile repeats the"
+                        + " catch-up comparison inside a queue: the same code publishing its indices with release or"
+                        + " with volatile writes.")
+                .build());
+    }
+
+    @Override
+    public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
+        Profile profile = context.profile();
+        JmhBenchmarks jmh = context.jmh();
+        int rounds = profile.pick(1, 2, 3);
+        int measurements = profile.pick(1, 2, 5);
+        List<String> queues =
+                java.util.Arrays.stream(QueueKind.values()).map(k -> k.label).toList();
+
+        // 1 + 2. one producer, one consumer: queues and ring buffers, alternating fork by fork
+        Map<String, List<Double>> rates = new java.util.LinkedHashMap<>();
+        alternate(jmh, profile, rounds, QueueThroughputBenchmark.class.getName() + ".offer", "queue", queues, rates);
+        alternate(
+                jmh,
+                profile,
+                rounds,
+                RingBufferThroughputBenchmark.class.getName() + ".publish",
+                "ring",
+                List.of("mechsym", "disruptor"),
+                rates);
+        Table.Builder throughput = Table.measured(
+                        "throughput", "one producer, one consumer: elements per microsecond (JMH, one fork per round)")
+                .column("queue")
+                .column("kind")
+                .summaryColumns("elements/µs")
+                .note("JMH throughput of the producer while the consumer keeps up (queues bounded to 16384, ring"
+                        + " buffers 65536 events). " + rounds + " round(s); in each round every queue gets one fork"
+                        + " of " + measurements + " measurement iterations, queues taken in turn, so a change in the"
+                        + " machine's load hits them all; n, min, median, max are over the rounds. Each fork checked"
+                        + " that the consumer received every element.");
+        rates.forEach((label, scores) -> throughput.row(label, kindOf(label), Summary.of(scores)));
+        result.table(throughput.build());
+        result.chart(Chart.bar(
+                "throughput",
+                "one producer, one consumer: elements per microsecond (median of rounds)",
+                List.of("throughput"),
+                "queue",
+                "median",
+                null,
+                "elements/µs (higher is better)"));
+
+        // 3. round trip
+        Map<String, List<Double>> trips = new java.util.LinkedHashMap<>();
+        alternate(jmh, profile, rounds, QueueRoundTripBenchmark.class.getName() + ".roundTrip", "queue", queues, trips);
+        Table.Builder roundTrip = Table.measured(
+                        "round-trip", "ping-pong through two queues: ns per round trip (JMH, one fork per round)")
+                .column("queue")
+                .column("kind")
+                .summaryColumns("ns")
+                .note("JMH average time of one element sent and echoed back by a spinning thread; " + rounds
+                        + " round(s) of one fork per queue, queues in turn; n, min, median, max over the rounds.");
+        trips.forEach((label, scores) -> roundTrip.row(label, kindOf(label), Summary.of(scores)));
+        result.table(roundTrip.build());
+        result.chart(Chart.bar(
+                "round-trip",
+                "ping-pong: ns per round trip (median of rounds)",
+                List.of("round-trip"),
+                "queue",
+                "median",
+                null,
+                "ns per round trip (lower is better)"));
+
+        // 4. the same thread: the queues' own instruction cost
+        int burstMeasurements = profile.pick(1, 3, 5); // cheap and single-threaded: enough samples for an error
+        List<JmhBenchmarks.Score> burstScores = jmh.run(configure(jmh, profile)
+                .include(QueueBurstCostBenchmark.class.getName() + ".burst")
+                .measurementIterations(burstMeasurements));
+        Table.Builder burst = Table.measured(
+                        "burst-cost", "one thread offers 100 elements and polls them back: ns per element (JMH)")
+                .column("queue")
+                .column("kind")
+                .column("score", "ns")
+                .column("error (99.9%)", "ns")
+                .note("JMH average time per element (one offer and one poll), no other thread: the cost of each"
+                        + " queue's code without cache-line transfers or scheduling, " + burstMeasurements
+                        + " measurement iterations, one fork per queue.");
+        Map<String, Double> costs = new TreeMap<>();
+        for (JmhBenchmarks.Score s : burstScores) {
+            QueueKind kind = QueueKind.of(s.param("queue"));
+            burst.row(kind.label, kind.kind, s.score(), s.error());
+            costs.put(kind.label, s.score());
+        }
+        result.table(burst.build());
+        result.chart(Chart.bar(
+                "burst-cost",
+                "one thread, offer + poll: ns per element",
+                List.of("burst-cost"),
+                "queue",
+                "score",
+                null,
+                "ns per element (lower is better)"));
+        headlineCosts(result, costs);
+
+        if (Runtime.getRuntime().availableProcessors() < 2) {
+            result.note("This machine has fewer than two cores: producer and consumer share one, and every figure"
+                    + " measures the scheduler rather than the queues.");
+        }
+        verdict(result, rates, trips);
+    }
+
+    /**
+     * Runs {@code benchmark} once per value of {@code param} per round, values in turn, one fork each,
+     * and appends each score to {@code scores} under the value's label (ring values get "-ring").
+     */
+    private static void alternate(
+            JmhBenchmarks jmh,
+            Profile profile,
+            int rounds,
+            String benchmark,
+            String param,
+            List<String> values,
+            Map<String, List<Double>> scores)
+            throws org.openjdk.jmh.runner.RunnerException {
+        for (int round = 0; round < rounds; round++) {
+            for (String value : values) {
+                for (JmhBenchmarks.Score s : jmh.run(configure(jmh, profile)
+                        .include(benchmark)
+                        .param(param, value)
+                        .forks(1))) {
+                    String label = param.equals("ring") ? value + "-ring" : value;
+                    scores.computeIfAbsent(label, k -> new java.util.ArrayList<>())
+                            .add(s.score());
+                }
+            }
+        }
+    }
+
+    private static String kindOf(String label) {
+        return label.endsWith("-ring") ? "ring buffer, SPSC" : QueueKind.of(label).kind;
+    }
+
+    private static ChainedOptionsBuilder configure(JmhBenchmarks jmh, Profile profile) {
+        return jmh.options()
+                .forks(1)
+                .warmupIterations(profile.pick(1, 2, 5))
+                .warmupTime(TimeValue.milliseconds(profile.pick(100, 200, 1000)))
+                .measurementIterations(profile.pick(1, 2, 5))
+                .measurementTime(TimeValue.milliseconds(profile.pick(100, 300, 1000)));
+    }
+
+    private static void headlineCosts(ExperimentResult.Builder result, Map<String, Double> costs) {
+        if (costs.containsKey("mechsym-spsc") && costs.containsKey("jctools-spsc")) {
+            result.headline(String.format(
+                    Locale.ROOT,
+                    "same thread, ns per element: mechsym-spsc %.1f, jctools-spsc %.1f, agrona-one-to-one %.1f;"
+                            + " indexed release %.1f vs volatile %.1f",
+                    costs.get("mechsym-spsc"),
+                    costs.get("jctools-spsc"),
+                    costs.getOrDefault("agrona-one-to-one", Double.NaN),
+                    costs.getOrDefault("mechsym-spsc-indexed", Double.NaN),
+                    costs.getOrDefault("mechsym-spsc-indexed-volatile", Double.NaN)));
+        }
+    }
+
+    private static void verdict(
+            ExperimentResult.Builder result, Map<String, List<Double>> rates, Map<String, List<Double>> trips) {
+        StringBuilder figures = new StringBuilder();
+        int met = 0;
+        int compared = 0;
+        double worstSpread = 1;
+        for (Map.Entry<String, String> goal : new TreeMap<>(GOALS).entrySet()) {
+            List<Double> ours = rates.get(goal.getKey());
+            List<Double> theirs = rates.get(goal.getValue());
+            if (ours == null || theirs == null) {
+                continue;
+            }
+            Summary o = Summary.of(ours);
+            Summary t = Summary.of(theirs);
+            compared++;
+            worstSpread = Math.max(worstSpread, Math.max(o.max() / o.min(), t.max() / t.min()));
+            double ratio = o.median() / t.median();
+            if (ratio >= EQUAL_WITHIN) {
+                met++;
+            }
+            String line = String.format(
+                    Locale.ROOT,
+                    "%s %.1f vs %s %.1f elements/µs (medians): %.2fx",
+                    goal.getKey(),
+                    o.median(),
+                    goal.getValue(),
+                    t.median(),
+                    ratio);
+            result.headline(line);
+            figures.append(line).append(". ");
+        }
+        if (rates.containsKey("mechsym-spsc-indexed") && rates.containsKey("mechsym-spsc-indexed-volatile")) {
+            double release = Summary.of(rates.get("mechsym-spsc-indexed")).median();
+            double volatileWrites =
+                    Summary.of(rates.get("mechsym-spsc-indexed-volatile")).median();
+            result.headline(String.format(
+                    Locale.ROOT,
+                    "the seed's comparison inside a queue: release-published indices %.1f, volatile %.1f elements/µs"
+                            + " (%.1fx; the post's catch-up: 5-6x)",
+                    release,
+                    volatileWrites,
+                    release / volatileWrites));
+        }
+        if (trips.containsKey("mechsym-spsc") && trips.containsKey("jctools-spsc")) {
+            result.headline(String.format(
+                    Locale.ROOT,
+                    "round trip (medians): mechsym-spsc %.0f ns, jctools-spsc %.0f ns, array-blocking-queue %.0f ns",
+                    Summary.of(trips.get("mechsym-spsc")).median(),
+                    Summary.of(trips.get("jctools-spsc")).median(),
+                    trips.containsKey("array-blocking-queue")
+                            ? Summary.of(trips.get("array-blocking-queue")).median()
+                            : Double.NaN));
+        }
+        String rule = "(at least equal: a median ratio of " + EQUAL_WITHIN + " or more)";
+        if (compared < GOALS.size()) {
+            result.verdict(Verdict.inconclusive("Not every pair was measured. " + figures));
+        } else if (rates.get("mechsym-spsc").size() < 2) {
+            result.verdict(Verdict.inconclusive(
+                    figures + "One round only: too few to tell a difference from the machine's noise."));
+        } else if (worstSpread > MAX_SPREAD) {
+            result.verdict(Verdict.inconclusive(figures
+                    + String.format(
+                            Locale.ROOT,
+                            "The rounds of one queue differed by up to %.1fx (max/min), more than the %.1fx this comparison"
+                                    + " can live with: the machine was too busy (two spinning threads need two free cores)."
+                                    + " The same-thread burst cost still compares the code.",
+                            worstSpread,
+                            MAX_SPREAD)));
+        } else if (met == compared) {
+            result.verdict(Verdict.reproduced(figures + "Both are at least equal " + rule + "."));
+        } else if (met > 0) {
+            result.verdict(Verdict.partly(figures + "Only one of the two is at least equal " + rule + "."));
+        } else {
+            result.verdict(Verdict.notReproduced(figures + "Neither is at least equal " + rule + "."));
+        }
+    }
+}
