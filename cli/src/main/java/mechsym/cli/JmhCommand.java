@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Unmatched;
 
 @Command(
         name = "jmh",
@@ -16,16 +15,13 @@ import picocli.CommandLine.Unmatched;
             "  mechsym jmh -h                       JMH's own help"
         })
 final class JmhCommand implements Callable<Integer> {
-    @Unmatched
-    List<String> unmatched = new ArrayList<>();
-
     @Parameters(arity = "0..*", paramLabel = "JMH-ARGS", description = "passed to org.openjdk.jmh.Main")
     List<String> args = new ArrayList<>();
 
     @Override
     public Integer call() throws Exception {
-        List<String> all = new ArrayList<>(unmatched);
-        all.addAll(args);
+        // Main makes unknown options positional here, so JMH gets every argument in its order
+        List<String> all = new ArrayList<>(args);
         // JMH's Main calls System.exit itself when done
         org.openjdk.jmh.Main.main(all.toArray(String[]::new));
         return Main.EXIT_OK;

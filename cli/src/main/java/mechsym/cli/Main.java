@@ -47,6 +47,8 @@ public final class Main implements Runnable {
 
     static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
+        // JMH's own options (-f 1 -wi 3 ...) go to JMH in the order given
+        cl.getSubcommands().get("jmh").setUnmatchedOptionsArePositionalParams(true);
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             if (ex instanceof UsageError) {
                 commandLine.getErr().println("mechsym: " + ex.getMessage());

@@ -69,6 +69,14 @@ class MainTest {
     }
 
     @Test
+    void jmhGetsItsOptionsInOrder() {
+        picocli.CommandLine.ParseResult parsed =
+                Main.commandLine().parseArgs("jmh", "CallSiteBenchmark", "-f", "1", "-wi", "3", "-i", "5", "-l");
+        JmhCommand jmh = (JmhCommand) parsed.subcommand().commandSpec().userObject();
+        assertThat(jmh.args).containsExactly("CallSiteBenchmark", "-f", "1", "-wi", "3", "-i", "5", "-l");
+    }
+
+    @Test
     void listNamesEveryExperiment() {
         assertThat(run("lab", "--list")).isZero();
         assertThat(stdout()).contains("memory-access").contains("dispatch");
