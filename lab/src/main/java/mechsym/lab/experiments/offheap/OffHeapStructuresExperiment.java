@@ -445,7 +445,7 @@ public final class OffHeapStructuresExperiment implements Experiment {
                     maxSpeedup = Math.max(maxSpeedup, speedup);
                     result.headline(String.format(
                             Locale.ROOT,
-                            "%-8s %-7s %8.0f ms vs objects %8.0f ms: %.1fx faster",
+                            "%-8s %-15s %6.0f ms vs objects %8.0f ms: %.1fx faster",
                             c.name(),
                             offHeap,
                             off,
