@@ -55,6 +55,37 @@ public final class PostObject implements Serializable, Marshallable {
         return new PostObject(0, false, 0, 0, new double[0], new long[0]);
     }
 
+    // ---- protobuf: the generated message from lab/src/main/protobuf/post_object.proto
+
+    /** Builds the generated message (allocates, as protobuf users do on every write). */
+    public mechsym.lab.codec.proto.PostObjectMessage toProto() {
+        mechsym.lab.codec.proto.PostObjectMessage.Builder b = mechsym.lab.codec.proto.PostObjectMessage.newBuilder()
+                .setSourceId(sourceId)
+                .setSpecial(special)
+                .setOrderCode(orderCode)
+                .setPriority(priority);
+        for (double price : prices) {
+            b.addPrices(price);
+        }
+        for (long quantity : quantities) {
+            b.addQuantities(quantity);
+        }
+        return b.build();
+    }
+
+    /** Reads the generated message back into a new object. */
+    public static PostObject fromProto(mechsym.lab.codec.proto.PostObjectMessage m) {
+        double[] prices = new double[m.getPricesCount()];
+        for (int i = 0; i < prices.length; i++) {
+            prices[i] = m.getPrices(i);
+        }
+        long[] quantities = new long[m.getQuantitiesCount()];
+        for (int i = 0; i < quantities.length; i++) {
+            quantities[i] = m.getQuantities(i);
+        }
+        return new PostObject(m.getSourceId(), m.getSpecial(), m.getOrderCode(), m.getPriority(), prices, quantities);
+    }
+
     // ---- the post's ByteBuffer code
 
     public void write(ByteBuffer byteBuffer) {

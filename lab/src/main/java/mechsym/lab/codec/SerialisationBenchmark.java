@@ -61,6 +61,8 @@ public class SerialisationBenchmark {
     private final UnsafeMemory unsafe = new UnsafeMemory(new byte[1024]);
     private final CodecBuffer codec = CodecBuffer.of(new byte[1024]);
     private final UnsafeBuffer agrona = new UnsafeBuffer(new byte[1024]);
+    private final byte[] protobufBytes = new byte[1024];
+    private int protobufLength;
 
     /** Writes every form once so that the reads have something to read, and checks them. */
     @Setup(Level.Trial)
@@ -71,6 +73,7 @@ public class SerialisationBenchmark {
         unsafeWrite();
         codecWrite();
         agronaWrite();
+        protobufWrite();
         check();
     }
 
@@ -78,7 +81,13 @@ public class SerialisationBenchmark {
     public void check() throws IOException {
         try {
             for (Object read : new Object[] {
-                javaSerializationRead(), byteBufferRead(), unsafeRead(), codecRead(), codecReusedRead(), agronaRead()
+                javaSerializationRead(),
+                byteBufferRead(),
+                unsafeRead(),
+                codecRead(),
+                codecReusedRead(),
+                agronaRead(),
+                protobufRead()
             }) {
                 if (!item.equals(read)) {
                     throw new IllegalStateException("a read did not return the post's ITEM");
@@ -98,6 +107,7 @@ public class SerialisationBenchmark {
         sizes.put("unsafe", b.unsafeWrite());
         sizes.put("codec", b.codecWrite());
         sizes.put("agrona", b.agronaWrite());
+        sizes.put("protobuf", b.protobufWrite());
         return sizes;
     }
 
@@ -180,5 +190,21 @@ public class SerialisationBenchmark {
     @Benchmark
     public Object agronaRead() {
         return PostObject.read(agrona);
+    }
+
+    // ---- protobuf (generated at build time from lab/src/main/protobuf/post_object.proto)
+
+    @Benchmark
+    public int protobufWrite() throws IOException {
+        com.google.protobuf.CodedOutputStream out = com.google.protobuf.CodedOutputStream.newInstance(protobufBytes);
+        item.toProto().writeTo(out);
+        protobufLength = out.getTotalBytesWritten();
+        return protobufLength;
+    }
+
+    @Benchmark
+    public Object protobufRead() throws IOException {
+        return PostObject.fromProto(mechsym.lab.codec.proto.PostObjectMessage.parseFrom(
+                com.google.protobuf.CodedInputStream.newInstance(protobufBytes, 0, protobufLength)));
     }
 }

@@ -64,6 +64,7 @@ public final class SerialisationExperiment implements Experiment {
         WAYS.put("byteBuffer", "ByteBuffer");
         WAYS.put("unsafe", "Unsafe (the post's)");
         WAYS.put("agrona", "Agrona UnsafeBuffer");
+        WAYS.put("protobuf", "protobuf (generated)");
         WAYS.put("codec", "mechsym codec");
         WAYS.put("codecReused", "mechsym codec, reused object");
     }
@@ -133,7 +134,7 @@ public final class SerialisationExperiment implements Experiment {
         Map<String, Integer> sizes = SerialisationBenchmark.encodedSizes();
 
         JmhBenchmarks jmh = context.jmh();
-        context.progress().message("JMH: write and read the post's object six ways");
+        context.progress().message("JMH: write and read the post's object seven ways");
         List<JmhBenchmarks.Score> scores = jmh.run(jmh.options()
                 .include(SerialisationBenchmark.class.getName() + "\\.")
                 .addProfiler(GCProfiler.class)
@@ -179,6 +180,14 @@ public final class SerialisationExperiment implements Experiment {
                     size);
         });
         result.table(measured.build());
+        Double protobuf = totals.get(WAYS.get("protobuf"));
+        if (protobuf != null) {
+            result.headline(String.format(
+                    java.util.Locale.ROOT,
+                    "protobuf (generated from a .proto at build time): %.1f ns write+read, %d bytes",
+                    protobuf,
+                    sizes.get("protobuf")));
+        }
         result.chart(Chart.bar(
                         "total",
                         "write + read of the post's object: the post's machines and this one",
