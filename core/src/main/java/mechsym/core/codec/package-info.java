@@ -25,7 +25,7 @@
  * <p><b>Bounds and bad input.</b> Memory access is bounds-checked by the FFM API ({@code
  * IndexOutOfBoundsException}, nothing written or moved). Decoders report bad input with {@link
  * mechsym.core.codec.CodecException} carrying the byte offset, and check every length against the
- * bytes actually present before allocating. No {@code sun.misc.Unsafe}, no {@code jdk.internal}.
+ * bytes actually present before allocating. No {@code Unsafe}, no {@code jdk.internal}.
  *
  * <p><b>Allocation.</b> Gets, puts, bulk copies, UTF-8 encoding into a buffer, framing and frame
  * reading allocate nothing; decoding a {@code String} and the schema-driven codec allocate their

@@ -39,7 +39,7 @@
  * such checks, like the JDK's unsynchronised collections.
  *
  * <p>No allocation, boxing or lambda capture happens on the hot paths ({@code offer}, {@code poll},
- * {@code drain}, {@code next}, {@code publish}, the processors' loop). No {@code sun.misc.Unsafe},
+ * {@code drain}, {@code next}, {@code publish}, the processors' loop). No {@code Unsafe},
  * no {@code jdk.internal}: only {@link java.lang.invoke.VarHandle} access modes.
  */
 package mechsym.core.concurrent;

@@ -1,7 +1,7 @@
 /**
  * Off-heap records: a layout declared once, flyweights over it, and storage in an arena or a
  * memory-mapped file — the "compact off-heap structures" of the seed post (seed 000) without
- * {@code sun.misc.Unsafe}.
+ * {@code Unsafe}.
  *
  * <p>Vocabulary:
  *

@@ -5,39 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.sun.management.ThreadMXBean;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** The package's rules: no Unsafe or JDK internals, and scans that allocate nothing. */
 class DisciplineTest {
-    @Test
-    void noClassOfThePackageReferencesUnsafeOrJdkInternals() throws IOException {
-        Path classes = Path.of(FieldType.class
-                        .getProtectionDomain()
-                        .getCodeSource()
-                        .getLocation()
-                        .getPath())
-                .resolve("mechsym/core/memory");
-        List<Path> files;
-        try (Stream<Path> list = Files.list(classes)) {
-            files = list.filter(p -> p.toString().endsWith(".class")).toList();
-        }
-        assertThat(files).hasSizeGreaterThan(10);
-        for (Path file : files) {
-            String constantPool = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
-            assertThat(constantPool)
-                    .as(file.toString())
-                    .doesNotContain("sun/misc/Unsafe")
-                    .doesNotContain("jdk/internal");
-        }
-    }
-
     @ParameterizedTest
     @EnumSource(StorageForm.class)
     void aScanAllocatesNothing(StorageForm form) throws IOException {
