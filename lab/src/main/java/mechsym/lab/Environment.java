@@ -123,24 +123,34 @@ public record Environment(
 
     private static String probeHardwareCounters() {
         try {
-            Process p = new ProcessBuilder("perf", "stat", "-x,", "-e", "instructions", "true")
-                    .redirectErrorStream(true)
-                    .start();
-            String out = new String(p.getInputStream().readAllBytes());
-            if (!p.waitFor(10, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return "perf did not answer";
-            }
-            if (out.contains("not supported") || out.contains("not counted") || p.exitValue() != 0) {
-                return "not available (perf: hardware events not supported here)";
-            }
-            return "available (perf)";
+            return perfCounts("instructions")
+                    ? "available (perf)"
+                    : "not available (perf: hardware events not supported here)";
         } catch (IOException e) {
             return "not available (perf not installed)";
+        }
+    }
+
+    /**
+     * Whether {@code perf stat} counts these events on this machine (VMs often expose none).
+     *
+     * @throws IOException when perf is not installed
+     */
+    public static boolean perfCounts(String... events) throws IOException {
+        Process p = new ProcessBuilder("perf", "stat", "-x,", "-e", String.join(",", events), "true")
+                .redirectErrorStream(true)
+                .start();
+        String out = new String(p.getInputStream().readAllBytes());
+        try {
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return false;
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return UNKNOWN;
+            return false;
         }
+        return p.exitValue() == 0 && !out.contains("not supported") && !out.contains("not counted");
     }
 
     private static boolean processRunning(String name) {

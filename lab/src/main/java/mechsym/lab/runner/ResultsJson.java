@@ -49,8 +49,4 @@ public final class ResultsJson {
         }
         return run;
     }
-
-    static String toJson(Object value) throws IOException {
-        return JSON.writeValueAsString(value);
-    }
 }

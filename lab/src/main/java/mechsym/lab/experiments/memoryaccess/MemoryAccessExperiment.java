@@ -8,8 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import mechsym.lab.Chart;
+import mechsym.lab.Environment;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Profile;
@@ -295,19 +295,9 @@ public final class MemoryAccessExperiment implements Experiment {
 
     private static boolean perfStatAvailable() {
         try {
-            Process p = new ProcessBuilder("perf", "stat", "-x,", "-e", "L1-dcache-load-misses", "true")
-                    .redirectErrorStream(true)
-                    .start();
-            String out = new String(p.getInputStream().readAllBytes());
-            return p.waitFor(10, TimeUnit.SECONDS)
-                    && p.exitValue() == 0
-                    && !out.contains("not supported")
-                    && !out.contains("not counted");
+            return Environment.perfCounts("L1-dcache-load-misses", "dTLB-load-misses");
         } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
+            return false; // perf not installed
         }
     }
 
