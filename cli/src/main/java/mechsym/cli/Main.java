@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
             JmhCommand.class,
             DumpCommand.class,
             TradesCommand.class,
+            AsmCommand.class,
             CommandLine.HelpCommand.class
         },
         footer = {"", "Exit codes: 0 success, 1 work failed, 2 bad usage.", "Start with: mechsym lab --list"})

@@ -50,7 +50,7 @@ public final class NativeBaselines {
     }
 
     /** The {@code native/} folder of this repository, or null. */
-    static Path locate() {
+    public static Path locate() {
         String home = System.getProperty(HOME_PROPERTY);
         if (home != null && !home.isBlank()) {
             Path dir = Path.of(home, "native");

@@ -1,0 +1,228 @@
+package mechsym.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import mechsym.lab.asm.AsmListing;
+import mechsym.lab.asm.Hsdis;
+import mechsym.lab.asm.ListingPrinter;
+import mechsym.lab.asm.PrintAssembly;
+import mechsym.lab.asm.StoreDemo;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(
+        name = "asm",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = {
+            "Prints the machine code the JIT made of a method, as instructions, lock-prefixed",
+            "ones marked. Runs a child JVM with -XX:CompileCommand=print,CLASS::METHOD and",
+            "mechsym's own disassembler plugin (native/hsdis over capstone; built, and",
+            "libcapstone-dev installed when root, on first use).",
+            "With no CLASS::METHOD: the built-in demo, the post's point - a volatile store is",
+            "followed by a lock addl fence, a release store (setRelease, lazySet) is not."
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  mechsym asm                          the demo: volatile store vs release store",
+            "  mechsym asm --intel                  the demo in Intel syntax",
+            "  mechsym asm 'mechsym.lab.experiments.interthreadlatency.PingPong::ping' -- 300 2",
+            "                                       a class with a main: run it with args 300 2",
+            "  mechsym asm 'com.acme.Book::add*' --main com.acme.Bench --class-path app.jar",
+            "",
+            "The method must be compiled during the run (C2 compiles after ~10000 calls or loop",
+            "iterations). Methods are HotSpot CompileCommand patterns: '*' matches any text.",
+            "Exit codes: 0 printed, 1 no disassembler plugin / the program failed / nothing",
+            "compiled, 2 bad usage."
+        })
+final class AsmCommand implements Callable<Integer> {
+    @Parameters(
+            index = "0",
+            arity = "0..1",
+            paramLabel = "CLASS::METHOD",
+            description = "The method(s) to print, e.g. com.acme.Foo::bar. None: the demo.")
+    String target;
+
+    @Parameters(index = "1..*", paramLabel = "ARGS", description = "Arguments for the main class (after --).")
+    List<String> programArgs = new ArrayList<>();
+
+    @Option(
+            names = "--main",
+            paramLabel = "MAIN",
+            description = "The class whose main runs the method (default: the class of CLASS::METHOD).")
+    String mainClass;
+
+    @Option(
+            names = {"--class-path", "-cp"},
+            paramLabel = "CP",
+            description = "Where MAIN and its classes are (default: .); mechsym's own classes follow it.")
+    String classPath;
+
+    @Option(names = "--intel", description = "Intel syntax instead of AT&T (HotSpot's usual).")
+    boolean intel;
+
+    @Option(names = "--c1", description = "Also print the C1 (tier 1-3) compilations, not only C2.")
+    boolean c1;
+
+    @Option(names = "--demo", description = "The built-in demo (the default without CLASS::METHOD).")
+    boolean demo;
+
+    @Option(names = "--raw", description = "Print HotSpot's whole output as it came, not the summary.")
+    boolean raw;
+
+    @Option(
+            names = "--jvm-arg",
+            paramLabel = "FLAG",
+            description = "A flag for the child JVM, e.g. --jvm-arg=-XX:-TieredCompilation (repeatable).")
+    List<String> jvmArgs = new ArrayList<>();
+
+    @Option(
+            names = "--timeout",
+            paramLabel = "SECONDS",
+            defaultValue = "120",
+            description = "Kill the child after this long (default: ${DEFAULT-VALUE}).")
+    long timeoutSeconds;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        PrintAssembly run = plan();
+        Hsdis hsdis = Hsdis.find();
+        if (!hsdis.isAvailable()) {
+            System.err.println(
+                    "mechsym asm: no disassembler plugin, so HotSpot can print only hex. " + hsdis.problem());
+            return Main.EXIT_FAILED;
+        }
+        Path log = Files.createTempFile("mechsym-asm-", ".log");
+        PrintAssembly.Output output = run.hsdis(hsdis).intel(intel).run(log);
+        PrintStream out = System.out;
+        if (raw) {
+            output.lines().forEach(out::println);
+        }
+        if (output.exitCode() != 0) {
+            System.err.println("mechsym asm: the program exited with " + output.exitCode() + "; its last lines:");
+            System.err.println(output.tail(15));
+            System.err.println("(all of its output: " + log + ")");
+            return Main.EXIT_FAILED;
+        }
+        AsmListing listing = output.listing();
+        if (listing.isHexOnly()) {
+            System.err.println("mechsym asm: HotSpot printed hex, not instructions: it did not load " + hsdis.library()
+                    + " (its output: " + log + ")");
+            return Main.EXIT_FAILED;
+        }
+        int code = isDemo() ? printDemo(out, listing, hsdis) : printMethods(out, listing, hsdis);
+        if (code == Main.EXIT_OK) {
+            deleteQuietly(log);
+        } else {
+            System.err.println("(HotSpot's whole output: " + log + ")");
+        }
+        return code;
+    }
+
+    private boolean isDemo() {
+        return target == null;
+    }
+
+    /** Checks the arguments (exit 2 naming the bad one) and prepares the child JVM. */
+    private PrintAssembly plan() {
+        if (demo && (target != null || mainClass != null)) {
+            throw new Main.UsageError("--demo runs the built-in demo: give it no CLASS::METHOD and no --main");
+        }
+        if (target == null && (mainClass != null || classPath != null || !programArgs.isEmpty())) {
+            throw new Main.UsageError("--main, --class-path and program arguments need a CLASS::METHOD to print");
+        }
+        if (timeoutSeconds <= 0) {
+            throw new Main.UsageError("--timeout: must be a positive number of seconds, got " + timeoutSeconds);
+        }
+        for (String flag : jvmArgs) {
+            if (!flag.startsWith("-")) {
+                throw new Main.UsageError("--jvm-arg: '" + flag + "' is not a JVM flag (flags start with -)");
+            }
+        }
+        String mechsymClassPath = System.getProperty("java.class.path");
+        if (target == null) {
+            return new PrintAssembly(StoreDemo.class.getName(), mechsymClassPath)
+                    .method(StoreDemo.METHODS)
+                    .jvmArgs(StoreDemo.JVM_ARGS)
+                    .jvmArgs(jvmArgs)
+                    .timeoutSeconds(timeoutSeconds);
+        }
+        if (!PrintAssembly.isMethodPattern(target)) {
+            throw new Main.UsageError("CLASS::METHOD: '" + target + "' is not a method like com.acme.Foo::bar"
+                    + " (a class name, '::', a method name; '*' matches any text)");
+        }
+        String main = mainClass != null
+                ? mainClass
+                : target.substring(0, target.indexOf("::")).replace('/', '.');
+        if (!main.matches("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)*")) {
+            throw new Main.UsageError(
+                    mainClass != null
+                            ? "--main: '" + mainClass + "' is not a class name like com.acme.Main"
+                            : "CLASS::METHOD: the class '" + main
+                                    + "' is a pattern; name the class to run with --main");
+        }
+        String cp = (classPath != null ? classPath : ".") + java.io.File.pathSeparator + mechsymClassPath;
+        return new PrintAssembly(main, cp)
+                .method(target)
+                .args(programArgs)
+                .jvmArgs(jvmArgs)
+                .timeoutSeconds(timeoutSeconds);
+    }
+
+    private int printDemo(PrintStream out, AsmListing listing, Hsdis hsdis) {
+        List<StoreDemo.Finding> findings = StoreDemo.analyse(listing);
+        if (findings.isEmpty()) {
+            System.err.println("mechsym asm: C2 did not compile the demo's store methods during the run");
+            return Main.EXIT_FAILED;
+        }
+        out.println("The C2 code of three one-line methods, each storing 0x5eed to a field: a volatile write,");
+        out.println("VarHandle.setRelease and AtomicLong.lazySet (disassembler: " + hsdis.library() + ").");
+        out.println();
+        ListingPrinter.demo(findings).forEach(out::println);
+        out.println();
+        out.println(
+                ListingPrinter.asThePostSays(findings)
+                        ? "As the post says: the volatile store is followed by a lock-prefixed add of 0 to the stack,"
+                                + " a full fence that waits for the store buffer to drain; the release stores (setRelease,"
+                                + " lazySet) are the plain mov alone."
+                        : "NOT as the post says: see the summary above (a store not found, or a fence where the post"
+                                + " has none).");
+        return Main.EXIT_OK;
+    }
+
+    private int printMethods(PrintStream out, AsmListing listing, Hsdis hsdis) {
+        List<AsmListing.CompiledMethod> methods =
+                listing.methods().stream().filter(m -> c1 || m.isC2()).toList();
+        if (methods.isEmpty()) {
+            System.err.println("mechsym asm: no " + (c1 ? "" : "C2 ") + "compilation of " + target
+                    + " during the run ("
+                    + (listing.methods().isEmpty()
+                            ? "nothing matched: check the class and method names, or run the program longer"
+                            : listing.methods().size() + " C1 compilation(s) only: run it longer, or add --c1")
+                    + ")");
+            return Main.EXIT_FAILED;
+        }
+        out.println("Code of " + target + " (disassembler: " + hsdis.library() + ")");
+        for (AsmListing.CompiledMethod m : methods) {
+            out.println();
+            ListingPrinter.method(m).forEach(out::println);
+        }
+        return Main.EXIT_OK;
+    }
+
+    private static void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
