@@ -61,6 +61,20 @@ public record AsmListing(List<CompiledMethod> methods) {
                     && (text.matches("lock add\\w?\\s+\\$0(x0)?,.*") || text.matches(".*,\\s*0(x0)?$"));
         }
 
+        /**
+         * Whether this is a {@code mov} to memory: AT&T puts the destination last ({@code movq %rax,
+         * 0x10(%rsi)}), Intel first ({@code mov qword ptr [rsi + 0x10], rax}).
+         */
+        public boolean writesMemory() {
+            if (!text.startsWith("mov")) {
+                return false;
+            }
+            String operands = text.contains(" ") ? text.substring(text.indexOf(' ') + 1) : "";
+            return operands.contains("%")
+                    ? operands.matches(".*,\\s*-?(0x[0-9a-f]+)?\\(%[a-z0-9]+.*\\)$")
+                    : operands.matches("^\\w+ ptr \\[.*\\],.*");
+        }
+
         /** The instruction as a listing line: {@code 0x...: text  ; comment}. */
         public String line() {
             return String.format("0x%016x:   %s%s", address, text, comment.isEmpty() ? "" : "   ;" + comment);
@@ -101,6 +115,37 @@ public record AsmListing(List<CompiledMethod> methods) {
                 }
             }
             return -1;
+        }
+
+        /**
+         * The store that a source method's comment points at: a {@code mov} to memory followed by a
+         * {@code lock addl} fence, where HotSpot's comment on either names {@code site} (e.g. {@code
+         * PingPong::publish}); else the first {@code mov} to memory whose comment names it.
+         *
+         * @return its index, or -1
+         */
+        public int storeAt(String site) {
+            for (int i = 1; i < instructions.size(); i++) {
+                Instruction store = instructions.get(i - 1);
+                Instruction fence = instructions.get(i);
+                if (fence.isStackFence()
+                        && store.writesMemory()
+                        && (fence.comment().contains(site) || store.comment().contains(site))) {
+                    return i - 1;
+                }
+            }
+            for (int i = 0; i < instructions.size(); i++) {
+                Instruction store = instructions.get(i);
+                if (store.writesMemory() && store.comment().contains(site)) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        /** The instruction at {@code i + 1}, or null. */
+        public Instruction after(int i) {
+            return i < 0 || i + 1 >= instructions.size() ? null : instructions.get(i + 1);
         }
 
         /** The instructions from {@code before} ahead of index {@code i} to {@code after} behind it. */

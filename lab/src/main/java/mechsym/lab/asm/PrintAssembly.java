@@ -22,9 +22,13 @@ import mechsym.lab.ForkedJvm;
  * the same run prints hex ({@link AsmListing#isHexOnly}). Not thread-safe; one run per object.
  */
 public final class PrintAssembly {
-    /** A HotSpot CompileCommand method pattern, {@code package.Class::method}, {@code *} allowed. */
+    /**
+     * A HotSpot CompileCommand method pattern, {@code package.Class::method}; HotSpot allows {@code
+     * *} only at the start or end of the class and of the method name.
+     */
     private static final Pattern METHOD_PATTERN = Pattern.compile(
-            "[\\p{L}_$*][\\p{L}\\p{N}_$*]*([./][\\p{L}_$*][\\p{L}\\p{N}_$*]*)*::[\\p{L}_$*<][\\p{L}\\p{N}_$*>]*");
+            "(?=[^:]*[\\p{L}\\p{N}_$*][^:]*::)\\*?([\\p{L}_$][\\p{L}\\p{N}_$]*([./][\\p{L}_$][\\p{L}\\p{N}_$]*)*)?\\*?"
+                    + "::(?=.)\\*?([\\p{L}_$][\\p{L}\\p{N}_$]*|<init>|<clinit>)?\\*?");
 
     private final String mainClass;
     private final String classPath;

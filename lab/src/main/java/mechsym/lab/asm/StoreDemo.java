@@ -170,21 +170,10 @@ public final class StoreDemo {
             return -1;
         }
         for (int j = i; j < code.instructions().size(); j++) {
-            if (writesMemory(code.instructions().get(j).text())) {
+            if (code.instructions().get(j).writesMemory()) {
                 return j;
             }
         }
         return -1;
-    }
-
-    /** Whether a mov writes memory: AT&T's destination is last ({@code ..., 0x10(%rsi)}), Intel's first. */
-    static boolean writesMemory(String text) {
-        if (!text.startsWith("mov")) {
-            return false;
-        }
-        String operands = text.contains(" ") ? text.substring(text.indexOf(' ') + 1) : "";
-        return operands.contains("%")
-                ? operands.matches(".*,\\s*-?(0x[0-9a-f]+)?\\(%[a-z0-9]+.*\\)$")
-                : operands.matches("^\\w+ ptr \\[.*\\],.*");
     }
 }

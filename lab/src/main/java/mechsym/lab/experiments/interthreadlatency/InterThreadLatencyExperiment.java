@@ -16,6 +16,9 @@ import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
 import mechsym.lab.Verdict;
+import mechsym.lab.asm.AsmListing;
+import mechsym.lab.asm.Hsdis;
+import mechsym.lab.asm.PrintAssembly;
 import mechsym.lab.experiments.interthreadlatency.PingPong.Mode;
 import mechsym.lab.experiments.threads.ThreadedRuns;
 
@@ -185,13 +188,21 @@ public final class InterThreadLatencyExperiment implements Experiment {
                 "rtt", "median round trip by variant", List.of("rtt"), "variant", "median", null, "ns per round trip"));
 
         ThreadedRuns.noteMachine(result, 2, loadBefore);
-        Boolean fenceAsThePostSays = fences(context, result);
-        result.note("The fence table reads HotSpot's own code dump (-XX:CompileCommand=print) as hex, because no"
-                + " disassembler plugin (hsdis) is installed here (Debian's libhsdis0-fcml does not load in JDK 25)."
-                + " With one, the same command prints the instructions: java -XX:+UnlockDiagnosticVMOptions"
-                + " -XX:CompileCommand=print," + PingPong.class.getName() + "::ping -D" + PingPong.MODE_PROPERTY
-                + "=VOLATILE -cp cli/target/mechsym.jar " + PingPong.class.getName() + " 300 2, or run JMH with"
-                + " -prof perfasm (perf works here with -prof perfasm:events=cpu-clock, but also needs hsdis).");
+        Hsdis hsdis = Hsdis.find();
+        Boolean fenceAsThePostSays =
+                hsdis.isAvailable() ? disassembledFences(context, result, hsdis) : fences(context, result);
+        if (hsdis.isAvailable()) {
+            result.note("The fence table reads HotSpot's code as instructions, disassembled by mechsym's own plugin"
+                    + " (native/hsdis over capstone, " + hsdis.library().getFileName() + "). The whole code: mechsym"
+                    + " asm '" + PingPong.class.getName() + "::*ng' --jvm-arg=-D" + PingPong.MODE_PROPERTY
+                    + "=VOLATILE -- 300 2; the post's point in three lines: mechsym asm.");
+        } else {
+            result.note("The fence table reads HotSpot's own code dump (-XX:CompileCommand=print) as hex, because no"
+                    + " disassembler plugin could be had: "
+                    + hsdis.problem().lines().findFirst().orElse("")
+                    + " (Debian's libhsdis0-fcml does not load in JDK 25; mechsym builds its own with make -C"
+                    + " native hsdis, which needs libcapstone-dev). With it, mechsym asm prints the instructions.");
+        }
         verdict(result, medians, fenceAsThePostSays);
     }
 
@@ -236,6 +247,73 @@ public final class InterThreadLatencyExperiment implements Experiment {
             asThePostSays &= v.javaMode() == Mode.VOLATILE ? scan.lockAddl() > 0 : scan.lockAddl() == 0;
             counts.add(v.javaMode().name().toLowerCase(Locale.ROOT) + " " + scan.lockAddl());
             table.row(v.label(), scan.c2Methods(), scan.bytes(), scan.lockAddl());
+        }
+        result.table(table.build());
+        result.headline("lock addl in the C2 code of ping/pong: " + String.join(", ", counts));
+        if (!all) {
+            result.note("C2 code was not printed for every variant (a run too short for C2 to compile ping and"
+                    + " pong), so the fence table is not evidence either way.");
+            return null;
+        }
+        return asThePostSays;
+    }
+
+    /**
+     * The same check as {@link #fences}, read from real instructions: one fork per Java variant
+     * prints the C2 code of ping and pong through mechsym's disassembler plugin; the table names the
+     * store in {@code publish} and the instruction after it ({@code lock addl} or none).
+     */
+    private static Boolean disassembledFences(RunContext context, ExperimentResult.Builder result, Hsdis hsdis)
+            throws Exception {
+        Table.Builder table = Table.measured("fences", "the store in publish() and the instruction after it, C2 code")
+                .column("variant")
+                .column("C2 methods printed", "count")
+                .column("code scanned", "instructions")
+                .column("lock addl $0,(%rsp)", "count")
+                .column("the store (pong)")
+                .column("instruction after the store")
+                .note("Each variant in a fork with -XX:CompileCommand=print for PingPong::ping and ::pong (OSR and"
+                        + " normal compilations), disassembled by native/hsdis (capstone, AT&T syntax). The store is"
+                        + " the mov that HotSpot's debug info ties to PingPong::publish; the fence count covers all"
+                        + " printed C2 code.");
+        boolean all = true;
+        boolean asThePostSays = true;
+        List<String> counts = new ArrayList<>();
+        for (Variant v : VARIANTS) {
+            if (v.javaMode() == null) {
+                continue;
+            }
+            PrintAssembly.Output output = new PrintAssembly(
+                            PingPong.class.getName(), System.getProperty("java.class.path"))
+                    .method(PingPong.class.getName() + "::ping")
+                    .method(PingPong.class.getName() + "::pong")
+                    .jvmArgs(List.of("-Xmx64m", "-D" + PingPong.MODE_PROPERTY + "=" + v.javaMode()))
+                    .args(List.of(String.valueOf(context.profile().pick(100, 300, 300)), "1"))
+                    .hsdis(hsdis)
+                    .timeoutSeconds(120)
+                    .run(context.workDir().resolve("asm-" + v.javaMode() + ".log"));
+            if (output.exitCode() != 0) {
+                throw new IllegalStateException("PingPong with -XX:CompileCommand=print exited with "
+                        + output.exitCode() + " (log: " + output.log() + ")");
+            }
+            List<AsmListing.CompiledMethod> c2 = output.listing().c2();
+            int fences = c2.stream().mapToInt(m -> m.stackFences().size()).sum();
+            String store = "not found";
+            String after = "";
+            for (AsmListing.CompiledMethod m : c2) {
+                int i = m.storeAt(PingPong.class.getSimpleName() + "::publish");
+                if (i >= 0 && (store.equals("not found") || (m.method().endsWith("::pong") && !m.osr()))) {
+                    store = m.instructions().get(i).text();
+                    AsmListing.Instruction next = m.after(i);
+                    after = next == null ? "(end)" : next.isStackFence() ? next.text() : "none (" + next.text() + ")";
+                }
+            }
+            all &= !c2.isEmpty();
+            asThePostSays &= v.javaMode() == Mode.VOLATILE ? fences > 0 : fences == 0;
+            counts.add(v.javaMode().name().toLowerCase(Locale.ROOT) + " " + fences);
+            int instructions =
+                    c2.stream().mapToInt(m -> m.instructions().size()).sum();
+            table.row(v.label(), c2.size(), instructions, fences, store, after);
         }
         result.table(table.build());
         result.headline("lock addl in the C2 code of ping/pong: " + String.join(", ", counts));
