@@ -27,7 +27,7 @@ public final class PrintAssembly {
      * *} only at the start or end of the class and of the method name.
      */
     private static final Pattern METHOD_PATTERN = Pattern.compile(
-            "(?=[^:]*[\\p{L}\\p{N}_$*][^:]*::)\\*?([\\p{L}_$][\\p{L}\\p{N}_$]*([./][\\p{L}_$][\\p{L}\\p{N}_$]*)*)?\\*?"
+            "(?=[^:]*[\\p{L}\\p{N}_$*][^:]*::)\\*?([\\p{L}_$][\\p{L}\\p{N}_$]*([./][\\p{L}_$][\\p{L}\\p{N}_$]*)*([./](?=\\*))?)?\\*?"
                     + "::(?=.)\\*?([\\p{L}_$][\\p{L}\\p{N}_$]*|<init>|<clinit>)?\\*?");
 
     private final String mainClass;

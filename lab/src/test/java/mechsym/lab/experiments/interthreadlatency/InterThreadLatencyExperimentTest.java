@@ -7,6 +7,7 @@ import java.util.List;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.NativeBaselines;
 import mechsym.lab.Table;
+import mechsym.lab.asm.Hsdis;
 import mechsym.lab.experiments.threads.TinyRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,6 +40,13 @@ class InterThreadLatencyExperimentTest {
         }
         if (((Number) releaseRow.get(1)).intValue() > 0) {
             assertThat(((Number) releaseRow.get(3)).intValue()).isZero();
+        }
+        // with mechsym's hsdis the table also names the instruction after the store
+        if (Hsdis.find().isAvailable() && ((Number) volatileRow.get(1)).intValue() > 0) {
+            List<String> after = TinyRun.texts(fences, "instruction after the store");
+            assertThat(after.get(0)).startsWith("lock addl");
+            assertThat(after.subList(1, 3)).allMatch(a -> a.startsWith("none"));
+            assertThat(TinyRun.texts(fences, "the store (pong)")).allMatch(store -> store.startsWith("mov"));
         }
     }
 
