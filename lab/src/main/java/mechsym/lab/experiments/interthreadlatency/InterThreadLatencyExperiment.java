@@ -248,14 +248,7 @@ public final class InterThreadLatencyExperiment implements Experiment {
             counts.add(v.javaMode().name().toLowerCase(Locale.ROOT) + " " + scan.lockAddl());
             table.row(v.label(), scan.c2Methods(), scan.bytes(), scan.lockAddl());
         }
-        result.table(table.build());
-        result.headline("lock addl in the C2 code of ping/pong: " + String.join(", ", counts));
-        if (!all) {
-            result.note("C2 code was not printed for every variant (a run too short for C2 to compile ping and"
-                    + " pong), so the fence table is not evidence either way.");
-            return null;
-        }
-        return asThePostSays;
+        return fenceFinding(result, table, counts, all, asThePostSays);
     }
 
     /**
@@ -315,9 +308,19 @@ public final class InterThreadLatencyExperiment implements Experiment {
                     c2.stream().mapToInt(m -> m.instructions().size()).sum();
             table.row(v.label(), c2.size(), instructions, fences, store, after);
         }
+        return fenceFinding(result, table, counts, all, asThePostSays);
+    }
+
+    /** Records the fence table and its headline; null when some variant printed no C2 code. */
+    private static Boolean fenceFinding(
+            ExperimentResult.Builder result,
+            Table.Builder table,
+            List<String> counts,
+            boolean allPrinted,
+            boolean asThePostSays) {
         result.table(table.build());
         result.headline("lock addl in the C2 code of ping/pong: " + String.join(", ", counts));
-        if (!all) {
+        if (!allPrinted) {
             result.note("C2 code was not printed for every variant (a run too short for C2 to compile ping and"
                     + " pong), so the fence table is not evidence either way.");
             return null;
