@@ -71,8 +71,8 @@ public record Hsdis(Path library, String problem) {
                 return unavailable("make hsdis did not finish in " + BUILD_TIMEOUT_SECONDS + " s");
             }
             if (make.exitValue() != 0 || !Files.isRegularFile(library)) {
-                return unavailable("no disassembler plugin: `make -C " + nativeDir + " hsdis` failed (exit "
-                        + make.exitValue() + "):\n" + output.strip());
+                return unavailable(
+                        "`make -C " + nativeDir + " hsdis` failed (exit " + make.exitValue() + "):\n" + output.strip());
             }
             return new Hsdis(library, null);
         } catch (IOException e) {
