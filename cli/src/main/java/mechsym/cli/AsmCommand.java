@@ -186,7 +186,7 @@ final class AsmCommand implements Callable<Integer> {
         out.println("The C2 code of three one-line methods, each storing 0x5eed to a field: a volatile write,");
         out.println("VarHandle.setRelease and AtomicLong.lazySet (disassembler: " + hsdis.library() + ").");
         out.println();
-        ListingPrinter.demo(findings).forEach(out::println);
+        ListingPrinter.demo(findings).forEach(line -> out.println(highlight(line)));
         out.println();
         out.println(
                 ListingPrinter.asThePostSays(findings)
@@ -213,9 +213,15 @@ final class AsmCommand implements Callable<Integer> {
         out.println("Code of " + target + " (disassembler: " + hsdis.library() + ")");
         for (AsmListing.CompiledMethod m : methods) {
             out.println();
-            ListingPrinter.method(m).forEach(out::println);
+            ListingPrinter.method(m).forEach(line -> out.println(highlight(line)));
         }
         return Main.EXIT_OK;
+    }
+
+    /** Lock-prefixed lines in bold red on a terminal (not when NO_COLOR is set or output is piped). */
+    private static String highlight(String line) {
+        boolean colour = System.console() != null && System.console().isTerminal() && System.getenv("NO_COLOR") == null;
+        return colour && line.contains(ListingPrinter.LOCK_MARK) ? "\u001b[1;31m" + line + "\u001b[0m" : line;
     }
 
     private static void deleteQuietly(Path file) {

@@ -9,7 +9,8 @@ import java.util.Locale;
  * marked, and for the {@link StoreDemo} each store labelled with what follows it. Stateless.
  */
 public final class ListingPrinter {
-    static final String LOCK_MARK = "<== LOCK";
+    /** The label on lock-prefixed instructions. */
+    public static final String LOCK_MARK = "<== LOCK";
 
     private ListingPrinter() {}
 
