@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import mechsym.lab.NativeBaselines;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -71,6 +73,23 @@ class HsdisTest {
         assertThat(findings).hasSize(3);
         assertThat(findings.get(0).next().text()).startsWith("lock add dword ptr [rsp");
         assertThat(findings.get(0).storeInstruction().text()).startsWith("mov qword ptr [");
+    }
+
+    @Test
+    void thePluginKeepsHotSpotsContractWithoutAJvm() throws Exception {
+        assumeTrue(System.getProperty("os.arch").equals("amd64"), "native/hsdis/hsdis_test.c holds x86-64 code");
+        Process make = new ProcessBuilder(
+                        "make",
+                        "--no-print-directory",
+                        "-C",
+                        NativeBaselines.locate().toString(),
+                        "hsdis-test")
+                .redirectErrorStream(true)
+                .start();
+        String output = new String(make.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(make.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(make.exitValue()).as(output).isZero();
+        assertThat(output).contains("hsdis_test: all passed").doesNotContain("FAIL");
     }
 
     @Test
