@@ -32,16 +32,17 @@ import picocli.CommandLine.Parameters;
         footer = {
             "",
             "Examples:",
-            "  mechsym asm                          the demo: volatile store vs release store",
-            "  mechsym asm --intel                  the demo in Intel syntax",
-            "  mechsym asm 'mechsym.lab.experiments.interthreadlatency.PingPong::ping' -- 300 2",
-            "                                       a class with a main: run it with args 300 2",
-            "  mechsym asm 'com.acme.Book::add*' --main com.acme.Bench --class-path app.jar",
+            "  mechsym asm                    the demo: volatile store vs release store",
+            "  mechsym asm --intel            the same in Intel syntax",
+            "  mechsym asm 'mechsym.lab.experiments.interthreadlatency.PingPong::*ng' \\",
+            "      -- 300 2                   a class with a main, run with the args 300 2",
+            "  mechsym asm 'com.acme.Book::add*' --main com.acme.Bench -cp app.jar",
             "",
-            "The method must be compiled during the run (C2 compiles after ~10000 calls or loop",
-            "iterations). Methods are HotSpot CompileCommand patterns: '*' matches any text.",
-            "Exit codes: 0 printed, 1 no disassembler plugin / the program failed / nothing",
-            "compiled, 2 bad usage."
+            "The method must be compiled during the run: C2 compiles after ~10000 calls",
+            "or loop iterations. CLASS::METHOD is a HotSpot CompileCommand pattern: '*'",
+            "may start or end the class or the method name.",
+            "Exit codes: 0 printed; 1 no disassembler plugin, the program failed or",
+            "nothing was compiled; 2 bad usage."
         })
 final class AsmCommand implements Callable<Integer> {
     @Parameters(
@@ -81,7 +82,7 @@ final class AsmCommand implements Callable<Integer> {
     @Option(
             names = "--jvm-arg",
             paramLabel = "FLAG",
-            description = "A flag for the child JVM, e.g. --jvm-arg=-XX:-TieredCompilation (repeatable).")
+            description = "A flag for the child JVM, e.g. --jvm-arg=-Xbatch (repeatable).")
     List<String> jvmArgs = new ArrayList<>();
 
     @Option(
@@ -157,7 +158,7 @@ final class AsmCommand implements Callable<Integer> {
         }
         if (!PrintAssembly.isMethodPattern(target)) {
             throw new Main.UsageError("CLASS::METHOD: '" + target + "' is not a method like com.acme.Foo::bar"
-                    + " (a class name, '::', a method name; '*' matches any text)");
+                    + " (a class name, '::', a method name; '*' only at the start or end of a name)");
         }
         String main = mainClass != null
                 ? mainClass
