@@ -119,12 +119,17 @@ public final class InterThreadLatencyExperiment implements Experiment {
         }
 
         Map<Variant, List<Double>> rtt = new LinkedHashMap<>();
+        Map<Variant, List<Double>> roundMedians = new LinkedHashMap<>(); // one median per round
         Map<Variant, Long> roundTrips = new LinkedHashMap<>();
-        VARIANTS.forEach(v -> rtt.put(v, new ArrayList<>()));
+        VARIANTS.forEach(v -> {
+            rtt.put(v, new ArrayList<>());
+            roundMedians.put(v, new ArrayList<>());
+        });
         int steps = rounds * (cpp.isAvailable() ? VARIANTS.size() : 3);
         context.progress().start("ping-pong, " + rounds + " rounds of " + runMillis + " ms runs", steps);
         for (int round = 0; round < rounds; round++) {
             for (Variant v : VARIANTS) {
+                int before = rtt.get(v).size();
                 if (v.javaMode() != null) {
                     List<PingPong.Run> runs = context.fork(PingPong.class)
                             .name(v.javaMode() + "-round" + round)
@@ -151,6 +156,10 @@ public final class InterThreadLatencyExperiment implements Experiment {
                     }
                 } else {
                     continue;
+                }
+                List<Double> thisRound = rtt.get(v).subList(before, rtt.get(v).size());
+                if (!thisRound.isEmpty()) {
+                    roundMedians.get(v).add(Summary.of(thisRound).median());
                 }
                 context.progress().step();
             }
@@ -186,6 +195,18 @@ public final class InterThreadLatencyExperiment implements Experiment {
         result.table(table.build());
         result.chart(Chart.bar(
                 "rtt", "median round trip by variant", List.of("rtt"), "variant", "median", null, "ns per round trip"));
+        Map<String, Summary> ratios = roundRatios(roundMedians);
+        if (!ratios.isEmpty()) {
+            Table.Builder ratioTable = Table.measured(
+                            "rtt-ratio", "Java / C++ round trip, taken round by round (each round's medians)")
+                    .column("pair")
+                    .summaryColumns("Java / C++")
+                    .note("Each round runs every variant once, one after the other, so a ratio taken within a"
+                            + " round compares runs made a few seconds apart; drift between rounds (other load on"
+                            + " this shared machine) cancels out. The verdict uses the median of these ratios.");
+            ratios.forEach(ratioTable::row);
+            result.table(ratioTable.build());
+        }
 
         ThreadedRuns.noteMachine(result, 2, loadBefore);
         Hsdis hsdis = Hsdis.find();
@@ -203,8 +224,31 @@ public final class InterThreadLatencyExperiment implements Experiment {
                     + " (Debian's libhsdis0-fcml does not load in JDK 25; mechsym builds its own with make -C"
                     + " native hsdis, which needs libcapstone-dev). With it, mechsym asm prints the instructions.");
         }
-        verdict(result, medians, fenceAsThePostSays);
+        verdict(result, medians, ratios, fenceAsThePostSays);
     }
+
+    /** Java release / C++ release and Java volatile / C++ seq_cst, one ratio per round. */
+    private static Map<String, Summary> roundRatios(Map<Variant, List<Double>> roundMedians) {
+        Map<String, Summary> ratios = new LinkedHashMap<>();
+        addRatios(ratios, RELEASE_PAIR, roundMedians.get(VARIANTS.get(1)), roundMedians.get(VARIANTS.get(3)));
+        addRatios(ratios, VOLATILE_PAIR, roundMedians.get(VARIANTS.get(0)), roundMedians.get(VARIANTS.get(4)));
+        return ratios;
+    }
+
+    private static void addRatios(Map<String, Summary> ratios, String pair, List<Double> java, List<Double> cpp) {
+        int n = Math.min(java.size(), cpp.size());
+        if (n == 0) {
+            return;
+        }
+        double[] perRound = new double[n];
+        for (int i = 0; i < n; i++) {
+            perRound[i] = java.get(i) / cpp.get(i);
+        }
+        ratios.put(pair, Summary.of(perRound));
+    }
+
+    private static final String RELEASE_PAIR = "Java release/acquire / C++ release";
+    private static final String VOLATILE_PAIR = "Java volatile / C++ seq_cst";
 
     /**
      * The post's observation, checked on this JDK: one short fork per Java variant prints the C2
@@ -328,7 +372,11 @@ public final class InterThreadLatencyExperiment implements Experiment {
         return asThePostSays;
     }
 
-    private static void verdict(ExperimentResult.Builder result, Map<Variant, Summary> medians, Boolean fence) {
+    private static void verdict(
+            ExperimentResult.Builder result,
+            Map<Variant, Summary> medians,
+            Map<String, Summary> ratios,
+            Boolean fence) {
         String fenceText = fence == null
                 ? "The fence could not be checked (no C2 code printed). "
                 : fence
@@ -351,11 +399,14 @@ public final class InterThreadLatencyExperiment implements Experiment {
             result.verdict(Boolean.TRUE.equals(fence) ? Verdict.partly(reason) : Verdict.inconclusive(reason));
             return;
         }
-        double releaseRatio = javaRelease.median() / cppRelease.median();
-        double volatileRatio = javaVolatile.median() / cppSeqCst.median();
+        Summary releaseRatios = ratios.get(RELEASE_PAIR);
+        Summary volatileRatios = ratios.get(VOLATILE_PAIR);
+        double releaseRatio = releaseRatios.median();
+        double volatileRatio = volatileRatios.median();
         result.headline(String.format(
                 Locale.ROOT,
-                "C++ RTT median: release %.0f, seq_cst %.0f ns -> Java/C++ %.2fx (release), %.2fx (volatile/seq_cst)",
+                "C++ RTT median: release %.0f, seq_cst %.0f ns -> Java/C++ per round %.2fx (release), %.2fx"
+                        + " (volatile/seq_cst)",
                 cppRelease.median(),
                 cppSeqCst.median(),
                 releaseRatio,
@@ -363,9 +414,14 @@ public final class InterThreadLatencyExperiment implements Experiment {
         String figures = fenceText
                 + String.format(
                         Locale.ROOT,
-                        "Java release/acquire %.2fx C++ release, Java volatile %.2fx C++ seq_cst (medians of this run).",
+                        "Java release/acquire %.2fx C++ release (rounds %.2f-%.2f), Java volatile %.2fx C++ seq_cst"
+                                + " (rounds %.2f-%.2f): medians of ratios taken round by round.",
                         releaseRatio,
-                        volatileRatio);
+                        releaseRatios.min(),
+                        releaseRatios.max(),
+                        volatileRatio,
+                        volatileRatios.min(),
+                        volatileRatios.max());
         if (cppRelease.median() > 2_000) {
             String reason = figures
                     + String.format(
