@@ -5,6 +5,8 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetEncoder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -49,8 +51,6 @@ public final class Utf8 {
     private static final ValueLayout.OfLong WORD =
             ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
 
-    private static final VarHandle ARRAY_LONG =
-            MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle ARRAY_INT =
             MethodHandles.byteArrayViewVarHandle(int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle ARRAY_SHORT =
@@ -58,6 +58,16 @@ public final class Utf8 {
 
     private static final ValueLayout.OfInt INT_LE =
             ValueLayout.JAVA_INT_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
+
+    /** Strings up to this many chars take the scalar loops (no scratch): measured crossovers. */
+    private static final int SHORT_INTO_ARRAY = 64;
+
+    private static final int SHORT_INTO_SEGMENT = 32;
+
+    /** Chars per chunk of the long path: its scratch stays in L1. */
+    private static final int CHUNK = 1024;
+
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
     private Utf8() {}
 
@@ -150,9 +160,13 @@ public final class Utf8 {
             // a String with room to spare (no char needs more than 3 bytes): the fast loops. Into a
             // CodecBuffer over a writable byte[] with plain array stores, which C2 optimises better
             // than raw stores into a heap object; the segment's room check above bounds them.
-            written = array != null
-                    ? encodeIntoArray(string, length, array, arrayOffset + (int) index)
-                    : encodeWithRoom(string, length, segment, index);
+            if (length > (array != null ? SHORT_INTO_ARRAY : SHORT_INTO_SEGMENT)) {
+                written = encodeLong(string, length, segment, array, arrayOffset, index);
+            } else {
+                written = array != null
+                        ? encodeShortIntoArray(string, length, array, arrayOffset + (int) index)
+                        : encodeShortIntoSegment(string, length, segment, index);
+            }
         } else {
             written = encodeChecked(chars, length, segment, index, end);
         }
@@ -160,98 +174,163 @@ public final class Utf8 {
     }
 
     /**
-     * A String, room known to suffice: no room checks (the FFM bounds checks stay).
-     *
-     * <p>Shaped for C2. ASCII goes eight chars per step, tested with one OR and stored as one 8-byte
-     * word. And the method is kept over C2's FreqInlineSize (325 bytecodes), so that it is compiled
-     * on its own rather than inlined into a caller's loop: there, loop predication of the nested
-     * char-by-char loops made them several times slower (measured on JDK 25 with
-     * lab/.../Utf8Benchmark; the losing shapes are in lab/.../Utf8Variants).
+     * A short String into a segment, room known to suffice. The ASCII prefix eight chars per step,
+     * tested with one OR and stored as one 8-byte word (the last step overlapping the one before when
+     * the length is not a multiple of 8); the rest, from the first block that is not ASCII, through
+     * {@link #encodeRest}.
      */
-    private static long encodeWithRoom(String chars, int length, MemorySegment segment, long index) {
+    private static long encodeShortIntoSegment(String chars, int length, MemorySegment segment, long index) {
         int i = 0;
         for (int blockLimit = length - 7; i < blockLimit; i += 8) {
-            long c0 = chars.charAt(i);
-            long c1 = chars.charAt(i + 1);
-            long c2 = chars.charAt(i + 2);
-            long c3 = chars.charAt(i + 3);
-            long c4 = chars.charAt(i + 4);
-            long c5 = chars.charAt(i + 5);
-            long c6 = chars.charAt(i + 6);
-            long c7 = chars.charAt(i + 7);
-            if ((c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7) >= 0x80) {
+            long word = asciiWord(chars, i);
+            if (word < 0) {
                 break;
             }
-            segment.set(
-                    WORD, index + i, c0 | c1 << 8 | c2 << 16 | c3 << 24 | c4 << 32 | c5 << 40 | c6 << 48 | c7 << 56);
+            segment.set(WORD, index + i, word);
         }
-        long p = index + i;
-        for (; i < length; i++) {
-            char c = chars.charAt(i);
-            if (c < 0x80) {
-                segment.set(BYTE, p++, (byte) c);
-            } else if (c < 0x800) {
-                p = put2(segment, p, c);
-            } else if (!Character.isSurrogate(c)) {
-                if (i + 1
-                        < length) { // room for 3 more bytes after these 3: one 4-byte store, the 4th byte is rewritten
-                    // next
-                    segment.set(
-                            INT_LE,
-                            p,
-                            (0xE0 | (c >> 12)) | (0x80 | ((c >> 6) & 0x3F)) << 8 | (0x80 | (c & 0x3F)) << 16);
-                    p += 3;
-                } else {
-                    p = put3(segment, p, c);
-                }
-            } else if (Character.isHighSurrogate(c)
-                    && i + 1 < length
-                    && Character.isLowSurrogate(chars.charAt(i + 1))) {
-                p = put4(segment, p, Character.toCodePoint(c, chars.charAt(++i)));
+        if (i < length && i + 8 > length && length >= 8) {
+            // every block was ASCII and under 8 chars are left: the last 8 chars as one word that
+            // overlaps the block before (rewriting its bytes with the same values)
+            long word = asciiWord(chars, length - 8);
+            if (word >= 0) {
+                segment.set(WORD, index + length - 8, word);
+                i = length;
+            }
+        }
+        return i == length ? length : i + encodeRest(chars, i, length, segment, null, index + i);
+    }
+
+    /**
+     * Chars {@code [i, i + 8)} of {@code chars} narrowed to bytes in one little-endian word, or -1 if
+     * one of them is not ASCII.
+     */
+    private static long asciiWord(String chars, int i) {
+        long c0 = chars.charAt(i);
+        long c1 = chars.charAt(i + 1);
+        long c2 = chars.charAt(i + 2);
+        long c3 = chars.charAt(i + 3);
+        long c4 = chars.charAt(i + 4);
+        long c5 = chars.charAt(i + 5);
+        long c6 = chars.charAt(i + 6);
+        long c7 = chars.charAt(i + 7);
+        if ((c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7) >= 0x80) {
+            return -1;
+        }
+        return c0 | c1 << 8 | c2 << 16 | c3 << 24 | c4 << 32 | c5 << 40 | c6 << 48 | c7 << 56;
+    }
+
+    /**
+     * A short String into a writable byte[], room known to suffice: find the ASCII prefix char by char
+     * (a plain loop over a Latin-1 String is cheap), copy it in one go, the rest through {@link
+     * #encodeRest}.
+     */
+    @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): see the comment at the call
+    private static long encodeShortIntoArray(String chars, int length, byte[] array, int offset) {
+        int i = 0;
+        while (i < length && chars.charAt(i) < 0x80) {
+            i++;
+        }
+        // The deprecated getBytes copies the low byte of each char: one System.arraycopy for a
+        // Latin-1 String, no allocation. Exact here because every char copied is below 0x80.
+        chars.getBytes(0, i, array, offset);
+        return i == length ? length : i + encodeRest(chars, i, length, null, array, offset + i);
+    }
+
+    /**
+     * A String longer than the short limits, room known to suffice. While the text is ASCII, chunks
+     * are copied out with {@link String#getChars} and checked and narrowed by the JDK's US-ASCII
+     * encoder (both intrinsics, many chars per instruction), then copied to the target in one go; from
+     * the first other char on, {@link #encodeRest}.
+     */
+    private static long encodeLong(
+            String chars, int length, MemorySegment segment, byte[] array, int arrayOffset, long index) {
+        Scratch scratch = SCRATCH.get();
+        long p = index;
+        for (int i = 0; i < length; ) {
+            int n = Math.min(CHUNK, length - i);
+            chars.getChars(i, i + n, scratch.chars, 0);
+            int ascii = scratch.encodeAscii(n);
+            if (array != null) {
+                System.arraycopy(scratch.bytes, 0, array, arrayOffset + (int) p, ascii);
             } else {
-                segment.set(BYTE, p++, (byte) '?');
+                MemorySegment.copy(scratch.bytes, 0, segment, BYTE, p, ascii);
+            }
+            p += ascii;
+            i += ascii;
+            if (ascii < n) {
+                p += encodeRest(chars, i, length, segment, array, array != null ? arrayOffset + p : p);
+                break;
             }
         }
         return p - index;
     }
 
-    /** As {@link #encodeWithRoom}, into {@code array} from {@code offset}: the same shape, array stores. */
-    private static long encodeIntoArray(String chars, int length, byte[] array, int offset) {
-        int i = 0;
-        for (int blockLimit = length - 7; i < blockLimit; i += 8) {
-            long c0 = chars.charAt(i);
-            long c1 = chars.charAt(i + 1);
-            long c2 = chars.charAt(i + 2);
-            long c3 = chars.charAt(i + 3);
-            long c4 = chars.charAt(i + 4);
-            long c5 = chars.charAt(i + 5);
-            long c6 = chars.charAt(i + 6);
-            long c7 = chars.charAt(i + 7);
-            if ((c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7) >= 0x80) {
-                break;
+    /**
+     * Chars {@code [from, length)} of a String, room known to suffice, in chunks through the calling
+     * thread's {@link Scratch}: each chunk copied out with {@link String#getChars} (an intrinsic) and
+     * encoded by {@link #encodeChars}, straight into {@code array} at {@code p} if there is one
+     * (then {@code p} indexes the array), else into the scratch bytes and then with one copy into
+     * {@code segment} at {@code p}. Reading chars from a char[] rather than with {@link
+     * String#charAt} matters for non-Latin-1 Strings: charAt's UTF-16 branch is usually cold in its
+     * shared profile (the JDK's own Strings are Latin-1), so C2 leaves it as a call per char.
+     *
+     * @return bytes written
+     */
+    private static long encodeRest(String chars, int from, int length, MemorySegment segment, byte[] array, long p) {
+        Scratch scratch = SCRATCH.get();
+        char[] source = scratch.chars;
+        long start = p;
+        for (int i = from; i < length; ) {
+            int n = Math.min(CHUNK, length - i);
+            chars.getChars(i, i + n, source, 0);
+            boolean last = i + n == length;
+            if (!last && Character.isHighSurrogate(source[n - 1])) {
+                n--; // its low surrogate is in the next chunk: encode the pair there
             }
-            ARRAY_LONG.set(
-                    array, offset + i, c0 | c1 << 8 | c2 << 16 | c3 << 24 | c4 << 32 | c5 << 40 | c6 << 48 | c7 << 56);
+            if (array != null) {
+                p = encodeChars(source, 0, n, last, array, (int) p);
+            } else {
+                int produced = encodeChars(source, 0, n, last, scratch.bytes, 0);
+                MemorySegment.copy(scratch.bytes, 0, segment, BYTE, p, produced);
+                p += produced;
+            }
+            i += n;
         }
-        int p = offset + i;
-        for (; i < length; i++) {
-            char c = chars.charAt(i);
+        return p - start;
+    }
+
+    /**
+     * Encodes {@code source[from, to)} into {@code target} from {@code p} and returns the index after
+     * the last byte written. {@code last}: nothing follows {@code to} in the text. The caller keeps a
+     * high surrogate at {@code to - 1} for the next call unless {@code last}, and guarantees three
+     * bytes of room per char plus one spare byte unless {@code last} (a 3-byte char is stored as 4
+     * bytes whose 4th the next char overwrites).
+     */
+    private static int encodeChars(char[] source, int from, int to, boolean last, byte[] target, int p) {
+        int wideLimit = last ? to - 1 : to; // chars before it may use the 4-byte store for 3 bytes
+        for (int i = from; i < to; i++) {
+            char c = source[i];
             if (c < 0x80) {
-                array[p++] = (byte) c;
+                target[p++] = (byte) c;
             } else if (c < 0x800) {
-                ARRAY_SHORT.set(array, p, (short) ((0xC0 | (c >> 6)) | (0x80 | (c & 0x3F)) << 8));
+                ARRAY_SHORT.set(target, p, (short) ((0xC0 | (c >> 6)) | (0x80 | (c & 0x3F)) << 8));
                 p += 2;
             } else if (!Character.isSurrogate(c)) {
-                array[p] = (byte) (0xE0 | (c >> 12));
-                array[p + 1] = (byte) (0x80 | ((c >> 6) & 0x3F));
-                array[p + 2] = (byte) (0x80 | (c & 0x3F));
+                if (i < wideLimit) {
+                    ARRAY_INT.set(
+                            target,
+                            p,
+                            (0xE0 | (c >> 12)) | (0x80 | ((c >> 6) & 0x3F)) << 8 | (0x80 | (c & 0x3F)) << 16);
+                } else {
+                    target[p] = (byte) (0xE0 | (c >> 12));
+                    target[p + 1] = (byte) (0x80 | ((c >> 6) & 0x3F));
+                    target[p + 2] = (byte) (0x80 | (c & 0x3F));
+                }
                 p += 3;
-            } else if (Character.isHighSurrogate(c)
-                    && i + 1 < length
-                    && Character.isLowSurrogate(chars.charAt(i + 1))) {
-                int codePoint = Character.toCodePoint(c, chars.charAt(++i));
+            } else if (Character.isHighSurrogate(c) && i + 1 < to && Character.isLowSurrogate(source[i + 1])) {
+                int codePoint = Character.toCodePoint(c, source[++i]);
                 ARRAY_INT.set(
-                        array,
+                        target,
                         p,
                         (0xF0 | (codePoint >> 18))
                                 | (0x80 | ((codePoint >> 12) & 0x3F)) << 8
@@ -259,10 +338,31 @@ public final class Utf8 {
                                 | (0x80 | (codePoint & 0x3F)) << 24);
                 p += 4;
             } else {
-                array[p++] = (byte) '?';
+                target[p++] = (byte) '?';
             }
         }
-        return p - offset;
+        return p;
+    }
+
+    /**
+     * One thread's scratch for {@link #encodeLong}: a chunk of chars, its bytes, views of both for the
+     * JDK's encoder, and that encoder. Made on a thread's first long encode (about 6 KiB), then reused.
+     */
+    private static final class Scratch {
+        final char[] chars = new char[CHUNK];
+        final byte[] bytes = new byte[3 * CHUNK + 1];
+        private final CharBuffer charView = CharBuffer.wrap(chars);
+        private final ByteBuffer byteView = ByteBuffer.wrap(bytes);
+        private final CharsetEncoder ascii = StandardCharsets.US_ASCII.newEncoder();
+
+        /** Narrows the leading ASCII chars of {@code chars[0, n)} into {@code bytes}; returns how many. */
+        int encodeAscii(int n) {
+            charView.clear().limit(n);
+            byteView.clear();
+            ascii.reset();
+            ascii.encode(charView, byteView, true); // stops at the first char that is not ASCII
+            return byteView.position();
+        }
     }
 
     /** Any CharSequence, room may run out: checks before each char; -1 on overflow. */

@@ -212,4 +212,55 @@ public class Utf8Benchmark {
     public String decodeMechsym() {
         return Utf8.decode(codec, 0, encodedLength);
     }
+
+    // ---- exploratory: whole-String ASCII candidates (assume the text is ASCII; -p text=ascii-*)
+
+    @Benchmark
+    public boolean checkCharLoop() {
+        return Utf8Variants.isAsciiCharLoop(value);
+    }
+
+    @Benchmark
+    public boolean checkBlockLoop() {
+        return Utf8Variants.isAsciiBlockLoop(value);
+    }
+
+    @Benchmark
+    public int charLoopThenCopy() {
+        if (!Utf8Variants.isAsciiCharLoop(value)) {
+            return -1;
+        }
+        return copy();
+    }
+
+    @Benchmark
+    public int blockLoopThenCopy() {
+        if (!Utf8Variants.isAsciiBlockLoop(value)) {
+            return -1;
+        }
+        return copy();
+    }
+
+    @Benchmark
+    public int copyOnly() {
+        return copy();
+    }
+
+    private int copy() {
+        if (byteBuffer.hasArray()) {
+            Utf8Variants.copyLowBytes(value, byteBuffer.array(), byteBuffer.arrayOffset());
+        } else {
+            Utf8Variants.setStringRestoring(value, codec.segment(), 0);
+        }
+        return value.length();
+    }
+
+    @Benchmark
+    public int copyThenScan() {
+        if (byteBuffer.hasArray()) {
+            Utf8Variants.copyLowBytes(value, byteBuffer.array(), byteBuffer.arrayOffset());
+            return Utf8Variants.firstNonAsciiWord(byteBuffer.array(), byteBuffer.arrayOffset(), value.length());
+        }
+        return -1;
+    }
 }

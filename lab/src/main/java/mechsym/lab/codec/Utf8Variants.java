@@ -91,4 +91,72 @@ final class Utf8Variants {
         }
         return i;
     }
+
+    // ---- candidates for a whole ASCII String (exploratory)
+
+    /** True if every char is below 0x80: one charAt and one OR per char, in a loop of its own. */
+    static boolean isAsciiCharLoop(String chars) {
+        int or = 0;
+        for (int i = 0, n = chars.length(); i < n; i++) {
+            or |= chars.charAt(i);
+        }
+        return or < 0x80;
+    }
+
+    /** True if every char is below 0x80: eight charAt and one OR test per block. */
+    static boolean isAsciiBlockLoop(String chars) {
+        int n = chars.length();
+        int i = 0;
+        for (int blockLimit = n - 7; i < blockLimit; i += 8) {
+            if ((chars.charAt(i)
+                            | chars.charAt(i + 1)
+                            | chars.charAt(i + 2)
+                            | chars.charAt(i + 3)
+                            | chars.charAt(i + 4)
+                            | chars.charAt(i + 5)
+                            | chars.charAt(i + 6)
+                            | chars.charAt(i + 7))
+                    >= 0x80) {
+                return false;
+            }
+        }
+        int or = 0;
+        for (; i < n; i++) {
+            or |= chars.charAt(i);
+        }
+        return or < 0x80;
+    }
+
+    /** Low byte of each char into array at offset (System.arraycopy for a Latin-1 String). */
+    @SuppressWarnings("deprecation") // the one public way to copy a Latin-1 String's bytes without allocating
+    static void copyLowBytes(String chars, byte[] array, int offset) {
+        chars.getBytes(0, chars.length(), array, offset);
+    }
+
+    /** An ASCII String into a segment by MemorySegment.setString (which also writes a NUL after it: restored). */
+    static void setStringRestoring(String chars, MemorySegment segment, long index) {
+        long end = index + chars.length();
+        byte after = segment.get(BYTE, end);
+        segment.setString(index, chars, java.nio.charset.StandardCharsets.UTF_8);
+        segment.set(BYTE, end, after);
+    }
+
+    /** Word-at-a-time scan of array[from, from + n) for a byte >= 0x80; index of the first such word's start or n. */
+    static int firstNonAsciiWord(byte[] array, int from, int n) {
+        int i = 0;
+        for (int limit = n - 7; i < limit; i += 8) {
+            if (((long) ARRAY_LONG.get(array, from + i) & 0x8080808080808080L) != 0) {
+                return i;
+            }
+        }
+        for (; i < n; i++) {
+            if (array[from + i] < 0) {
+                return i & ~7;
+            }
+        }
+        return n;
+    }
+
+    private static final java.lang.invoke.VarHandle ARRAY_LONG =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 }
