@@ -26,18 +26,24 @@ import java.nio.charset.StandardCharsets;
  * therefore equals the JDK's for every input.
  *
  * <p><b>Speed.</b> The fast path is a {@code String} with room to spare (three bytes per char left
- * before the end): ASCII eight chars per step, multi-byte sequences stored whole, plain array stores
- * when the {@link CodecBuffer} wraps a writable {@code byte[]} (or heap {@code ByteBuffer}). Other
- * {@code CharSequence}s, and a target that may run out of room, take a loop that checks the room
- * before each char. The lab's {@code utf8} experiment measures it against the JDK's ways.
+ * before the end). Its ASCII part is copied in bulk: a short String is checked char by char and
+ * copied with one {@code getBytes}; a long one goes in chunks through the JDK's own intrinsics
+ * ({@link String#getChars} and the US-ASCII {@link CharsetEncoder}'s array loop). Other chars are
+ * encoded from a char[] copy with plain array stores, straight into a {@link CodecBuffer}'s
+ * writable {@code byte[]} (or heap {@code ByteBuffer}) or into a scratch array copied to the target
+ * in one go. Other {@code CharSequence}s, and a target that may run out of room, take a loop that
+ * checks the room before each char. Why it is built this way, and what lost, is in the comment on the
+ * private {@code encodeString}; the lab's {@code utf8} experiment measures it against the JDK's ways.
  *
  * <p><b>Decoding.</b> {@link #decode(MemorySegment, long, int)} uses the JDK's decoder: malformed
  * input is replaced by U+FFFD per maximal subpart, never rejected.
  *
  * <p><b>Allocation and threads.</b> Encoding into a {@link CodecBuffer} or a segment allocates
- * nothing (the {@code ByteBuffer} overload makes one segment view). Decoding allocates the result.
- * The class has no state: every method may be called by any thread; the buffers themselves are not
- * thread-safe.
+ * nothing, except once per thread: the first String encoded on a thread that is long or not all
+ * ASCII makes that thread's scratch (about 6 KiB: a 1,024-char chunk, its bytes, an encoder), kept
+ * in a {@link ThreadLocal} for the thread's life. The {@code ByteBuffer} overload makes one segment
+ * view per call. Decoding allocates the result. Every method may be called by any thread (the
+ * scratch is never shared); the buffers themselves are not thread-safe.
  *
  * <p><b>Bounds.</b> Indexes outside the target throw {@link IndexOutOfBoundsException}; running out
  * of room is an overflow result, not an exception.
@@ -48,9 +54,6 @@ public final class Utf8 {
     private static final ValueLayout.OfShort SHORT_LE =
             ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
 
-    private static final ValueLayout.OfLong WORD =
-            ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
-
     private static final VarHandle ARRAY_INT =
             MethodHandles.byteArrayViewVarHandle(int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle ARRAY_SHORT =
@@ -59,12 +62,16 @@ public final class Utf8 {
     private static final ValueLayout.OfInt INT_LE =
             ValueLayout.JAVA_INT_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
 
-    /** Strings up to this many chars take the scalar loops (no scratch): measured crossovers. */
+    /**
+     * Strings up to this many chars have their ASCII part found char by char; longer ones through the
+     * JDK's encoder. The crossovers measured with lab/.../Utf8Benchmark on JDK 25 (into a byte[] the
+     * char loop is cheaper, as its copy needs no scratch).
+     */
     private static final int SHORT_INTO_ARRAY = 64;
 
     private static final int SHORT_INTO_SEGMENT = 32;
 
-    /** Chars per chunk of the long path: its scratch stays in L1. */
+    /** Chars per chunk of the scratch: small enough to stay in L1, big enough to pay its setup. */
     private static final int CHUNK = 1024;
 
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
@@ -157,16 +164,7 @@ public final class Utf8 {
         int length = chars.length();
         long written;
         if (chars instanceof String string && end - index >= 3L * length) {
-            // a String with room to spare (no char needs more than 3 bytes): the fast loops. Into a
-            // CodecBuffer over a writable byte[] with plain array stores, which C2 optimises better
-            // than raw stores into a heap object; the segment's room check above bounds them.
-            if (length > (array != null ? SHORT_INTO_ARRAY : SHORT_INTO_SEGMENT)) {
-                written = encodeLong(string, length, segment, array, arrayOffset, index);
-            } else {
-                written = array != null
-                        ? encodeShortIntoArray(string, length, array, arrayOffset + (int) index)
-                        : encodeShortIntoSegment(string, length, segment, index);
-            }
+            written = encodeString(string, length, segment, array, arrayOffset, index);
         } else {
             written = encodeChecked(chars, length, segment, index, end);
         }
@@ -174,49 +172,61 @@ public final class Utf8 {
     }
 
     /**
-     * A short String into a segment, room known to suffice. The ASCII prefix eight chars per step,
-     * tested with one OR and stored as one 8-byte word (the last step overlapping the one before when
-     * the length is not a multiple of 8); the rest, from the first block that is not ASCII, through
-     * {@link #encodeRest}.
+     * A String with room to spare (no char needs more than 3 bytes, so no room checks; the FFM and
+     * array bounds checks stay). Into a writable byte[] with plain array stores ({@code array} not
+     * null; its index {@code arrayOffset + index}), else into the segment.
+     *
+     * <p>How this was decided (JDK 25, lab/.../Utf8Benchmark and the losing shapes in
+     * lab/.../Utf8Variants):
+     *
+     * <ul>
+     *   <li>The JDK's fast ways are intrinsics that test and copy 32 to 64 chars per instruction;
+     *       C2 does not vectorise a loop over {@code String.charAt}, nor a narrowing or OR-reducing
+     *       loop over a char[] (measured: about one char per cycle). So long text must reach those
+     *       intrinsics: chunks through {@link String#getChars} and the US-ASCII {@link
+     *       CharsetEncoder} (its array loop is the {@code encodeAsciiArray} intrinsic).
+     *   <li>No public API says whether a String is Latin-1 (compact strings), and the deprecated
+     *       {@link String#getBytes(int, int, byte[], int)} copies the low byte of each char: its
+     *       output cannot prove a String ASCII (U+0141 copies as 'A'). It is only used for a prefix
+     *       already checked to be ASCII, where it is one {@code System.arraycopy}.
+     *   <li>{@link MemorySegment#setString(long, String, java.nio.charset.Charset)} copies a Latin-1
+     *       ASCII String after the vectorised check without allocating, but any other String goes
+     *       through {@code getBytes(UTF_8)} (it allocates) and it writes a NUL after the text. Used
+     *       after our own check it was slower than getBytes and one copy; not used.
+     *   <li>{@code charAt} on a non-Latin-1 String: its UTF-16 branch is cold in {@code charAt}'s
+     *       shared profile (the JDK's own Strings are Latin-1), so C2 leaves it as a call per char,
+     *       and timings flipped between runs. Non-ASCII text is encoded from a char[] copy instead.
+     *   <li>Into a native segment, encoding into a heap scratch and one {@link MemorySegment#copy}
+     *       beat storing each sequence into the segment (about 1.6x on long mixed text).
+     *   <li>Long ASCII text into a heap buffer stays behind a reused JDK {@code CharsetEncoder}: that
+     *       is the same two intrinsics, and this path adds a copy out of the scratch.
+     * </ul>
      */
-    private static long encodeShortIntoSegment(String chars, int length, MemorySegment segment, long index) {
-        int i = 0;
-        for (int blockLimit = length - 7; i < blockLimit; i += 8) {
-            long word = asciiWord(chars, i);
-            if (word < 0) {
-                break;
-            }
-            segment.set(WORD, index + i, word);
+    private static long encodeString(
+            String chars, int length, MemorySegment segment, byte[] array, int arrayOffset, long index) {
+        if (length > (array != null ? SHORT_INTO_ARRAY : SHORT_INTO_SEGMENT)) {
+            return encodeLong(chars, length, segment, array, arrayOffset, index);
         }
-        if (i < length && i + 8 > length && length >= 8) {
-            // every block was ASCII and under 8 chars are left: the last 8 chars as one word that
-            // overlaps the block before (rewriting its bytes with the same values)
-            long word = asciiWord(chars, length - 8);
-            if (word >= 0) {
-                segment.set(WORD, index + length - 8, word);
-                i = length;
-            }
-        }
-        return i == length ? length : i + encodeRest(chars, i, length, segment, null, index + i);
+        return array != null
+                ? encodeShortIntoArray(chars, length, array, arrayOffset + (int) index)
+                : encodeShortIntoSegment(chars, length, segment, index);
     }
 
     /**
-     * Chars {@code [i, i + 8)} of {@code chars} narrowed to bytes in one little-endian word, or -1 if
-     * one of them is not ASCII.
+     * A short String into a segment, room known to suffice: find the ASCII prefix char by char, copy
+     * it out with one {@code getBytes} into the thread's scratch and from there with one {@link
+     * MemorySegment#copy}; the rest through {@link #encodeRest}.
      */
-    private static long asciiWord(String chars, int i) {
-        long c0 = chars.charAt(i);
-        long c1 = chars.charAt(i + 1);
-        long c2 = chars.charAt(i + 2);
-        long c3 = chars.charAt(i + 3);
-        long c4 = chars.charAt(i + 4);
-        long c5 = chars.charAt(i + 5);
-        long c6 = chars.charAt(i + 6);
-        long c7 = chars.charAt(i + 7);
-        if ((c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7) >= 0x80) {
-            return -1;
+    @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): see encodeShortIntoArray
+    private static long encodeShortIntoSegment(String chars, int length, MemorySegment segment, long index) {
+        int i = 0;
+        while (i < length && chars.charAt(i) < 0x80) {
+            i++;
         }
-        return c0 | c1 << 8 | c2 << 16 | c3 << 24 | c4 << 32 | c5 << 40 | c6 << 48 | c7 << 56;
+        byte[] bytes = SCRATCH.get().bytes;
+        chars.getBytes(0, i, bytes, 0);
+        MemorySegment.copy(bytes, 0, segment, BYTE, index, i);
+        return i == length ? length : i + encodeRest(chars, i, length, segment, null, index + i);
     }
 
     /**
