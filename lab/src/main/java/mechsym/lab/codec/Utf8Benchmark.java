@@ -175,7 +175,7 @@ public class Utf8Benchmark {
         return Utf8.encode(value, codec, 0);
     }
 
-    // ---- the ASCII run alone, three ways (see Utf8Variants)
+    // ---- the ASCII run alone, the ways that lost (see Utf8Variants); on the ascii-* texts
 
     private final char[] charScratch = new char[256];
     private final byte[] byteScratch = new byte[256];
@@ -195,6 +195,19 @@ public class Utf8Benchmark {
         return Utf8Variants.asciiChunked(value, codec.segment(), 0, charScratch, byteScratch);
     }
 
+    @Benchmark
+    public int asciiCheckThenSetString() {
+        return Utf8Variants.checkThenSetString(value, codec.segment(), 0);
+    }
+
+    /** Into heap buffers only (-1 for direct): see the variant's name. */
+    @Benchmark
+    public int asciiLowBytesWrongForUtf16() {
+        return byteBuffer.hasArray()
+                ? Utf8Variants.lowBytesThenScanWrongForUtf16(value, byteBuffer.array(), byteBuffer.arrayOffset())
+                : -1;
+    }
+
     // ---- decode (the text was left encoded at index 0 by setUp)
 
     @Benchmark
@@ -211,56 +224,5 @@ public class Utf8Benchmark {
     @Benchmark
     public String decodeMechsym() {
         return Utf8.decode(codec, 0, encodedLength);
-    }
-
-    // ---- exploratory: whole-String ASCII candidates (assume the text is ASCII; -p text=ascii-*)
-
-    @Benchmark
-    public boolean checkCharLoop() {
-        return Utf8Variants.isAsciiCharLoop(value);
-    }
-
-    @Benchmark
-    public boolean checkBlockLoop() {
-        return Utf8Variants.isAsciiBlockLoop(value);
-    }
-
-    @Benchmark
-    public int charLoopThenCopy() {
-        if (!Utf8Variants.isAsciiCharLoop(value)) {
-            return -1;
-        }
-        return copy();
-    }
-
-    @Benchmark
-    public int blockLoopThenCopy() {
-        if (!Utf8Variants.isAsciiBlockLoop(value)) {
-            return -1;
-        }
-        return copy();
-    }
-
-    @Benchmark
-    public int copyOnly() {
-        return copy();
-    }
-
-    private int copy() {
-        if (byteBuffer.hasArray()) {
-            Utf8Variants.copyLowBytes(value, byteBuffer.array(), byteBuffer.arrayOffset());
-        } else {
-            Utf8Variants.setStringRestoring(value, codec.segment(), 0);
-        }
-        return value.length();
-    }
-
-    @Benchmark
-    public int copyThenScan() {
-        if (byteBuffer.hasArray()) {
-            Utf8Variants.copyLowBytes(value, byteBuffer.array(), byteBuffer.arrayOffset());
-            return Utf8Variants.firstNonAsciiWord(byteBuffer.array(), byteBuffer.arrayOffset(), value.length());
-        }
-        return -1;
     }
 }
