@@ -213,9 +213,9 @@ public final class Utf8 {
     }
 
     /**
-     * A short String into a segment, room known to suffice: find the ASCII prefix char by char, copy
-     * it out with one {@code getBytes} into the thread's scratch and from there with one {@link
-     * MemorySegment#copy}; the rest through {@link #encodeRest}.
+     * A short String into a segment, room known to suffice: find the ASCII prefix char by char. All
+     * ASCII: one {@code getBytes} into the thread's scratch, one {@link MemorySegment#copy}. Else the
+     * whole String through {@link #encodeChars} into the scratch, and one copy.
      */
     @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): see encodeShortIntoArray
     private static long encodeShortIntoSegment(String chars, int length, MemorySegment segment, long index) {
@@ -223,10 +223,20 @@ public final class Utf8 {
         while (i < length && chars.charAt(i) < 0x80) {
             i++;
         }
-        byte[] bytes = SCRATCH.get().bytes;
-        chars.getBytes(0, i, bytes, 0);
-        MemorySegment.copy(bytes, 0, segment, BYTE, index, i);
-        return i == length ? length : i + encodeRest(chars, i, length, segment, null, index + i);
+        if (length == 0) {
+            return 0;
+        }
+        Scratch scratch = SCRATCH.get();
+        int produced;
+        if (i == length) {
+            chars.getBytes(0, length, scratch.bytes, 0);
+            produced = length;
+        } else {
+            chars.getChars(0, length, scratch.chars, 0);
+            produced = encodeChars(scratch.chars, 0, length, false, scratch.bytes, 0);
+        }
+        MemorySegment.copy(scratch.bytes, 0, segment, BYTE, index, produced);
+        return produced;
     }
 
     /**
@@ -262,7 +272,7 @@ public final class Utf8 {
             int ascii = scratch.encodeAscii(n);
             if (array != null) {
                 System.arraycopy(scratch.bytes, 0, array, arrayOffset + (int) p, ascii);
-            } else {
+            } else if (ascii > 0) {
                 MemorySegment.copy(scratch.bytes, 0, segment, BYTE, p, ascii);
             }
             p += ascii;
@@ -355,8 +365,10 @@ public final class Utf8 {
     }
 
     /**
-     * One thread's scratch for {@link #encodeLong}: a chunk of chars, its bytes, views of both for the
-     * JDK's encoder, and that encoder. Made on a thread's first long encode (about 6 KiB), then reused.
+     * One thread's scratch for the String paths: a chunk of chars, room for its bytes, views of both
+     * for the JDK's encoder, and that encoder. Made on the thread's first encode that needs it (about
+     * 6 KiB), then reused for the thread's life. Nothing in an encode calls out to other code, so a
+     * thread never uses its scratch twice at once.
      */
     private static final class Scratch {
         final char[] chars = new char[CHUNK];

@@ -481,6 +481,9 @@ class Utf8Test {
                 assertThatThrownBy(() -> Utf8.encode(text, readOnly)).isInstanceOf(IllegalArgumentException.class);
                 assertThat(readOnly.position()).isZero();
             }
+            assertThat(Utf8.encode("", buffer))
+                    .as("nothing to write, nothing refused")
+                    .isZero();
             assertThat(bytes.position()).isZero();
             while (bytes.hasRemaining()) {
                 assertThat(bytes.get()).as("nothing written").isZero();
