@@ -5,6 +5,8 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetEncoder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -24,18 +26,24 @@ import java.nio.charset.StandardCharsets;
  * therefore equals the JDK's for every input.
  *
  * <p><b>Speed.</b> The fast path is a {@code String} with room to spare (three bytes per char left
- * before the end): ASCII eight chars per step, multi-byte sequences stored whole, plain array stores
- * when the {@link CodecBuffer} wraps a writable {@code byte[]} (or heap {@code ByteBuffer}). Other
- * {@code CharSequence}s, and a target that may run out of room, take a loop that checks the room
- * before each char. The lab's {@code utf8} experiment measures it against the JDK's ways.
+ * before the end). Its ASCII part is copied in bulk: a short String is checked char by char and
+ * copied with one {@code getBytes}; a long one goes in chunks through the JDK's own intrinsics
+ * ({@link String#getChars} and the US-ASCII {@link CharsetEncoder}'s array loop). Other chars are
+ * encoded from a char[] copy with plain array stores, straight into a {@link CodecBuffer}'s
+ * writable {@code byte[]} (or heap {@code ByteBuffer}) or into a scratch array copied to the target
+ * in one go. Other {@code CharSequence}s, and a target that may run out of room, take a loop that
+ * checks the room before each char. Why it is built this way, and what lost, is in the comment on the
+ * private {@code encodeString}; the lab's {@code utf8} experiment measures it against the JDK's ways.
  *
  * <p><b>Decoding.</b> {@link #decode(MemorySegment, long, int)} uses the JDK's decoder: malformed
  * input is replaced by U+FFFD per maximal subpart, never rejected.
  *
  * <p><b>Allocation and threads.</b> Encoding into a {@link CodecBuffer} or a segment allocates
- * nothing (the {@code ByteBuffer} overload makes one segment view). Decoding allocates the result.
- * The class has no state: every method may be called by any thread; the buffers themselves are not
- * thread-safe.
+ * nothing, except once per thread: the first String encoded on a thread that is long or not all
+ * ASCII makes that thread's scratch (about 6 KiB: a 1,024-char chunk, its bytes, an encoder), kept
+ * in a {@link ThreadLocal} for the thread's life. The {@code ByteBuffer} overload makes one segment
+ * view per call. Decoding allocates the result. Every method may be called by any thread (the
+ * scratch is never shared); the buffers themselves are not thread-safe.
  *
  * <p><b>Bounds.</b> Indexes outside the target throw {@link IndexOutOfBoundsException}; running out
  * of room is an overflow result, not an exception.
@@ -46,11 +54,6 @@ public final class Utf8 {
     private static final ValueLayout.OfShort SHORT_LE =
             ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
 
-    private static final ValueLayout.OfLong WORD =
-            ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
-
-    private static final VarHandle ARRAY_LONG =
-            MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle ARRAY_INT =
             MethodHandles.byteArrayViewVarHandle(int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle ARRAY_SHORT =
@@ -58,6 +61,20 @@ public final class Utf8 {
 
     private static final ValueLayout.OfInt INT_LE =
             ValueLayout.JAVA_INT_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
+
+    /**
+     * Strings up to this many chars have their ASCII part found char by char; longer ones through the
+     * JDK's encoder. The crossovers measured with lab/.../Utf8Benchmark on JDK 25 (into a byte[] the
+     * char loop is cheaper, as its copy needs no scratch).
+     */
+    private static final int SHORT_INTO_ARRAY = 64;
+
+    private static final int SHORT_INTO_SEGMENT = 32;
+
+    /** Chars per chunk of the scratch: small enough to stay in L1, big enough to pay its setup. */
+    private static final int CHUNK = 1024;
+
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
     private Utf8() {}
 
@@ -147,12 +164,7 @@ public final class Utf8 {
         int length = chars.length();
         long written;
         if (chars instanceof String string && end - index >= 3L * length) {
-            // a String with room to spare (no char needs more than 3 bytes): the fast loops. Into a
-            // CodecBuffer over a writable byte[] with plain array stores, which C2 optimises better
-            // than raw stores into a heap object; the segment's room check above bounds them.
-            written = array != null
-                    ? encodeIntoArray(string, length, array, arrayOffset + (int) index)
-                    : encodeWithRoom(string, length, segment, index);
+            written = encodeString(string, length, segment, array, arrayOffset, index);
         } else {
             written = encodeChecked(chars, length, segment, index, end);
         }
@@ -160,98 +172,185 @@ public final class Utf8 {
     }
 
     /**
-     * A String, room known to suffice: no room checks (the FFM bounds checks stay).
+     * A String with room to spare (no char needs more than 3 bytes, so no room checks; the FFM and
+     * array bounds checks stay). Into a writable byte[] with plain array stores ({@code array} not
+     * null; its index {@code arrayOffset + index}), else into the segment.
      *
-     * <p>Shaped for C2. ASCII goes eight chars per step, tested with one OR and stored as one 8-byte
-     * word. And the method is kept over C2's FreqInlineSize (325 bytecodes), so that it is compiled
-     * on its own rather than inlined into a caller's loop: there, loop predication of the nested
-     * char-by-char loops made them several times slower (measured on JDK 25 with
-     * lab/.../Utf8Benchmark; the losing shapes are in lab/.../Utf8Variants).
+     * <p>How this was decided (JDK 25, lab/.../Utf8Benchmark and the losing shapes in
+     * lab/.../Utf8Variants):
+     *
+     * <ul>
+     *   <li>The JDK's fast ways are intrinsics that test and copy 32 to 64 chars per instruction;
+     *       C2 does not vectorise a loop over {@code String.charAt}, nor a narrowing or OR-reducing
+     *       loop over a char[] (measured: about one char per cycle). So long text must reach those
+     *       intrinsics: chunks through {@link String#getChars} and the US-ASCII {@link
+     *       CharsetEncoder} (its array loop is the {@code encodeAsciiArray} intrinsic).
+     *   <li>No public API says whether a String is Latin-1 (compact strings), and the deprecated
+     *       {@link String#getBytes(int, int, byte[], int)} copies the low byte of each char: its
+     *       output cannot prove a String ASCII (U+0141 copies as 'A'). It is only used for a prefix
+     *       already checked to be ASCII, where it is one {@code System.arraycopy}.
+     *   <li>{@link MemorySegment#setString(long, String, java.nio.charset.Charset)} copies a Latin-1
+     *       ASCII String after the vectorised check without allocating, but any other String goes
+     *       through {@code getBytes(UTF_8)} (it allocates) and it writes a NUL after the text. Used
+     *       after our own check it was slower than getBytes and one copy; not used.
+     *   <li>{@code charAt} on a non-Latin-1 String: its UTF-16 branch is cold in {@code charAt}'s
+     *       shared profile (the JDK's own Strings are Latin-1), so C2 leaves it as a call per char,
+     *       and timings flipped between runs. Non-ASCII text is encoded from a char[] copy instead.
+     *   <li>Into a native segment, encoding into a heap scratch and one {@link MemorySegment#copy}
+     *       beat storing each sequence into the segment (about 1.6x on long mixed text).
+     *   <li>Long ASCII text into a heap buffer stays behind a reused JDK {@code CharsetEncoder}: that
+     *       is the same two intrinsics, and this path adds a copy out of the scratch.
+     * </ul>
      */
-    private static long encodeWithRoom(String chars, int length, MemorySegment segment, long index) {
-        int i = 0;
-        for (int blockLimit = length - 7; i < blockLimit; i += 8) {
-            long c0 = chars.charAt(i);
-            long c1 = chars.charAt(i + 1);
-            long c2 = chars.charAt(i + 2);
-            long c3 = chars.charAt(i + 3);
-            long c4 = chars.charAt(i + 4);
-            long c5 = chars.charAt(i + 5);
-            long c6 = chars.charAt(i + 6);
-            long c7 = chars.charAt(i + 7);
-            if ((c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7) >= 0x80) {
-                break;
-            }
-            segment.set(
-                    WORD, index + i, c0 | c1 << 8 | c2 << 16 | c3 << 24 | c4 << 32 | c5 << 40 | c6 << 48 | c7 << 56);
+    private static long encodeString(
+            String chars, int length, MemorySegment segment, byte[] array, int arrayOffset, long index) {
+        if (length > (array != null ? SHORT_INTO_ARRAY : SHORT_INTO_SEGMENT)) {
+            return encodeLong(chars, length, segment, array, arrayOffset, index);
         }
-        long p = index + i;
-        for (; i < length; i++) {
-            char c = chars.charAt(i);
-            if (c < 0x80) {
-                segment.set(BYTE, p++, (byte) c);
-            } else if (c < 0x800) {
-                p = put2(segment, p, c);
-            } else if (!Character.isSurrogate(c)) {
-                if (i + 1
-                        < length) { // room for 3 more bytes after these 3: one 4-byte store, the 4th byte is rewritten
-                    // next
-                    segment.set(
-                            INT_LE,
-                            p,
-                            (0xE0 | (c >> 12)) | (0x80 | ((c >> 6) & 0x3F)) << 8 | (0x80 | (c & 0x3F)) << 16);
-                    p += 3;
-                } else {
-                    p = put3(segment, p, c);
-                }
-            } else if (Character.isHighSurrogate(c)
-                    && i + 1 < length
-                    && Character.isLowSurrogate(chars.charAt(i + 1))) {
-                p = put4(segment, p, Character.toCodePoint(c, chars.charAt(++i)));
-            } else {
-                segment.set(BYTE, p++, (byte) '?');
+        return array != null
+                ? encodeShortIntoArray(chars, length, array, arrayOffset + (int) index)
+                : encodeShortIntoSegment(chars, length, segment, index);
+    }
+
+    /**
+     * A short String into a segment, room known to suffice: find the ASCII prefix char by char. All
+     * ASCII: one {@code getBytes} into the thread's scratch, one {@link MemorySegment#copy}. Else the
+     * whole String through {@link #encodeChars} into the scratch, and one copy.
+     */
+    @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): see encodeShortIntoArray
+    private static long encodeShortIntoSegment(String chars, int length, MemorySegment segment, long index) {
+        int i = 0;
+        while (i < length && chars.charAt(i) < 0x80) {
+            i++;
+        }
+        if (length == 0) {
+            return 0;
+        }
+        Scratch scratch = SCRATCH.get();
+        int produced;
+        if (i == length) {
+            chars.getBytes(0, length, scratch.bytes, 0);
+            produced = length;
+        } else {
+            chars.getChars(0, length, scratch.chars, 0);
+            produced = encodeChars(scratch.chars, 0, length, false, scratch.bytes, 0);
+        }
+        MemorySegment.copy(scratch.bytes, 0, segment, BYTE, index, produced);
+        return produced;
+    }
+
+    /**
+     * A short String into a writable byte[], room known to suffice: find the ASCII prefix char by char
+     * (a plain loop over a Latin-1 String is cheap), copy it in one go, the rest through {@link
+     * #encodeRest}.
+     */
+    @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): see the comment at the call
+    private static long encodeShortIntoArray(String chars, int length, byte[] array, int offset) {
+        int i = 0;
+        while (i < length && chars.charAt(i) < 0x80) {
+            i++;
+        }
+        // The deprecated getBytes copies the low byte of each char: one System.arraycopy for a
+        // Latin-1 String, no allocation. Exact here because every char copied is below 0x80.
+        chars.getBytes(0, i, array, offset);
+        return i == length ? length : i + encodeRest(chars, i, length, null, array, offset + i);
+    }
+
+    /**
+     * A String longer than the short limits, room known to suffice. While the text is ASCII, chunks
+     * are copied out with {@link String#getChars} and checked and narrowed by the JDK's US-ASCII
+     * encoder (both intrinsics, many chars per instruction), then copied to the target in one go; from
+     * the first other char on, {@link #encodeRest}.
+     */
+    private static long encodeLong(
+            String chars, int length, MemorySegment segment, byte[] array, int arrayOffset, long index) {
+        Scratch scratch = SCRATCH.get();
+        long p = index;
+        for (int i = 0; i < length; ) {
+            int n = Math.min(CHUNK, length - i);
+            chars.getChars(i, i + n, scratch.chars, 0);
+            int ascii = scratch.encodeAscii(n);
+            if (array != null) {
+                System.arraycopy(scratch.bytes, 0, array, arrayOffset + (int) p, ascii);
+            } else if (ascii > 0) {
+                MemorySegment.copy(scratch.bytes, 0, segment, BYTE, p, ascii);
+            }
+            p += ascii;
+            i += ascii;
+            if (ascii < n) {
+                p += encodeRest(chars, i, length, segment, array, array != null ? arrayOffset + p : p);
+                break;
             }
         }
         return p - index;
     }
 
-    /** As {@link #encodeWithRoom}, into {@code array} from {@code offset}: the same shape, array stores. */
-    private static long encodeIntoArray(String chars, int length, byte[] array, int offset) {
-        int i = 0;
-        for (int blockLimit = length - 7; i < blockLimit; i += 8) {
-            long c0 = chars.charAt(i);
-            long c1 = chars.charAt(i + 1);
-            long c2 = chars.charAt(i + 2);
-            long c3 = chars.charAt(i + 3);
-            long c4 = chars.charAt(i + 4);
-            long c5 = chars.charAt(i + 5);
-            long c6 = chars.charAt(i + 6);
-            long c7 = chars.charAt(i + 7);
-            if ((c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7) >= 0x80) {
-                break;
+    /**
+     * Chars {@code [from, length)} of a String, room known to suffice, in chunks through the calling
+     * thread's {@link Scratch}: each chunk copied out with {@link String#getChars} (an intrinsic) and
+     * encoded by {@link #encodeChars}, straight into {@code array} at {@code p} if there is one
+     * (then {@code p} indexes the array), else into the scratch bytes and then with one copy into
+     * {@code segment} at {@code p}. Reading chars from a char[] rather than with {@link
+     * String#charAt} matters for non-Latin-1 Strings: charAt's UTF-16 branch is usually cold in its
+     * shared profile (the JDK's own Strings are Latin-1), so C2 leaves it as a call per char.
+     *
+     * @return bytes written
+     */
+    private static long encodeRest(String chars, int from, int length, MemorySegment segment, byte[] array, long p) {
+        Scratch scratch = SCRATCH.get();
+        char[] source = scratch.chars;
+        long start = p;
+        for (int i = from; i < length; ) {
+            int n = Math.min(CHUNK, length - i);
+            chars.getChars(i, i + n, source, 0);
+            boolean last = i + n == length;
+            if (!last && Character.isHighSurrogate(source[n - 1])) {
+                n--; // its low surrogate is in the next chunk: encode the pair there
             }
-            ARRAY_LONG.set(
-                    array, offset + i, c0 | c1 << 8 | c2 << 16 | c3 << 24 | c4 << 32 | c5 << 40 | c6 << 48 | c7 << 56);
+            if (array != null) {
+                p = encodeChars(source, 0, n, last, array, (int) p);
+            } else {
+                int produced = encodeChars(source, 0, n, last, scratch.bytes, 0);
+                MemorySegment.copy(scratch.bytes, 0, segment, BYTE, p, produced);
+                p += produced;
+            }
+            i += n;
         }
-        int p = offset + i;
-        for (; i < length; i++) {
-            char c = chars.charAt(i);
+        return p - start;
+    }
+
+    /**
+     * Encodes {@code source[from, to)} into {@code target} from {@code p} and returns the index after
+     * the last byte written. {@code last}: nothing follows {@code to} in the text. The caller keeps a
+     * high surrogate at {@code to - 1} for the next call unless {@code last}, and guarantees three
+     * bytes of room per char plus one spare byte unless {@code last} (a 3-byte char is stored as 4
+     * bytes whose 4th the next char overwrites).
+     */
+    private static int encodeChars(char[] source, int from, int to, boolean last, byte[] target, int p) {
+        int wideLimit = last ? to - 1 : to; // chars before it may use the 4-byte store for 3 bytes
+        for (int i = from; i < to; i++) {
+            char c = source[i];
             if (c < 0x80) {
-                array[p++] = (byte) c;
+                target[p++] = (byte) c;
             } else if (c < 0x800) {
-                ARRAY_SHORT.set(array, p, (short) ((0xC0 | (c >> 6)) | (0x80 | (c & 0x3F)) << 8));
+                ARRAY_SHORT.set(target, p, (short) ((0xC0 | (c >> 6)) | (0x80 | (c & 0x3F)) << 8));
                 p += 2;
             } else if (!Character.isSurrogate(c)) {
-                array[p] = (byte) (0xE0 | (c >> 12));
-                array[p + 1] = (byte) (0x80 | ((c >> 6) & 0x3F));
-                array[p + 2] = (byte) (0x80 | (c & 0x3F));
+                if (i < wideLimit) {
+                    ARRAY_INT.set(
+                            target,
+                            p,
+                            (0xE0 | (c >> 12)) | (0x80 | ((c >> 6) & 0x3F)) << 8 | (0x80 | (c & 0x3F)) << 16);
+                } else {
+                    target[p] = (byte) (0xE0 | (c >> 12));
+                    target[p + 1] = (byte) (0x80 | ((c >> 6) & 0x3F));
+                    target[p + 2] = (byte) (0x80 | (c & 0x3F));
+                }
                 p += 3;
-            } else if (Character.isHighSurrogate(c)
-                    && i + 1 < length
-                    && Character.isLowSurrogate(chars.charAt(i + 1))) {
-                int codePoint = Character.toCodePoint(c, chars.charAt(++i));
+            } else if (Character.isHighSurrogate(c) && i + 1 < to && Character.isLowSurrogate(source[i + 1])) {
+                int codePoint = Character.toCodePoint(c, source[++i]);
                 ARRAY_INT.set(
-                        array,
+                        target,
                         p,
                         (0xF0 | (codePoint >> 18))
                                 | (0x80 | ((codePoint >> 12) & 0x3F)) << 8
@@ -259,10 +358,33 @@ public final class Utf8 {
                                 | (0x80 | (codePoint & 0x3F)) << 24);
                 p += 4;
             } else {
-                array[p++] = (byte) '?';
+                target[p++] = (byte) '?';
             }
         }
-        return p - offset;
+        return p;
+    }
+
+    /**
+     * One thread's scratch for the String paths: a chunk of chars, room for its bytes, views of both
+     * for the JDK's encoder, and that encoder. Made on the thread's first encode that needs it (about
+     * 6 KiB), then reused for the thread's life. Nothing in an encode calls out to other code, so a
+     * thread never uses its scratch twice at once.
+     */
+    private static final class Scratch {
+        final char[] chars = new char[CHUNK];
+        final byte[] bytes = new byte[3 * CHUNK + 1];
+        private final CharBuffer charView = CharBuffer.wrap(chars);
+        private final ByteBuffer byteView = ByteBuffer.wrap(bytes);
+        private final CharsetEncoder ascii = StandardCharsets.US_ASCII.newEncoder();
+
+        /** Narrows the leading ASCII chars of {@code chars[0, n)} into {@code bytes}; returns how many. */
+        int encodeAscii(int n) {
+            charView.clear().limit(n);
+            byteView.clear();
+            ascii.reset();
+            ascii.encode(charView, byteView, true); // stops at the first char that is not ASCII
+            return byteView.position();
+        }
     }
 
     /** Any CharSequence, room may run out: checks before each char; -1 on overflow. */

@@ -232,17 +232,28 @@ class Utf8Test {
         CodecBuffer heap = CodecBuffer.of(new byte[256]);
         CodecBuffer direct = CodecBuffer.of(ByteBuffer.allocateDirect(256));
         String mixed = "mixed a\u00e9\u20ac\ud83d\ude00 end, and some ascii to go with it";
+        String longAscii = "long ascii, the encoder's intrinsic path ".repeat(2);
+        String longMixed = "long mixed \u00e9\u20ac\ud83d\ude00 ".repeat(3);
+        String[] texts = {mixed, longAscii, longMixed}; // one array, not a varargs array per call
         long sum = 0;
         for (int i = 0; i < 20_000; i++) { // warm up so the JIT's escape analysis has run
-            sum += Utf8.encode(mixed, heap, 0) + Utf8.encode(mixed, direct, 0);
+            sum += encodeAll(heap, direct, texts);
         }
         long before = threads.getCurrentThreadAllocatedBytes();
         for (int i = 0; i < 20_000; i++) {
-            sum += Utf8.encode(mixed, heap, 0) + Utf8.encode(mixed, direct, 0);
+            sum += encodeAll(heap, direct, texts);
         }
         long allocated = threads.getCurrentThreadAllocatedBytes() - before;
-        assertThat(sum).isEqualTo(80_000L * jdk(mixed).length);
-        assertThat(allocated).as("bytes allocated by 40,000 encodes").isLessThan(40_000);
+        assertThat(sum).isEqualTo(80_000L * (jdk(mixed).length + jdk(longAscii).length + jdk(longMixed).length));
+        assertThat(allocated).as("bytes allocated by 120,000 encodes").isLessThan(40_000);
+    }
+
+    private static long encodeAll(CodecBuffer heap, CodecBuffer direct, String[] texts) {
+        long sum = 0;
+        for (String text : texts) {
+            sum += Utf8.encode(text, heap, 0) + Utf8.encode(text, direct, 0);
+        }
+        return sum;
     }
 
     @ParameterizedTest(name = "{0}")
@@ -338,6 +349,179 @@ class Utf8Test {
             for (int i = 0; i < capacity; i++) {
                 byte want = i >= 5 && i < 5 + expected.length ? expected[i - 5] : (byte) 0x5A;
                 assertThat(all[i]).as("byte %d of %s", i, escape(text)).isEqualTo(want);
+            }
+        }
+    }
+
+    // ---- the bulk paths: ASCII copies, the scratch chunks, the short/long limits
+
+    /** Encodes at index 5 of a buffer filled with 0x5A and checks every byte, inside and outside. */
+    private static void assertEncodesLikeTheJdk(String text, Backings.Backing backing, int spare) {
+        byte[] expected = jdk(text);
+        int capacity = 5 + Math.max(expected.length, 3 * text.length()) + spare;
+        CodecBuffer buffer = backing.make(capacity, ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < capacity; i++) {
+            buffer.putByte(i, (byte) 0x5A);
+        }
+        buffer.position(5);
+        assertThat(Utf8.encode(text, buffer))
+                .as("%s, %d chars", backing, text.length())
+                .isEqualTo(expected.length);
+        assertThat(buffer.position()).isEqualTo(5 + expected.length);
+        byte[] all = buffer.segment().toArray(ValueLayout.JAVA_BYTE);
+        for (int i = 0; i < capacity; i++) {
+            byte want = i >= 5 && i < 5 + expected.length ? expected[i - 5] : (byte) 0x5A;
+            if (all[i] != want) {
+                throw new AssertionError(String.format(
+                        "%s, %d chars: byte %d is %02x, not %02x", backing, text.length(), i, all[i], want));
+            }
+        }
+    }
+
+    /** Lengths around the short limits (32, 64), the 8-char steps and the 1,024-char chunks. */
+    private static final int[] LENGTHS = {1, 7, 8, 9, 31, 32, 33, 63, 64, 65, 100, 1023, 1024, 1025, 2047, 2049, 3000};
+
+    /** Positions to put the odd char at: every one up to 70, then around the chunk edges and the end. */
+    private static int[] positions(int length) {
+        java.util.TreeSet<Integer> at = new java.util.TreeSet<>();
+        for (int i = 0; i < Math.min(length, 70); i++) {
+            at.add(i);
+        }
+        for (int edge : new int[] {1016, 1022, 1023, 1024, 1025, 2047, 2048, length - 2, length - 1}) {
+            if (edge >= 0 && edge < length) {
+                at.add(edge);
+            }
+        }
+        return at.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("backings")
+    void anAsciiTextOfEveryLengthIsCopiedExactly(Backings.Backing backing) {
+        for (int length : LENGTHS) {
+            String text = "Hello, sympathy 42! ".repeat(length / 20 + 1).substring(0, length);
+            assertEncodesLikeTheJdk(text, backing, 0);
+            assertEncodesLikeTheJdk(text, backing, 9);
+        }
+    }
+
+    /**
+     * One char that is not ASCII at every position of Strings of every length class: Latin-1 chars
+     * 0x80..0xFF (a Latin-1 String: its bytes must not be copied as if ASCII), and chars whose low
+     * byte is ASCII (U+0141 'Ł' has low byte 'A': getBytes(int, int, byte[], int) would copy 'A').
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("backings")
+    void oneCharThatIsNotAsciiAtEveryPositionMatchesTheJdk(Backings.Backing backing) {
+        String[] odd = {"\u0080", "\u00e9", "\u00ff", "\u0141", "\u4e41", "\ud83d\ude00", "\ud800"};
+        for (int length : LENGTHS) {
+            if (length > 1100 && !backing.name().startsWith("byte[]")) {
+                continue; // the long lengths once per array kind and once natively below, to stay fast
+            }
+            for (int at : positions(length)) {
+                for (String special : odd) {
+                    String text = "a".repeat(at) + special + "b".repeat(Math.max(0, length - at - 1));
+                    assertEncodesLikeTheJdk(text, backing, 0);
+                }
+            }
+        }
+    }
+
+    @Test
+    void longTextsWithOneOddCharIntoNativeMemoryMatchTheJdk() {
+        Backings.Backing direct = backings().stream()
+                .filter(b -> b.name().equals("direct ByteBuffer"))
+                .findFirst()
+                .orElseThrow();
+        for (int length : new int[] {2047, 2049, 3000}) {
+            for (int at : positions(length)) {
+                assertEncodesLikeTheJdk("a".repeat(at) + "\u00e9" + "b".repeat(length - at - 1), direct, 0);
+                assertEncodesLikeTheJdk("a".repeat(at) + "\u0141" + "b".repeat(length - at - 1), direct, 0);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("backings")
+    void surrogatePairsAcrossTheChunkEdgesAndLoneOnesThereMatchTheJdk(Backings.Backing backing) {
+        for (int at : new int[] {1021, 1022, 1023, 1024, 2046, 2047}) {
+            String head = "\u00e9" + "x".repeat(at - 1); // not ASCII from the start: the scratch path
+            for (String tail : new String[] {
+                "\ud83d\ude00rest", "\ud83d", "\ud83dz", "\ude00z", "\ud83d\ud83d\ude00", "\u20ac\u20ac"
+            }) {
+                assertEncodesLikeTheJdk(head + tail, backing, 0);
+                assertEncodesLikeTheJdk("x".repeat(at) + tail, backing, 0); // ASCII first
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("backings")
+    void randomLongTextsMatchTheJdkAndWriteNothingPastThem(Backings.Backing backing) {
+        Random random = new Random(4242);
+        for (int n = 0; n < 40; n++) {
+            String text = randomText(random, 1 + random.nextInt(2600));
+            if (random.nextBoolean()) {
+                text = "ascii prefix ".repeat(random.nextInt(200)) + text;
+            }
+            assertEncodesLikeTheJdk(text, backing, random.nextInt(4));
+        }
+    }
+
+    @Test
+    void aReadOnlyTargetIsRefusedAndNothingMoves() {
+        for (ByteBuffer bytes : List.of(ByteBuffer.allocate(64), ByteBuffer.allocateDirect(64))) {
+            ByteBuffer readOnly = bytes.asReadOnlyBuffer();
+            CodecBuffer buffer = CodecBuffer.of(readOnly);
+            for (String text : List.of("short ascii", "short \u00e9", "long ascii ".repeat(3), "x\u00e9".repeat(10))) {
+                assertThatThrownBy(() -> Utf8.encode(text, buffer))
+                        .as(text)
+                        .isInstanceOf(IllegalArgumentException.class);
+                assertThat(buffer.position()).isZero();
+                assertThatThrownBy(() -> Utf8.encode(text, readOnly)).isInstanceOf(IllegalArgumentException.class);
+                assertThat(readOnly.position()).isZero();
+            }
+            assertThat(Utf8.encode("", buffer))
+                    .as("nothing to write, nothing refused")
+                    .isZero();
+            assertThat(bytes.position()).isZero();
+            while (bytes.hasRemaining()) {
+                assertThat(bytes.get()).as("nothing written").isZero();
+            }
+        }
+    }
+
+    @Test
+    void threadsEncodingAtOnceEachGetTheirOwnBytes() throws Exception {
+        List<String> texts =
+                List.of("ascii ".repeat(300), "mixed \u00e9\u20ac\ud83d\ude00 ".repeat(150), "short \u00fc", "plain");
+        try (var pool = java.util.concurrent.Executors.newFixedThreadPool(4)) {
+            List<java.util.concurrent.Future<Integer>> results = new java.util.ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                int seed = t;
+                results.add(pool.submit(() -> {
+                    CodecBuffer heap = CodecBuffer.of(new byte[8192]);
+                    CodecBuffer direct = CodecBuffer.of(ByteBuffer.allocateDirect(8192));
+                    int checked = 0;
+                    for (int i = 0; i < 2000; i++) {
+                        String text = texts.get((i + seed) % texts.size());
+                        byte[] expected = jdk(text);
+                        for (CodecBuffer buffer : List.of(heap, direct)) {
+                            int written = Utf8.encode(text, buffer, 0);
+                            if (written != expected.length
+                                    || !java.util.Arrays.equals(
+                                            buffer.segment().asSlice(0, written).toArray(ValueLayout.JAVA_BYTE),
+                                            expected)) {
+                                throw new AssertionError("thread " + seed + " text " + i);
+                            }
+                            checked++;
+                        }
+                    }
+                    return checked;
+                }));
+            }
+            for (var result : results) {
+                assertThat(result.get()).isEqualTo(4000);
             }
         }
     }

@@ -175,7 +175,7 @@ public class Utf8Benchmark {
         return Utf8.encode(value, codec, 0);
     }
 
-    // ---- the ASCII run alone, three ways (see Utf8Variants)
+    // ---- the ASCII run alone, the ways that lost (see Utf8Variants); on the ascii-* texts
 
     private final char[] charScratch = new char[256];
     private final byte[] byteScratch = new byte[256];
@@ -193,6 +193,19 @@ public class Utf8Benchmark {
     @Benchmark
     public int asciiChunked() {
         return Utf8Variants.asciiChunked(value, codec.segment(), 0, charScratch, byteScratch);
+    }
+
+    @Benchmark
+    public int asciiCheckThenSetString() {
+        return Utf8Variants.checkThenSetString(value, codec.segment(), 0);
+    }
+
+    /** Into heap buffers only (-1 for direct): see the variant's name. */
+    @Benchmark
+    public int asciiLowBytesWrongForUtf16() {
+        return byteBuffer.hasArray()
+                ? Utf8Variants.lowBytesThenScanWrongForUtf16(value, byteBuffer.array(), byteBuffer.arrayOffset())
+                : -1;
     }
 
     // ---- decode (the text was left encoded at index 0 by setUp)

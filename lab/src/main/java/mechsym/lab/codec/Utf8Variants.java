@@ -2,19 +2,25 @@ package mechsym.lab.codec;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Ways of writing the ASCII run of a String into a segment that lost to the one in {@link
  * mechsym.core.codec.Utf8}, kept with the benchmark that decided ({@link Utf8Benchmark}'s {@code
- * ascii*} methods; run {@code ./mechsym jmh 'Utf8Benchmark.ascii' -p text=ascii-long}). Each returns
- * the number of chars written (the ASCII prefix that fitted).
+ * ascii*} methods; run {@code ./mechsym jmh 'Utf8Benchmark.ascii' -p text=ascii-short,ascii-long}).
+ * Each returns the number of chars written (the ASCII prefix that fitted).
  *
- * <p>What decided, on JDK 25: the char-by-char loop is the fastest when compiled on its own, but
- * once C2 inlines it into a caller's loop (a JMH stub, a user's send loop) loop predication of the
- * nested loop makes it several times slower (-XX:-UseLoopPredicate restores it: a diagnosis, not a
- * fix). The eight-char block loop keeps its speed there, and core keeps its loops too big to inline.
- * Copying chars out in chunks (getChars, then narrowing) needs scratch arrays and was slower still.
+ * <p>What decided, on JDK 25. First round: the char-by-char loop is the fastest when compiled on
+ * its own, but once C2 inlines it into a caller's loop (a JMH stub, a user's send loop) loop
+ * predication of the nested loop makes it several times slower (-XX:-UseLoopPredicate restores it:
+ * a diagnosis, not a fix); the eight-char block loop kept its speed there. Second round (issue 4):
+ * every loop over charAt runs at about one char per cycle, while the JDK's intrinsics test and copy
+ * dozens per instruction, so core now copies ASCII in bulk (getBytes of a checked prefix; getChars
+ * and the US-ASCII encoder's intrinsic for long text). Copying chars out and narrowing them in a
+ * Java loop ({@link #asciiChunked}) stays slow: C2 does not vectorise the narrowing.
  */
 final class Utf8Variants {
     private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
@@ -91,4 +97,56 @@ final class Utf8Variants {
         }
         return i;
     }
+
+    // ---- whole-String ASCII shapes tried for issue 4 (core's choice and why: Utf8.encodeString)
+
+    /**
+     * Checks every char with charAt (about one char per cycle: C2 does not vectorise it), then lets
+     * {@link MemorySegment#setString} copy the String (its own vectorised check, then one copy; no
+     * allocation for an ASCII Latin-1 String) and puts back the byte its NUL terminator overwrote.
+     * Lost to the check and one getBytes copy: setString's fixed cost. Returns the chars written, or
+     * -1 if the text is not ASCII (setString would allocate for it).
+     */
+    static int checkThenSetString(String chars, MemorySegment segment, long index) {
+        int or = 0;
+        for (int i = 0, n = chars.length(); i < n; i++) {
+            or |= chars.charAt(i);
+        }
+        if (or >= 0x80) {
+            return -1;
+        }
+        long end = index + chars.length();
+        byte after = segment.get(BYTE, end);
+        segment.setString(index, chars, StandardCharsets.UTF_8);
+        segment.set(BYTE, end, after);
+        return chars.length();
+    }
+
+    /**
+     * WRONG for some UTF-16 Strings, kept as the lesson: copy the low byte of every char with the
+     * deprecated getBytes (one arraycopy for a Latin-1 String), then test the copied bytes eight at a
+     * time. Fast, but a String with a char above 0xFF whose low byte is ASCII (U+0141 copies as 'A')
+     * passes the test: the bytes cannot prove the String was ASCII, and no public API tells a Latin-1
+     * String from a UTF-16 one. Returns the chars written or the index of the first bad 8-byte word.
+     */
+    @SuppressWarnings("deprecation") // the low-byte copy is the point of this variant
+    static int lowBytesThenScanWrongForUtf16(String chars, byte[] array, int offset) {
+        int n = chars.length();
+        chars.getBytes(0, n, array, offset);
+        int i = 0;
+        for (int limit = n - 7; i < limit; i += 8) {
+            if (((long) ARRAY_LONG.get(array, offset + i) & 0x8080808080808080L) != 0) {
+                return i;
+            }
+        }
+        for (; i < n; i++) {
+            if (array[offset + i] < 0) {
+                return i & ~7;
+            }
+        }
+        return n;
+    }
+
+    private static final VarHandle ARRAY_LONG =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 }
