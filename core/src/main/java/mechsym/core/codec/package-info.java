@@ -20,7 +20,8 @@
  * <p><b>Threading.</b> Buffers, readers and writers are single-threaded objects with plain memory
  * accesses and no ordering guarantee: hand bytes between threads through something that creates a
  * happens-before edge. Schemas and message types are immutable and may be shared. The static
- * helpers ({@code Utf8}, {@code SchemaCodec}) have no state.
+ * helpers may be called from any thread: {@code SchemaCodec} has no state, and {@code Utf8} keeps
+ * only a per-thread scratch array (a few KiB, allocated on a thread's first encode).
  *
  * <p><b>Bounds and bad input.</b> Memory access is bounds-checked by the FFM API ({@code
  * IndexOutOfBoundsException}, nothing written or moved). Decoders report bad input with {@link
