@@ -1,7 +1,20 @@
 package mechsym.core.codec;
 
+import static mechsym.core.codec.CodecBuffer.BYTE;
+import static mechsym.core.codec.CodecBuffer.CHAR_BE;
+import static mechsym.core.codec.CodecBuffer.CHAR_LE;
+import static mechsym.core.codec.CodecBuffer.DOUBLE_BE;
+import static mechsym.core.codec.CodecBuffer.DOUBLE_LE;
+import static mechsym.core.codec.CodecBuffer.FLOAT_BE;
+import static mechsym.core.codec.CodecBuffer.FLOAT_LE;
+import static mechsym.core.codec.CodecBuffer.INT_BE;
+import static mechsym.core.codec.CodecBuffer.INT_LE;
+import static mechsym.core.codec.CodecBuffer.LONG_BE;
+import static mechsym.core.codec.CodecBuffer.LONG_LE;
+import static mechsym.core.codec.CodecBuffer.SHORT_BE;
+import static mechsym.core.codec.CodecBuffer.SHORT_LE;
+
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 
 /**
@@ -47,34 +60,13 @@ import java.nio.ByteOrder;
  * its own. Accesses are plain loads and stores with no ordering guarantee: publish the bytes by a
  * happens-before edge of your own, as with {@link CodecBuffer}.
  *
- * <p><b>Speed.</b> Each getter picks one of two {@code static final} unaligned layouts by the byte
- * order flag, so the JIT compiles it to one (possibly byte-swapping) load plus the segment's bounds
- * check. A call site that sees both heap and native segments works but runs slower than one that
- * sees a single kind (see {@link CodecBuffer}).
+ * <p><b>Speed.</b> Each accessor branches on the byte order flag around two accesses with {@code
+ * static final} unaligned layouts, so the JIT compiles it to one (possibly byte-swapping) load or
+ * store plus the segment's bounds check, whichever orders the program uses. A call site that sees
+ * both heap and native segments works but runs slower than one that sees a single kind (see {@link
+ * CodecBuffer}).
  */
 public abstract class CodecFlyweight {
-    private static final ValueLayout.OfShort SHORT_BE =
-            ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfShort SHORT_LE =
-            ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfChar CHAR_BE = ValueLayout.JAVA_CHAR_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfChar CHAR_LE =
-            ValueLayout.JAVA_CHAR_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfInt INT_BE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfInt INT_LE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfLong LONG_BE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfLong LONG_LE =
-            ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfFloat FLOAT_BE =
-            ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfFloat FLOAT_LE =
-            ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfDouble DOUBLE_BE =
-            ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfDouble DOUBLE_LE =
-            ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
-
     private final int encodedLength;
     /** The wrapped segment; before the first wrap an empty one, so every access is refused. */
     private MemorySegment segment = MemorySegment.NULL;
@@ -224,51 +216,75 @@ public abstract class CodecFlyweight {
     }
 
     protected final short getShort(int fieldOffset) {
-        return segment.get(bigEndian ? SHORT_BE : SHORT_LE, offset + fieldOffset);
+        return bigEndian ? segment.get(SHORT_BE, offset + fieldOffset) : segment.get(SHORT_LE, offset + fieldOffset);
     }
 
     protected final void putShort(int fieldOffset, short value) {
-        segment.set(bigEndian ? SHORT_BE : SHORT_LE, offset + fieldOffset, value);
+        if (bigEndian) {
+            segment.set(SHORT_BE, offset + fieldOffset, value);
+        } else {
+            segment.set(SHORT_LE, offset + fieldOffset, value);
+        }
     }
 
     protected final char getChar(int fieldOffset) {
-        return segment.get(bigEndian ? CHAR_BE : CHAR_LE, offset + fieldOffset);
+        return bigEndian ? segment.get(CHAR_BE, offset + fieldOffset) : segment.get(CHAR_LE, offset + fieldOffset);
     }
 
     protected final void putChar(int fieldOffset, char value) {
-        segment.set(bigEndian ? CHAR_BE : CHAR_LE, offset + fieldOffset, value);
+        if (bigEndian) {
+            segment.set(CHAR_BE, offset + fieldOffset, value);
+        } else {
+            segment.set(CHAR_LE, offset + fieldOffset, value);
+        }
     }
 
     protected final int getInt(int fieldOffset) {
-        return segment.get(bigEndian ? INT_BE : INT_LE, offset + fieldOffset);
+        return bigEndian ? segment.get(INT_BE, offset + fieldOffset) : segment.get(INT_LE, offset + fieldOffset);
     }
 
     protected final void putInt(int fieldOffset, int value) {
-        segment.set(bigEndian ? INT_BE : INT_LE, offset + fieldOffset, value);
+        if (bigEndian) {
+            segment.set(INT_BE, offset + fieldOffset, value);
+        } else {
+            segment.set(INT_LE, offset + fieldOffset, value);
+        }
     }
 
     protected final long getLong(int fieldOffset) {
-        return segment.get(bigEndian ? LONG_BE : LONG_LE, offset + fieldOffset);
+        return bigEndian ? segment.get(LONG_BE, offset + fieldOffset) : segment.get(LONG_LE, offset + fieldOffset);
     }
 
     protected final void putLong(int fieldOffset, long value) {
-        segment.set(bigEndian ? LONG_BE : LONG_LE, offset + fieldOffset, value);
+        if (bigEndian) {
+            segment.set(LONG_BE, offset + fieldOffset, value);
+        } else {
+            segment.set(LONG_LE, offset + fieldOffset, value);
+        }
     }
 
     protected final float getFloat(int fieldOffset) {
-        return segment.get(bigEndian ? FLOAT_BE : FLOAT_LE, offset + fieldOffset);
+        return bigEndian ? segment.get(FLOAT_BE, offset + fieldOffset) : segment.get(FLOAT_LE, offset + fieldOffset);
     }
 
     protected final void putFloat(int fieldOffset, float value) {
-        segment.set(bigEndian ? FLOAT_BE : FLOAT_LE, offset + fieldOffset, value);
+        if (bigEndian) {
+            segment.set(FLOAT_BE, offset + fieldOffset, value);
+        } else {
+            segment.set(FLOAT_LE, offset + fieldOffset, value);
+        }
     }
 
     protected final double getDouble(int fieldOffset) {
-        return segment.get(bigEndian ? DOUBLE_BE : DOUBLE_LE, offset + fieldOffset);
+        return bigEndian ? segment.get(DOUBLE_BE, offset + fieldOffset) : segment.get(DOUBLE_LE, offset + fieldOffset);
     }
 
     protected final void putDouble(int fieldOffset, double value) {
-        segment.set(bigEndian ? DOUBLE_BE : DOUBLE_LE, offset + fieldOffset, value);
+        if (bigEndian) {
+            segment.set(DOUBLE_BE, offset + fieldOffset, value);
+        } else {
+            segment.set(DOUBLE_LE, offset + fieldOffset, value);
+        }
     }
 
     // ---------------------------------------------------------------------------------------
@@ -284,27 +300,51 @@ public abstract class CodecFlyweight {
     }
 
     protected final void getInts(int fieldOffset, int[] dst, int dstIndex, int count) {
-        MemorySegment.copy(segment, bigEndian ? INT_BE : INT_LE, offset + fieldOffset, dst, dstIndex, count);
+        if (bigEndian) {
+            MemorySegment.copy(segment, INT_BE, offset + fieldOffset, dst, dstIndex, count);
+        } else {
+            MemorySegment.copy(segment, INT_LE, offset + fieldOffset, dst, dstIndex, count);
+        }
     }
 
     protected final void putInts(int fieldOffset, int[] src, int srcIndex, int count) {
-        MemorySegment.copy(src, srcIndex, segment, bigEndian ? INT_BE : INT_LE, offset + fieldOffset, count);
+        if (bigEndian) {
+            MemorySegment.copy(src, srcIndex, segment, INT_BE, offset + fieldOffset, count);
+        } else {
+            MemorySegment.copy(src, srcIndex, segment, INT_LE, offset + fieldOffset, count);
+        }
     }
 
     protected final void getLongs(int fieldOffset, long[] dst, int dstIndex, int count) {
-        MemorySegment.copy(segment, bigEndian ? LONG_BE : LONG_LE, offset + fieldOffset, dst, dstIndex, count);
+        if (bigEndian) {
+            MemorySegment.copy(segment, LONG_BE, offset + fieldOffset, dst, dstIndex, count);
+        } else {
+            MemorySegment.copy(segment, LONG_LE, offset + fieldOffset, dst, dstIndex, count);
+        }
     }
 
     protected final void putLongs(int fieldOffset, long[] src, int srcIndex, int count) {
-        MemorySegment.copy(src, srcIndex, segment, bigEndian ? LONG_BE : LONG_LE, offset + fieldOffset, count);
+        if (bigEndian) {
+            MemorySegment.copy(src, srcIndex, segment, LONG_BE, offset + fieldOffset, count);
+        } else {
+            MemorySegment.copy(src, srcIndex, segment, LONG_LE, offset + fieldOffset, count);
+        }
     }
 
     protected final void getDoubles(int fieldOffset, double[] dst, int dstIndex, int count) {
-        MemorySegment.copy(segment, bigEndian ? DOUBLE_BE : DOUBLE_LE, offset + fieldOffset, dst, dstIndex, count);
+        if (bigEndian) {
+            MemorySegment.copy(segment, DOUBLE_BE, offset + fieldOffset, dst, dstIndex, count);
+        } else {
+            MemorySegment.copy(segment, DOUBLE_LE, offset + fieldOffset, dst, dstIndex, count);
+        }
     }
 
     protected final void putDoubles(int fieldOffset, double[] src, int srcIndex, int count) {
-        MemorySegment.copy(src, srcIndex, segment, bigEndian ? DOUBLE_BE : DOUBLE_LE, offset + fieldOffset, count);
+        if (bigEndian) {
+            MemorySegment.copy(src, srcIndex, segment, DOUBLE_BE, offset + fieldOffset, count);
+        } else {
+            MemorySegment.copy(src, srcIndex, segment, DOUBLE_LE, offset + fieldOffset, count);
+        }
     }
 
     @Override

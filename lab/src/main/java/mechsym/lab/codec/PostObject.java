@@ -55,6 +55,30 @@ public final class PostObject implements Serializable, Marshallable {
         return new PostObject(0, false, 0, 0, new double[0], new long[0]);
     }
 
+    long sourceId() {
+        return sourceId;
+    }
+
+    boolean special() {
+        return special;
+    }
+
+    int orderCode() {
+        return orderCode;
+    }
+
+    int priority() {
+        return priority;
+    }
+
+    double[] prices() {
+        return prices;
+    }
+
+    long[] quantities() {
+        return quantities;
+    }
+
     // ---- protobuf: the generated message from lab/src/main/protobuf/post_object.proto
 
     /** Builds the generated message (allocates, as protobuf users do on every write). */
