@@ -61,10 +61,14 @@ public final class SerialisationExperiment implements Experiment {
 
     /**
      * One row of the measured table: its name, the benchmarks of its write and read, the key of its
-     * encoded size, and whether its read builds the post's object (the like-for-like rows) or reads
-     * the fields in place.
+     * encoded size, and what its read gives: a new object (the post's way, and the like-for-like
+     * rows), a reused object (every field copied, nothing allocated) or the fields in place.
      */
-    private record Way(String name, String write, String read, String size, boolean readBuildsObject) {}
+    private record Way(String name, String write, String read, String size, String reads) {}
+
+    private static final String NEW_OBJECT = "new object";
+    private static final String REUSED_OBJECT = "reused object";
+    private static final String IN_PLACE = "in place";
 
     static final String CODEC = "mechsym codec";
     static final String CODEC_REUSED = "mechsym codec, reused object";
@@ -72,15 +76,20 @@ public final class SerialisationExperiment implements Experiment {
     static final String AGRONA_IN_PLACE = "Agrona UnsafeBuffer, in place";
 
     private static final List<Way> WAYS = List.of(
-            new Way("Java Serialization", "javaSerializationWrite", "javaSerializationRead", "javaSerialization", true),
-            new Way("ByteBuffer", "byteBufferWrite", "byteBufferRead", "byteBuffer", true),
-            new Way("Unsafe (the post's)", "unsafeWrite", "unsafeRead", "unsafe", true),
-            new Way("Agrona UnsafeBuffer", "agronaWrite", "agronaRead", "agrona", true),
-            new Way("protobuf (generated)", "protobufWrite", "protobufRead", "protobuf", true),
-            new Way(CODEC, "codecWrite", "codecRead", "codec", true),
-            new Way(CODEC_REUSED, "codecWrite", "codecReusedRead", "codec", false),
-            new Way(AGRONA_IN_PLACE, "agronaWrite", "agronaInPlaceRead", "agrona", false),
-            new Way(CODEC_FLYWEIGHT, "codecFlyweightWrite", "codecFlyweightRead", "codecFlyweight", false));
+            new Way(
+                    "Java Serialization",
+                    "javaSerializationWrite",
+                    "javaSerializationRead",
+                    "javaSerialization",
+                    NEW_OBJECT),
+            new Way("ByteBuffer", "byteBufferWrite", "byteBufferRead", "byteBuffer", NEW_OBJECT),
+            new Way("Unsafe (the post's)", "unsafeWrite", "unsafeRead", "unsafe", NEW_OBJECT),
+            new Way("Agrona UnsafeBuffer", "agronaWrite", "agronaRead", "agrona", NEW_OBJECT),
+            new Way("protobuf (generated)", "protobufWrite", "protobufRead", "protobuf", NEW_OBJECT),
+            new Way(CODEC, "codecWrite", "codecRead", "codec", NEW_OBJECT),
+            new Way(CODEC_REUSED, "codecWrite", "codecReusedRead", "codec", REUSED_OBJECT),
+            new Way(AGRONA_IN_PLACE, "agronaWrite", "agronaInPlaceRead", "agrona", IN_PLACE),
+            new Way(CODEC_FLYWEIGHT, "codecFlyweightWrite", "codecFlyweightRead", "codecFlyweight", IN_PLACE));
 
     @Override
     public String id() {
@@ -173,11 +182,11 @@ public final class SerialisationExperiment implements Experiment {
                 .column("encoded", "bytes")
                 .note("JMH average time, " + profile.pick(1, 5, 10) + " measurement iterations per benchmark;"
                         + " allocation from JMH's GC profiler (gc.alloc.rate.norm). \"new object\" reads"
-                        + " build the post's object and its two arrays, as the post's did; \"in place\" reads"
-                        + " do not: the reused-object read copies every field into one reused instance, the"
-                        + " flyweight and Agrona in-place reads hand every field, read where it lies, to a"
-                        + " Blackhole. The reused-object read shares the codec's write, the Agrona in-place"
-                        + " read Agrona's.");
+                        + " build the post's object and its two arrays, as the post's did; the \"reused object\""
+                        + " read copies every field into one instance and allocates nothing; \"in place\""
+                        + " reads (the flyweight, and Agrona read the same way) hand every field, read where it"
+                        + " lies, to a Blackhole: no copy, no allocation. The reused-object read shares the"
+                        + " codec's write, the Agrona in-place read Agrona's.");
         Map<String, Double> totals = new LinkedHashMap<>();
         for (Way way : WAYS) {
             JmhBenchmarks.Score write = byMethod.get(way.write());
@@ -189,7 +198,7 @@ public final class SerialisationExperiment implements Experiment {
             totals.put(way.name(), total);
             measured.row(
                     way.name(),
-                    way.readBuildsObject() ? "new object" : "in place",
+                    way.reads(),
                     write.score(),
                     read.score(),
                     total,
