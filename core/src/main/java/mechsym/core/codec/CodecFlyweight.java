@@ -165,14 +165,19 @@ public abstract class CodecFlyweight {
     private CodecException truncated(long at, long available, String where) {
         return new CodecException(
                 at,
-                "truncated " + getClass().getSimpleName() + ": the layout takes " + encodedLength + " bytes, " + where
-                        + " " + Math.max(available, 0) + " from there");
+                "truncated " + messageName() + ": the layout takes " + encodedLength + " bytes, " + where + " "
+                        + Math.max(available, 0) + " from there");
     }
 
     private void point(MemorySegment wrapped, long at, boolean big) {
         this.segment = wrapped;
         this.offset = at;
         this.bigEndian = big;
+    }
+
+    /** The name error messages give the message: the class's simple name unless overridden. */
+    protected String messageName() {
+        return getClass().getSimpleName();
     }
 
     /**
@@ -191,7 +196,7 @@ public abstract class CodecFlyweight {
     protected final CodecException invalid(int fieldOffset, String reason) {
         long at = offset + fieldOffset;
         unwrap();
-        return new CodecException(at, getClass().getSimpleName() + ": " + reason);
+        return new CodecException(at, messageName() + ": " + reason);
     }
 
     // ---------------------------------------------------------------------------------------

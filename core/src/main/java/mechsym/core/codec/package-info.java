@@ -9,7 +9,8 @@
  *       reads it back.
  *   <li>{@link mechsym.core.codec.CodecFlyweight}: the base of decode-in-place views of
  *       fixed-layout messages: bounds checked once at wrap, each field read or written where it
- *       lies, nothing copied or allocated.
+ *       lies, nothing copied or allocated; {@link mechsym.core.codec.SchemaFlyweight} does the same
+ *       by field name for any fixed-layout message of a schema.
  *   <li>{@link mechsym.core.codec.FrameWriter} / {@link mechsym.core.codec.FrameReader}: frames of
  *       a 12-byte header (magic, version, type id, body length; {@link
  *       mechsym.core.codec.FrameDescriptor}) and a body; readers skip unknown types by length.
