@@ -1,5 +1,19 @@
 package mechsym.core.codec;
 
+import static mechsym.core.codec.SegmentAccess.BYTE;
+import static mechsym.core.codec.SegmentAccess.CHAR_BE;
+import static mechsym.core.codec.SegmentAccess.CHAR_LE;
+import static mechsym.core.codec.SegmentAccess.DOUBLE_BE;
+import static mechsym.core.codec.SegmentAccess.DOUBLE_LE;
+import static mechsym.core.codec.SegmentAccess.FLOAT_BE;
+import static mechsym.core.codec.SegmentAccess.FLOAT_LE;
+import static mechsym.core.codec.SegmentAccess.INT_BE;
+import static mechsym.core.codec.SegmentAccess.INT_LE;
+import static mechsym.core.codec.SegmentAccess.LONG_BE;
+import static mechsym.core.codec.SegmentAccess.LONG_LE;
+import static mechsym.core.codec.SegmentAccess.SHORT_BE;
+import static mechsym.core.codec.SegmentAccess.SHORT_LE;
+
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
@@ -21,14 +35,11 @@ import java.util.Objects;
  *
  * <p><b>Byte order.</b> Fixed when the buffer is made: {@link ByteOrder#nativeOrder()} unless the
  * factory is given an order. Every multi-byte value, single or bulk, is read and written in that
- * order; a wire format should name its order explicitly. Each accessor branches on a final flag
- * around two accesses, each with its own {@code static final} unaligned {@link ValueLayout}, so the
- * JIT sees a constant layout and compiles the access to a plain (possibly byte-swapping) load or
- * store, also in a program that uses both byte orders. (Choosing the layout inside the call,
- * {@code segment.get(bigEndian ? LONG_BE : LONG_LE, i)}, is as fast while one order is used, but once
- * the same accessor sees both it hands the segment a non-constant layout whose var handle the JIT
- * cannot fold: 1.4x to 2.3x slower in the lab's {@code ConstantLayoutBenchmark}.) No alignment is
- * required of any index. The JIT
+ * order; a wire format should name its order explicitly. Each access branches on a final flag
+ * around two accesses with {@code static final} unaligned {@link ValueLayout}s, so the JIT sees a
+ * constant layout and compiles it to a plain (possibly byte-swapping) load or store, also in a
+ * program that uses both byte orders; every accessor is small enough for C2 to inline wherever it
+ * is called (see {@code SegmentAccess}). No alignment is required of any index. The JIT
  * specialises each access on the segment's implementation (heap or native): a call site that sees
  * both kinds still works, but runs slower than one that sees one.
  *
@@ -52,21 +63,6 @@ import java.util.Objects;
  * confinement rules apply (a confined arena's segment may only be touched by its owner thread).
  */
 public final class CodecBuffer {
-    // the layouts of every access, one per byte order; shared with CodecFlyweight
-    static final ValueLayout.OfShort SHORT_BE = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    static final ValueLayout.OfShort SHORT_LE = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    static final ValueLayout.OfChar CHAR_BE = ValueLayout.JAVA_CHAR_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    static final ValueLayout.OfChar CHAR_LE = ValueLayout.JAVA_CHAR_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    static final ValueLayout.OfInt INT_BE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    static final ValueLayout.OfInt INT_LE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    static final ValueLayout.OfLong LONG_BE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    static final ValueLayout.OfLong LONG_LE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    static final ValueLayout.OfFloat FLOAT_BE = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    static final ValueLayout.OfFloat FLOAT_LE = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    static final ValueLayout.OfDouble DOUBLE_BE = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    static final ValueLayout.OfDouble DOUBLE_LE = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
-
     private final boolean bigEndian;
     private MemorySegment segment;
     private long position;
@@ -168,7 +164,7 @@ public final class CodecBuffer {
      */
     public CodecBuffer position(long newPosition) {
         if (newPosition < 0 || newPosition > segment.byteSize()) {
-            throw new IndexOutOfBoundsException("position " + newPosition + " outside [0, " + segment.byteSize() + "]");
+            throw outside("position", newPosition);
         }
         position = newPosition;
         return this;
@@ -190,10 +186,15 @@ public final class CodecBuffer {
      */
     public CodecBuffer limit(long newLimit) {
         if (newLimit < 0 || newLimit > segment.byteSize()) {
-            throw new IndexOutOfBoundsException("limit " + newLimit + " outside [0, " + segment.byteSize() + "]");
+            throw outside("limit", newLimit);
         }
         limit = newLimit;
         return this;
+    }
+
+    // cold path out of line, so that position and limit stay small enough to inline anywhere
+    private IndexOutOfBoundsException outside(String what, long value) {
+        return new IndexOutOfBoundsException(what + " " + value + " outside [0, " + segment.byteSize() + "]");
     }
 
     /** Bytes between the position and the capacity. */
@@ -228,75 +229,51 @@ public final class CodecBuffer {
     }
 
     public short getShort(long index) {
-        return bigEndian ? segment.get(SHORT_BE, index) : segment.get(SHORT_LE, index);
+        return SegmentAccess.getShort(segment, bigEndian, index);
     }
 
     public void putShort(long index, short value) {
-        if (bigEndian) {
-            segment.set(SHORT_BE, index, value);
-        } else {
-            segment.set(SHORT_LE, index, value);
-        }
+        SegmentAccess.putShort(segment, bigEndian, index, value);
     }
 
     public char getChar(long index) {
-        return bigEndian ? segment.get(CHAR_BE, index) : segment.get(CHAR_LE, index);
+        return SegmentAccess.getChar(segment, bigEndian, index);
     }
 
     public void putChar(long index, char value) {
-        if (bigEndian) {
-            segment.set(CHAR_BE, index, value);
-        } else {
-            segment.set(CHAR_LE, index, value);
-        }
+        SegmentAccess.putChar(segment, bigEndian, index, value);
     }
 
     public int getInt(long index) {
-        return bigEndian ? segment.get(INT_BE, index) : segment.get(INT_LE, index);
+        return SegmentAccess.getInt(segment, bigEndian, index);
     }
 
     public void putInt(long index, int value) {
-        if (bigEndian) {
-            segment.set(INT_BE, index, value);
-        } else {
-            segment.set(INT_LE, index, value);
-        }
+        SegmentAccess.putInt(segment, bigEndian, index, value);
     }
 
     public long getLong(long index) {
-        return bigEndian ? segment.get(LONG_BE, index) : segment.get(LONG_LE, index);
+        return SegmentAccess.getLong(segment, bigEndian, index);
     }
 
     public void putLong(long index, long value) {
-        if (bigEndian) {
-            segment.set(LONG_BE, index, value);
-        } else {
-            segment.set(LONG_LE, index, value);
-        }
+        SegmentAccess.putLong(segment, bigEndian, index, value);
     }
 
     public float getFloat(long index) {
-        return bigEndian ? segment.get(FLOAT_BE, index) : segment.get(FLOAT_LE, index);
+        return SegmentAccess.getFloat(segment, bigEndian, index);
     }
 
     public void putFloat(long index, float value) {
-        if (bigEndian) {
-            segment.set(FLOAT_BE, index, value);
-        } else {
-            segment.set(FLOAT_LE, index, value);
-        }
+        SegmentAccess.putFloat(segment, bigEndian, index, value);
     }
 
     public double getDouble(long index) {
-        return bigEndian ? segment.get(DOUBLE_BE, index) : segment.get(DOUBLE_LE, index);
+        return SegmentAccess.getDouble(segment, bigEndian, index);
     }
 
     public void putDouble(long index, double value) {
-        if (bigEndian) {
-            segment.set(DOUBLE_BE, index, value);
-        } else {
-            segment.set(DOUBLE_LE, index, value);
-        }
+        SegmentAccess.putDouble(segment, bigEndian, index, value);
     }
 
     // ---------------------------------------------------------------------------------------

@@ -1,18 +1,12 @@
 package mechsym.core.codec;
 
-import static mechsym.core.codec.CodecBuffer.BYTE;
-import static mechsym.core.codec.CodecBuffer.CHAR_BE;
-import static mechsym.core.codec.CodecBuffer.CHAR_LE;
-import static mechsym.core.codec.CodecBuffer.DOUBLE_BE;
-import static mechsym.core.codec.CodecBuffer.DOUBLE_LE;
-import static mechsym.core.codec.CodecBuffer.FLOAT_BE;
-import static mechsym.core.codec.CodecBuffer.FLOAT_LE;
-import static mechsym.core.codec.CodecBuffer.INT_BE;
-import static mechsym.core.codec.CodecBuffer.INT_LE;
-import static mechsym.core.codec.CodecBuffer.LONG_BE;
-import static mechsym.core.codec.CodecBuffer.LONG_LE;
-import static mechsym.core.codec.CodecBuffer.SHORT_BE;
-import static mechsym.core.codec.CodecBuffer.SHORT_LE;
+import static mechsym.core.codec.SegmentAccess.BYTE;
+import static mechsym.core.codec.SegmentAccess.DOUBLE_BE;
+import static mechsym.core.codec.SegmentAccess.DOUBLE_LE;
+import static mechsym.core.codec.SegmentAccess.INT_BE;
+import static mechsym.core.codec.SegmentAccess.INT_LE;
+import static mechsym.core.codec.SegmentAccess.LONG_BE;
+import static mechsym.core.codec.SegmentAccess.LONG_LE;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
@@ -60,10 +54,11 @@ import java.nio.ByteOrder;
  * its own. Accesses are plain loads and stores with no ordering guarantee: publish the bytes by a
  * happens-before edge of your own, as with {@link CodecBuffer}.
  *
- * <p><b>Speed.</b> Each accessor branches on the byte order flag around two accesses with {@code
- * static final} unaligned layouts, so the JIT compiles it to one (possibly byte-swapping) load or
- * store plus the segment's bounds check, whichever orders the program uses. A call site that sees
- * both heap and native segments works but runs slower than one that sees a single kind (see {@link
+ * <p><b>Speed.</b> Each accessor compiles to one (possibly byte-swapping) load or store with a
+ * constant layout plus the segment's bounds check, whichever orders the program uses, and is small
+ * enough for C2 to inline wherever it is called (see {@code SegmentAccess}); keep the extension's
+ * own accessors as small (one call with a constant offset). A call site that sees both heap and
+ * native segments works but runs slower than one that sees a single kind (see {@link
  * CodecBuffer}).
  */
 public abstract class CodecFlyweight {
@@ -221,75 +216,51 @@ public abstract class CodecFlyweight {
     }
 
     protected final short getShort(int fieldOffset) {
-        return bigEndian ? segment.get(SHORT_BE, offset + fieldOffset) : segment.get(SHORT_LE, offset + fieldOffset);
+        return SegmentAccess.getShort(segment, bigEndian, offset + fieldOffset);
     }
 
     protected final void putShort(int fieldOffset, short value) {
-        if (bigEndian) {
-            segment.set(SHORT_BE, offset + fieldOffset, value);
-        } else {
-            segment.set(SHORT_LE, offset + fieldOffset, value);
-        }
+        SegmentAccess.putShort(segment, bigEndian, offset + fieldOffset, value);
     }
 
     protected final char getChar(int fieldOffset) {
-        return bigEndian ? segment.get(CHAR_BE, offset + fieldOffset) : segment.get(CHAR_LE, offset + fieldOffset);
+        return SegmentAccess.getChar(segment, bigEndian, offset + fieldOffset);
     }
 
     protected final void putChar(int fieldOffset, char value) {
-        if (bigEndian) {
-            segment.set(CHAR_BE, offset + fieldOffset, value);
-        } else {
-            segment.set(CHAR_LE, offset + fieldOffset, value);
-        }
+        SegmentAccess.putChar(segment, bigEndian, offset + fieldOffset, value);
     }
 
     protected final int getInt(int fieldOffset) {
-        return bigEndian ? segment.get(INT_BE, offset + fieldOffset) : segment.get(INT_LE, offset + fieldOffset);
+        return SegmentAccess.getInt(segment, bigEndian, offset + fieldOffset);
     }
 
     protected final void putInt(int fieldOffset, int value) {
-        if (bigEndian) {
-            segment.set(INT_BE, offset + fieldOffset, value);
-        } else {
-            segment.set(INT_LE, offset + fieldOffset, value);
-        }
+        SegmentAccess.putInt(segment, bigEndian, offset + fieldOffset, value);
     }
 
     protected final long getLong(int fieldOffset) {
-        return bigEndian ? segment.get(LONG_BE, offset + fieldOffset) : segment.get(LONG_LE, offset + fieldOffset);
+        return SegmentAccess.getLong(segment, bigEndian, offset + fieldOffset);
     }
 
     protected final void putLong(int fieldOffset, long value) {
-        if (bigEndian) {
-            segment.set(LONG_BE, offset + fieldOffset, value);
-        } else {
-            segment.set(LONG_LE, offset + fieldOffset, value);
-        }
+        SegmentAccess.putLong(segment, bigEndian, offset + fieldOffset, value);
     }
 
     protected final float getFloat(int fieldOffset) {
-        return bigEndian ? segment.get(FLOAT_BE, offset + fieldOffset) : segment.get(FLOAT_LE, offset + fieldOffset);
+        return SegmentAccess.getFloat(segment, bigEndian, offset + fieldOffset);
     }
 
     protected final void putFloat(int fieldOffset, float value) {
-        if (bigEndian) {
-            segment.set(FLOAT_BE, offset + fieldOffset, value);
-        } else {
-            segment.set(FLOAT_LE, offset + fieldOffset, value);
-        }
+        SegmentAccess.putFloat(segment, bigEndian, offset + fieldOffset, value);
     }
 
     protected final double getDouble(int fieldOffset) {
-        return bigEndian ? segment.get(DOUBLE_BE, offset + fieldOffset) : segment.get(DOUBLE_LE, offset + fieldOffset);
+        return SegmentAccess.getDouble(segment, bigEndian, offset + fieldOffset);
     }
 
     protected final void putDouble(int fieldOffset, double value) {
-        if (bigEndian) {
-            segment.set(DOUBLE_BE, offset + fieldOffset, value);
-        } else {
-            segment.set(DOUBLE_LE, offset + fieldOffset, value);
-        }
+        SegmentAccess.putDouble(segment, bigEndian, offset + fieldOffset, value);
     }
 
     // ---------------------------------------------------------------------------------------
