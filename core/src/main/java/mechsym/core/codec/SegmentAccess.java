@@ -13,9 +13,11 @@ import java.nio.ByteOrder;
  * order is not chosen inside the call ({@code s.get(big ? INT_BE : INT_LE, i)} merges the two
  * layouts into a non-constant once one call site sees both orders; see the lab's {@code
  * ConstantLayoutBenchmark}). And every method on the path stays within C2's {@code MaxInlineSize}
- * (35 bytes of bytecode), so it is inlined even where C2 judges the call site cold; a 49-byte
- * accessor was left out of line in some JIT runs ("too big" in {@code -XX:+PrintInlining}), which
- * doubled the time of a flyweight read. Stateless; thread-safe.
+ * (35 bytes of bytecode), so C2 does not refuse it as "too big" at a call site it judges cold: a
+ * 49-byte accessor was left out of line that way in some JIT runs, which doubled the time of a
+ * flyweight read. (C2 can still refuse a call site whose profile says it is rarely executed, "low
+ * call site frequency", when that profile is stale; the serialisation experiment notes it.)
+ * Stateless; thread-safe.
  */
 final class SegmentAccess {
     static final ValueLayout.OfShort SHORT_BE = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);

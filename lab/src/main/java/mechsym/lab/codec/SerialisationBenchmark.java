@@ -49,7 +49,9 @@ import org.openjdk.jmh.infra.Blackhole;
  *
  * Reads return the object so JMH consumes it; {@link #check()} proves every way round-trips the
  * post's ITEM, so a fast wrong variant fails. How to run: {@code ./mechsym jmh SerialisationBenchmark
- * -f 1 -wi 3 -i 5 -prof gc}; look at write + read per way, and gc.alloc.rate.norm for the reads.
+ * -f 3 -wi 3 -w 300ms -i 6 -r 200ms -prof gc}; look at write + read per way, and gc.alloc.rate.norm
+ * for the reads. Use several forks: a fork's JIT decisions (inlining of the flyweight's accessors)
+ * and the buffers' alignment move single benchmarks by up to 2x from one fork to the next.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

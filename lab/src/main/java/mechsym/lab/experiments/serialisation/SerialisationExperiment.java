@@ -37,7 +37,13 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * once at wrap, each field read where it lies) and Agrona read the same way, its like-for-like rival.
  * The codec's goal (issue 4): flyweight write + read no slower than the fastest of Unsafe and Agrona.
  * Sensitive to: inlining (a read that does not inline into the caller's loop costs more), the
- * allocation rate and GC of the reads, the JDK's Java Serialization implementation.
+ * allocation rate and GC of the reads, the JDK's Java Serialization implementation. The in-place
+ * reads are bimodal across JVM forks: when the tiered profile of the flyweight's tiny accessors
+ * comes out stale (C2 busy, methods compiled without call-site profiles), C2 judges their call
+ * sites cold ("low call site frequency" in -XX:+PrintInlining) and leaves them out of line, which
+ * about doubles the read; more forks show both modes, one fork shows either. The arraycopy stub
+ * behind the bulk copies (the same for Unsafe and the codec) also varies from fork to fork with the
+ * buffer's alignment.
  */
 public final class SerialisationExperiment implements Experiment {
     private static final String NEHALEM = "Intel 2.8 GHz Nehalem, Java 1.7.0_04";
