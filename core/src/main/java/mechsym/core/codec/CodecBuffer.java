@@ -1,5 +1,19 @@
 package mechsym.core.codec;
 
+import static mechsym.core.codec.SegmentAccess.BYTE;
+import static mechsym.core.codec.SegmentAccess.CHAR_BE;
+import static mechsym.core.codec.SegmentAccess.CHAR_LE;
+import static mechsym.core.codec.SegmentAccess.DOUBLE_BE;
+import static mechsym.core.codec.SegmentAccess.DOUBLE_LE;
+import static mechsym.core.codec.SegmentAccess.FLOAT_BE;
+import static mechsym.core.codec.SegmentAccess.FLOAT_LE;
+import static mechsym.core.codec.SegmentAccess.INT_BE;
+import static mechsym.core.codec.SegmentAccess.INT_LE;
+import static mechsym.core.codec.SegmentAccess.LONG_BE;
+import static mechsym.core.codec.SegmentAccess.LONG_LE;
+import static mechsym.core.codec.SegmentAccess.SHORT_BE;
+import static mechsym.core.codec.SegmentAccess.SHORT_LE;
+
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
@@ -21,9 +35,11 @@ import java.util.Objects;
  *
  * <p><b>Byte order.</b> Fixed when the buffer is made: {@link ByteOrder#nativeOrder()} unless the
  * factory is given an order. Every multi-byte value, single or bulk, is read and written in that
- * order; a wire format should name its order explicitly. The accessors pick one of two {@code
- * static final} unaligned {@link ValueLayout}s by a final flag, so the JIT compiles each access to
- * a plain (possibly byte-swapping) load or store. No alignment is required of any index. The JIT
+ * order; a wire format should name its order explicitly. Each access branches on a final flag
+ * around two accesses with {@code static final} unaligned {@link ValueLayout}s, so the JIT sees a
+ * constant layout and compiles it to a plain (possibly byte-swapping) load or store, also in a
+ * program that uses both byte orders; every accessor is small enough for C2 to inline wherever it
+ * is called (see {@code SegmentAccess}). No alignment is required of any index. The JIT
  * specialises each access on the segment's implementation (heap or native): a call site that sees
  * both kinds still works, but runs slower than one that sees one.
  *
@@ -47,28 +63,6 @@ import java.util.Objects;
  * confinement rules apply (a confined arena's segment may only be touched by its owner thread).
  */
 public final class CodecBuffer {
-    private static final ValueLayout.OfShort SHORT_BE =
-            ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfShort SHORT_LE =
-            ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfChar CHAR_BE = ValueLayout.JAVA_CHAR_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfChar CHAR_LE =
-            ValueLayout.JAVA_CHAR_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfInt INT_BE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfInt INT_LE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfLong LONG_BE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfLong LONG_LE =
-            ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfFloat FLOAT_BE =
-            ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfFloat FLOAT_LE =
-            ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfDouble DOUBLE_BE =
-            ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfDouble DOUBLE_LE =
-            ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
-
     private final boolean bigEndian;
     private MemorySegment segment;
     private long position;
@@ -170,7 +164,7 @@ public final class CodecBuffer {
      */
     public CodecBuffer position(long newPosition) {
         if (newPosition < 0 || newPosition > segment.byteSize()) {
-            throw new IndexOutOfBoundsException("position " + newPosition + " outside [0, " + segment.byteSize() + "]");
+            throw outside("position", newPosition);
         }
         position = newPosition;
         return this;
@@ -192,10 +186,15 @@ public final class CodecBuffer {
      */
     public CodecBuffer limit(long newLimit) {
         if (newLimit < 0 || newLimit > segment.byteSize()) {
-            throw new IndexOutOfBoundsException("limit " + newLimit + " outside [0, " + segment.byteSize() + "]");
+            throw outside("limit", newLimit);
         }
         limit = newLimit;
         return this;
+    }
+
+    // cold path out of line, so that position and limit stay small enough to inline anywhere
+    private IndexOutOfBoundsException outside(String what, long value) {
+        return new IndexOutOfBoundsException(what + " " + value + " outside [0, " + segment.byteSize() + "]");
     }
 
     /** Bytes between the position and the capacity. */
@@ -230,51 +229,51 @@ public final class CodecBuffer {
     }
 
     public short getShort(long index) {
-        return segment.get(bigEndian ? SHORT_BE : SHORT_LE, index);
+        return SegmentAccess.getShort(segment, bigEndian, index);
     }
 
     public void putShort(long index, short value) {
-        segment.set(bigEndian ? SHORT_BE : SHORT_LE, index, value);
+        SegmentAccess.putShort(segment, bigEndian, index, value);
     }
 
     public char getChar(long index) {
-        return segment.get(bigEndian ? CHAR_BE : CHAR_LE, index);
+        return SegmentAccess.getChar(segment, bigEndian, index);
     }
 
     public void putChar(long index, char value) {
-        segment.set(bigEndian ? CHAR_BE : CHAR_LE, index, value);
+        SegmentAccess.putChar(segment, bigEndian, index, value);
     }
 
     public int getInt(long index) {
-        return segment.get(bigEndian ? INT_BE : INT_LE, index);
+        return SegmentAccess.getInt(segment, bigEndian, index);
     }
 
     public void putInt(long index, int value) {
-        segment.set(bigEndian ? INT_BE : INT_LE, index, value);
+        SegmentAccess.putInt(segment, bigEndian, index, value);
     }
 
     public long getLong(long index) {
-        return segment.get(bigEndian ? LONG_BE : LONG_LE, index);
+        return SegmentAccess.getLong(segment, bigEndian, index);
     }
 
     public void putLong(long index, long value) {
-        segment.set(bigEndian ? LONG_BE : LONG_LE, index, value);
+        SegmentAccess.putLong(segment, bigEndian, index, value);
     }
 
     public float getFloat(long index) {
-        return segment.get(bigEndian ? FLOAT_BE : FLOAT_LE, index);
+        return SegmentAccess.getFloat(segment, bigEndian, index);
     }
 
     public void putFloat(long index, float value) {
-        segment.set(bigEndian ? FLOAT_BE : FLOAT_LE, index, value);
+        SegmentAccess.putFloat(segment, bigEndian, index, value);
     }
 
     public double getDouble(long index) {
-        return segment.get(bigEndian ? DOUBLE_BE : DOUBLE_LE, index);
+        return SegmentAccess.getDouble(segment, bigEndian, index);
     }
 
     public void putDouble(long index, double value) {
-        segment.set(bigEndian ? DOUBLE_BE : DOUBLE_LE, index, value);
+        SegmentAccess.putDouble(segment, bigEndian, index, value);
     }
 
     // ---------------------------------------------------------------------------------------
@@ -409,51 +408,99 @@ public final class CodecBuffer {
     }
 
     public void getShorts(long index, short[] dst, int dstIndex, int count) {
-        MemorySegment.copy(segment, bigEndian ? SHORT_BE : SHORT_LE, index, dst, dstIndex, count);
+        if (bigEndian) {
+            MemorySegment.copy(segment, SHORT_BE, index, dst, dstIndex, count);
+        } else {
+            MemorySegment.copy(segment, SHORT_LE, index, dst, dstIndex, count);
+        }
     }
 
     public void putShorts(long index, short[] src, int srcIndex, int count) {
-        MemorySegment.copy(src, srcIndex, segment, bigEndian ? SHORT_BE : SHORT_LE, index, count);
+        if (bigEndian) {
+            MemorySegment.copy(src, srcIndex, segment, SHORT_BE, index, count);
+        } else {
+            MemorySegment.copy(src, srcIndex, segment, SHORT_LE, index, count);
+        }
     }
 
     public void getChars(long index, char[] dst, int dstIndex, int count) {
-        MemorySegment.copy(segment, bigEndian ? CHAR_BE : CHAR_LE, index, dst, dstIndex, count);
+        if (bigEndian) {
+            MemorySegment.copy(segment, CHAR_BE, index, dst, dstIndex, count);
+        } else {
+            MemorySegment.copy(segment, CHAR_LE, index, dst, dstIndex, count);
+        }
     }
 
     public void putChars(long index, char[] src, int srcIndex, int count) {
-        MemorySegment.copy(src, srcIndex, segment, bigEndian ? CHAR_BE : CHAR_LE, index, count);
+        if (bigEndian) {
+            MemorySegment.copy(src, srcIndex, segment, CHAR_BE, index, count);
+        } else {
+            MemorySegment.copy(src, srcIndex, segment, CHAR_LE, index, count);
+        }
     }
 
     public void getInts(long index, int[] dst, int dstIndex, int count) {
-        MemorySegment.copy(segment, bigEndian ? INT_BE : INT_LE, index, dst, dstIndex, count);
+        if (bigEndian) {
+            MemorySegment.copy(segment, INT_BE, index, dst, dstIndex, count);
+        } else {
+            MemorySegment.copy(segment, INT_LE, index, dst, dstIndex, count);
+        }
     }
 
     public void putInts(long index, int[] src, int srcIndex, int count) {
-        MemorySegment.copy(src, srcIndex, segment, bigEndian ? INT_BE : INT_LE, index, count);
+        if (bigEndian) {
+            MemorySegment.copy(src, srcIndex, segment, INT_BE, index, count);
+        } else {
+            MemorySegment.copy(src, srcIndex, segment, INT_LE, index, count);
+        }
     }
 
     public void getLongs(long index, long[] dst, int dstIndex, int count) {
-        MemorySegment.copy(segment, bigEndian ? LONG_BE : LONG_LE, index, dst, dstIndex, count);
+        if (bigEndian) {
+            MemorySegment.copy(segment, LONG_BE, index, dst, dstIndex, count);
+        } else {
+            MemorySegment.copy(segment, LONG_LE, index, dst, dstIndex, count);
+        }
     }
 
     public void putLongs(long index, long[] src, int srcIndex, int count) {
-        MemorySegment.copy(src, srcIndex, segment, bigEndian ? LONG_BE : LONG_LE, index, count);
+        if (bigEndian) {
+            MemorySegment.copy(src, srcIndex, segment, LONG_BE, index, count);
+        } else {
+            MemorySegment.copy(src, srcIndex, segment, LONG_LE, index, count);
+        }
     }
 
     public void getFloats(long index, float[] dst, int dstIndex, int count) {
-        MemorySegment.copy(segment, bigEndian ? FLOAT_BE : FLOAT_LE, index, dst, dstIndex, count);
+        if (bigEndian) {
+            MemorySegment.copy(segment, FLOAT_BE, index, dst, dstIndex, count);
+        } else {
+            MemorySegment.copy(segment, FLOAT_LE, index, dst, dstIndex, count);
+        }
     }
 
     public void putFloats(long index, float[] src, int srcIndex, int count) {
-        MemorySegment.copy(src, srcIndex, segment, bigEndian ? FLOAT_BE : FLOAT_LE, index, count);
+        if (bigEndian) {
+            MemorySegment.copy(src, srcIndex, segment, FLOAT_BE, index, count);
+        } else {
+            MemorySegment.copy(src, srcIndex, segment, FLOAT_LE, index, count);
+        }
     }
 
     public void getDoubles(long index, double[] dst, int dstIndex, int count) {
-        MemorySegment.copy(segment, bigEndian ? DOUBLE_BE : DOUBLE_LE, index, dst, dstIndex, count);
+        if (bigEndian) {
+            MemorySegment.copy(segment, DOUBLE_BE, index, dst, dstIndex, count);
+        } else {
+            MemorySegment.copy(segment, DOUBLE_LE, index, dst, dstIndex, count);
+        }
     }
 
     public void putDoubles(long index, double[] src, int srcIndex, int count) {
-        MemorySegment.copy(src, srcIndex, segment, bigEndian ? DOUBLE_BE : DOUBLE_LE, index, count);
+        if (bigEndian) {
+            MemorySegment.copy(src, srcIndex, segment, DOUBLE_BE, index, count);
+        } else {
+            MemorySegment.copy(src, srcIndex, segment, DOUBLE_LE, index, count);
+        }
     }
 
     // ---------------------------------------------------------------------------------------

@@ -7,6 +7,10 @@
  *       direct {@code ByteBuffer}, arena memory or a mapped file; one byte order per buffer.
  *   <li>{@link mechsym.core.codec.Marshallable}: an object that writes its body to a buffer and
  *       reads it back.
+ *   <li>{@link mechsym.core.codec.CodecFlyweight}: the base of decode-in-place views of
+ *       fixed-layout messages: bounds checked once at wrap, each field read or written where it
+ *       lies, nothing copied or allocated; {@link mechsym.core.codec.SchemaFlyweight} does the same
+ *       by field name for any fixed-layout message of a schema.
  *   <li>{@link mechsym.core.codec.FrameWriter} / {@link mechsym.core.codec.FrameReader}: frames of
  *       a 12-byte header (magic, version, type id, body length; {@link
  *       mechsym.core.codec.FrameDescriptor}) and a body; readers skip unknown types by length.
@@ -28,8 +32,8 @@
  * mechsym.core.codec.CodecException} carrying the byte offset, and check every length against the
  * bytes actually present before allocating. No {@code Unsafe}, no {@code jdk.internal}.
  *
- * <p><b>Allocation.</b> Gets, puts, bulk copies, UTF-8 encoding into a buffer, framing and frame
- * reading allocate nothing; decoding a {@code String} and the schema-driven codec allocate their
+ * <p><b>Allocation.</b> Gets, puts, bulk copies, flyweight wraps and accessors, UTF-8 encoding into
+ * a buffer, framing and frame reading allocate nothing; decoding a {@code String} and the schema-driven codec allocate their
  * results.
  */
 package mechsym.core.codec;

@@ -11,8 +11,8 @@ import org.agrona.MutableDirectBuffer;
 /**
  * The serialisation post's {@code ObjectToBeSerialised}, with one write and one read per way of
  * turning it into bytes: Java Serialization (it is {@link Serializable}), the post's ByteBuffer code,
- * the post's Unsafe code, mechsym's codec ({@link Marshallable}, plus a flyweight read into a reused
- * instance) and Agrona's {@code UnsafeBuffer}. Every binary way writes the post's 185-byte layout:
+ * the post's Unsafe code, mechsym's codec ({@link Marshallable}, a read into a reused instance, and
+ * the decode-in-place {@link PostObjectFlyweight}) and Agrona's {@code UnsafeBuffer}. Every binary way writes the post's 185-byte layout:
  *
  * <pre>
  * long sourceId | byte special | int orderCode | int priority | int n, double[n] prices | int m, long[m] quantities
@@ -53,6 +53,30 @@ public final class PostObject implements Serializable, Marshallable {
     /** An instance to read into with {@link #readFrom}. */
     public static PostObject empty() {
         return new PostObject(0, false, 0, 0, new double[0], new long[0]);
+    }
+
+    long sourceId() {
+        return sourceId;
+    }
+
+    boolean special() {
+        return special;
+    }
+
+    int orderCode() {
+        return orderCode;
+    }
+
+    int priority() {
+        return priority;
+    }
+
+    double[] prices() {
+        return prices;
+    }
+
+    long[] quantities() {
+        return quantities;
     }
 
     // ---- protobuf: the generated message from lab/src/main/protobuf/post_object.proto
@@ -196,6 +220,32 @@ public final class PostObject implements Serializable, Marshallable {
         long[] quantities = new long[buffer.readCount(Long.BYTES)];
         buffer.readLongs(quantities, 0, quantities.length);
         return new PostObject(sourceId, special, orderCode, priority, prices, quantities);
+    }
+
+    /** Writes every field in place through a flyweight wrapped for writing (see {@link PostObjectFlyweight}). */
+    public void write(PostObjectFlyweight flyweight) {
+        flyweight
+                .setSourceId(sourceId)
+                .setSpecial(special)
+                .setOrderCode(orderCode)
+                .setPriority(priority)
+                .setPrices(prices)
+                .setQuantities(quantities);
+    }
+
+    /** Copies a wrapped flyweight's fields into a new object (for checks; the flyweight's point is not to). */
+    public static PostObject read(PostObjectFlyweight flyweight) {
+        double[] prices = new double[PostObjectFlyweight.COUNT];
+        flyweight.getPrices(prices);
+        long[] quantities = new long[PostObjectFlyweight.COUNT];
+        flyweight.getQuantities(quantities);
+        return new PostObject(
+                flyweight.getSourceId(),
+                flyweight.isSpecial(),
+                flyweight.getOrderCode(),
+                flyweight.getPriority(),
+                prices,
+                quantities);
     }
 
     // ---- Agrona UnsafeBuffer (positional, native order)

@@ -22,6 +22,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * The serialisation post's measurement in JMH: write and read its object one way at a time.
@@ -37,13 +38,20 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code unsafe}: the post's UnsafeMemory over a byte[1024] (sun.misc.Unsafe, native order);
  *   <li>{@code codec}: mechsym's CodecBuffer over a byte[1024] (FFM, native order, bounds-checked),
  *       reading a new object like the others; {@code codecReused} reads into one reused instance,
- *       the decode-in-place read that allocates nothing;
- *   <li>{@code agrona}: Agrona's UnsafeBuffer over a byte[1024], positional, element by element.
+ *       a read that allocates nothing but still copies every field;
+ *   <li>{@code codecFlyweight}: mechsym's {@link PostObjectFlyweight} over the same buffer: the write
+ *       puts each field in place, the read wraps (bounds and counts checked once) and hands every
+ *       field, read in place, to a Blackhole: no object, no copy, no allocation;
+ *   <li>{@code agrona}: Agrona's UnsafeBuffer over a byte[1024], positional, element by element;
+ *       {@code agronaInPlaceRead} reads every field in place into a Blackhole, the flyweight's
+ *       like-for-like rival (same counts check, same constant offsets).
  * </ul>
  *
  * Reads return the object so JMH consumes it; {@link #check()} proves every way round-trips the
  * post's ITEM, so a fast wrong variant fails. How to run: {@code ./mechsym jmh SerialisationBenchmark
- * -f 1 -wi 3 -i 5 -prof gc}; look at write + read per way, and gc.alloc.rate.norm for the reads.
+ * -f 3 -wi 3 -w 300ms -i 6 -r 200ms -prof gc}; look at write + read per way, and gc.alloc.rate.norm
+ * for the reads. Use several forks: a fork's JIT decisions (inlining of the flyweight's accessors)
+ * and the buffers' alignment move single benchmarks by up to 2x from one fork to the next.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -60,6 +68,7 @@ public class SerialisationBenchmark {
     private final ByteBuffer byteBuffer = ByteBuffer.allocate(1024);
     private final UnsafeMemory unsafe = new UnsafeMemory(new byte[1024]);
     private final CodecBuffer codec = CodecBuffer.of(new byte[1024]);
+    private final PostObjectFlyweight flyweight = new PostObjectFlyweight();
     private final UnsafeBuffer agrona = new UnsafeBuffer(new byte[1024]);
     private final byte[] protobufBytes = new byte[1024];
     private int protobufLength;
@@ -75,6 +84,8 @@ public class SerialisationBenchmark {
         agronaWrite();
         protobufWrite();
         check();
+        codecFlyweightWrite(); // writes the same bytes as codecWrite
+        check();
     }
 
     /** Throws if any way does not give the post's ITEM back. */
@@ -86,6 +97,7 @@ public class SerialisationBenchmark {
                 unsafeRead(),
                 codecRead(),
                 codecReusedRead(),
+                PostObject.read(flyweight.wrap(codec, 0)),
                 agronaRead(),
                 protobufRead()
             }) {
@@ -106,6 +118,7 @@ public class SerialisationBenchmark {
         sizes.put("byteBuffer", b.byteBufferWrite());
         sizes.put("unsafe", b.unsafeWrite());
         sizes.put("codec", b.codecWrite());
+        sizes.put("codecFlyweight", b.codecFlyweightWrite());
         sizes.put("agrona", b.agronaWrite());
         sizes.put("protobuf", b.protobufWrite());
         return sizes;
@@ -180,6 +193,29 @@ public class SerialisationBenchmark {
         return reused;
     }
 
+    // ---- mechsym codec, decode in place
+
+    @Benchmark
+    public int codecFlyweightWrite() {
+        item.write(flyweight.wrapForWrite(codec, 0));
+        return PostObjectFlyweight.LENGTH;
+    }
+
+    @Benchmark
+    public void codecFlyweightRead(Blackhole blackhole) {
+        PostObjectFlyweight f = flyweight.wrap(codec, 0);
+        blackhole.consume(f.getSourceId());
+        blackhole.consume(f.isSpecial());
+        blackhole.consume(f.getOrderCode());
+        blackhole.consume(f.getPriority());
+        for (int i = 0; i < PostObjectFlyweight.COUNT; i++) {
+            blackhole.consume(f.getPrice(i));
+        }
+        for (int i = 0; i < PostObjectFlyweight.COUNT; i++) {
+            blackhole.consume(f.getQuantity(i));
+        }
+    }
+
     // ---- Agrona
 
     @Benchmark
@@ -190,6 +226,25 @@ public class SerialisationBenchmark {
     @Benchmark
     public Object agronaRead() {
         return PostObject.read(agrona);
+    }
+
+    @Benchmark
+    public void agronaInPlaceRead(Blackhole blackhole) {
+        UnsafeBuffer b = agrona;
+        if (b.getInt(PostObjectFlyweight.PRICES_COUNT_OFFSET) != PostObjectFlyweight.COUNT
+                || b.getInt(PostObjectFlyweight.QUANTITIES_COUNT_OFFSET) != PostObjectFlyweight.COUNT) {
+            throw new IllegalStateException("not the post's fixed layout");
+        }
+        blackhole.consume(b.getLong(PostObjectFlyweight.SOURCE_ID_OFFSET));
+        blackhole.consume(b.getByte(PostObjectFlyweight.SPECIAL_OFFSET) != 0);
+        blackhole.consume(b.getInt(PostObjectFlyweight.ORDER_CODE_OFFSET));
+        blackhole.consume(b.getInt(PostObjectFlyweight.PRIORITY_OFFSET));
+        for (int i = 0; i < PostObjectFlyweight.COUNT; i++) {
+            blackhole.consume(b.getDouble(PostObjectFlyweight.PRICES_OFFSET + i * Double.BYTES));
+        }
+        for (int i = 0; i < PostObjectFlyweight.COUNT; i++) {
+            blackhole.consume(b.getLong(PostObjectFlyweight.QUANTITIES_OFFSET + i * Long.BYTES));
+        }
     }
 
     // ---- protobuf (generated at build time from lab/src/main/protobuf/post_object.proto)

@@ -21,6 +21,7 @@ class SerialisationBenchmarkTest {
         Map<String, Integer> sizes = SerialisationBenchmark.encodedSizes();
         assertThat(sizes.get("unsafe")).isEqualTo(185);
         assertThat(sizes.get("codec")).isEqualTo(185);
+        assertThat(sizes.get("codecFlyweight")).isEqualTo(185);
         assertThat(sizes.get("javaSerialization")).isGreaterThan(300);
         // protobuf: packed doubles (8 bytes each) and varint longs; smaller than the fixed-width forms
         assertThat(sizes.get("protobuf"))
