@@ -11,8 +11,11 @@ package mechsym.core.concurrent;
  * producer whose offer or publish took the occupancy to the threshold or above; a crossing
  * downward is reported by the first producer whose offer or publish, later, finds the occupancy
  * below the threshold again (so a drained queue that receives no more offers reports nothing).
- * Reports alternate strictly: {@code above == true}, then {@code false}, then {@code true}, and so
- * on, starting with {@code true}.
+ * The crossings alternate strictly: {@code above == true}, then {@code false}, then {@code true},
+ * and so on, starting with {@code true} (each is a compare-and-set of the reported state). With one
+ * producer the calls arrive in that order; with several, two calls can run at once on different
+ * producer threads and so reach the listener in either order; once the producers are quiet, the
+ * listener has had as many {@code true} calls as {@code false} ones, or one more.
  *
  * <p><b>Occupancy</b> is what {@code size()} reports: for a queue, elements offered and not yet
  * polled; for a ring buffer, events claimed and not yet finished by every gating consumer (a ring
