@@ -8,8 +8,24 @@ import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.function.Consumer;
 
+/**
+ * 128 bytes before the read-only fields: every offer and poll reads them, so they must not share a
+ * cache line with the tail of whatever object the heap put just before the queue (JCTools pads
+ * there too).
+ */
+abstract class BoundedQueuePad0 {
+    byte o000, o001, o002, o003, o004, o005, o006, o007, o008, o009, o010, o011, o012, o013, o014, o015;
+    byte o016, o017, o018, o019, o020, o021, o022, o023, o024, o025, o026, o027, o028, o029, o030, o031;
+    byte o032, o033, o034, o035, o036, o037, o038, o039, o040, o041, o042, o043, o044, o045, o046, o047;
+    byte o048, o049, o050, o051, o052, o053, o054, o055, o056, o057, o058, o059, o060, o061, o062, o063;
+    byte o064, o065, o066, o067, o068, o069, o070, o071, o072, o073, o074, o075, o076, o077, o078, o079;
+    byte o080, o081, o082, o083, o084, o085, o086, o087, o088, o089, o090, o091, o092, o093, o094, o095;
+    byte o096, o097, o098, o099, o100, o101, o102, o103, o104, o105, o106, o107, o108, o109, o110, o111;
+    byte o112, o113, o114, o115, o116, o117, o118, o119, o120, o121, o122, o123, o124, o125, o126, o127;
+}
+
 /** Fields every thread of a bounded queue reads and nobody writes after construction. */
-abstract class BoundedQueueColdFields<E> {
+abstract class BoundedQueueColdFields<E> extends BoundedQueuePad0 {
     final Object[] buffer;
     final int mask;
     /** The fill-level alert, or {@code null}. */
@@ -49,7 +65,8 @@ abstract class BoundedQueueConsumerFields<E> extends BoundedQueuePad1<E> {
 }
 
 /**
- * What the bounded queues share: the read-only fields, 128 bytes of padding, the consumer's index,
+ * What the bounded queues share: 128 bytes of padding, the read-only fields, 128 bytes of padding,
+ * the consumer's index,
  * 128 more bytes of padding, and the consumer side, which is the same for one producer and for
  * many (the element slot is the consumer's signal). The queues add their producer fields, and the
  * padding after them, in subclasses: padding by class hierarchy, because the JVM may reorder the

@@ -77,8 +77,6 @@ public final class SpscQueue<E> extends SpscQueuePad3<E> implements BoundedQueue
         }
     }
 
-    private final int lookAhead;
-
     /**
      * Creates an empty queue.
      *
@@ -87,7 +85,6 @@ public final class SpscQueue<E> extends SpscQueuePad3<E> implements BoundedQueue
      */
     public SpscQueue(int requestedCapacity) {
         super(requestedCapacity, Double.NaN, null);
-        this.lookAhead = lookAheadFor(capacity());
     }
 
     /**
@@ -102,11 +99,6 @@ public final class SpscQueue<E> extends SpscQueuePad3<E> implements BoundedQueue
      */
     public SpscQueue(int requestedCapacity, double threshold, ThresholdListener listener) {
         super(requestedCapacity, threshold, QueueSupport.requireListener(listener));
-        this.lookAhead = lookAheadFor(capacity());
-    }
-
-    private static int lookAheadFor(int capacity) {
-        return Math.max(1, Math.min(capacity / 4, MAX_LOOK_AHEAD));
     }
 
     /** {@inheritDoc} Producer thread only. */
@@ -126,8 +118,13 @@ public final class SpscQueue<E> extends SpscQueuePad3<E> implements BoundedQueue
         return true;
     }
 
-    /** Looks {@code lookAhead} slots ahead, else at the producer's own slot; moves the limit. */
+    /**
+     * Looks a quarter of the capacity ahead (at most {@value #MAX_LOOK_AHEAD} slots, computed here
+     * rather than stored: a field after the last padding could share a line with the next object),
+     * else at the producer's own slot; moves the limit.
+     */
     private boolean hasRoom(Object[] buffer, long p) {
+        final int lookAhead = Math.max(1, Math.min((mask + 1) >>> 2, MAX_LOOK_AHEAD));
         if (ELEMENT.getAcquire(buffer, slot(p + lookAhead, mask)) == null) {
             producerLimit = p + lookAhead; // that slot is free, so is every slot before it
             return true;
