@@ -115,7 +115,7 @@ abstract class BoundedQueueBase<E> extends BoundedQueueConsumerFields<E> {
         if (element == null) {
             return null;
         }
-        ELEMENT.setRelease(buffer, index, null);
+        clear(buffer, index);
         CONSUMER_INDEX.setRelease(this, c + 1);
         return element;
     }
@@ -138,7 +138,7 @@ abstract class BoundedQueueBase<E> extends BoundedQueueConsumerFields<E> {
                 if (element == null) {
                     break;
                 }
-                ELEMENT.setRelease(buffer, index, null);
+                clear(buffer, index);
                 consumed++;
                 handler.accept(element);
             }
@@ -148,6 +148,19 @@ abstract class BoundedQueueBase<E> extends BoundedQueueConsumerFields<E> {
             }
         }
         return consumed;
+    }
+
+    /**
+     * Frees a slot the consumer has just read: a release write of {@code null}, which a single
+     * producer acquires before it reuses the slot. Written as a release fence and a plain store
+     * because the array VarHandle's reference store checks the array's class on every call (two
+     * loads and a branch in the consumer's hot path, which JCTools' Unsafe store does not pay),
+     * and a {@code null} store needs no type check; the store's bounds check is the one the
+     * preceding read of the same slot already made, and the JIT drops it.
+     */
+    private static void clear(Object[] buffer, int index) {
+        VarHandle.releaseFence(); // the read of the slot, and all before it, happen before the null
+        buffer[index] = null;
     }
 
     /**
