@@ -83,9 +83,9 @@ abstract class MpscQueuePad3<E> extends MpscQueueProducerLimit<E> {
  * between claim and store, the consumer sees no newer element until it resumes. {@code drain} stops
  * at such a slot in the same way.
  *
- * <p>Padding by class hierarchy (128 bytes) keeps the contended claim counter, the cached limit,
- * the consumer's index and the read-only fields on separate cache lines. Nothing is allocated after
- * construction.
+ * <p>Padding by class hierarchy (128 bytes) keeps the read-only fields, the consumer's index, the
+ * contended claim counter and the cached limit on separate cache lines, and away from the objects
+ * before and after the queue. Nothing is allocated after construction.
  *
  * @param <E> the element type
  */

@@ -45,9 +45,9 @@ abstract class SpscQueuePad3<E> extends SpscQueueProducerFields<E> {
  * into its slot with a release write; the consumer reads the slot with an acquire read, and a
  * non-null slot is a published element. So everything the producer did before {@code offer}
  * returned {@code true} happens-before everything the consumer does after the {@code poll} that
- * returns the element. The consumer frees the slot with a release write of {@code null}, which the
- * producer acquires before it reuses the slot. There is no compare-and-set and no store-load fence
- * on either side.
+ * returns the element. The consumer frees the slot by writing {@code null} after a release fence
+ * (a release write without the array VarHandle's class check), which the producer acquires before
+ * it reuses the slot. There is no compare-and-set and no store-load fence on either side.
  *
  * <p><b>Why slots and not indices:</b> neither thread reads the other's index on the hot path, so
  * the only cache lines the two cores share are the element slots themselves (the FastFlow design,
@@ -59,7 +59,9 @@ abstract class SpscQueuePad3<E> extends SpscQueueProducerFields<E> {
  * <p><b>Full and empty:</b> {@code offer} returns {@code false} exactly when the queue holds {@link
  * #capacity()} elements (its own slot is still occupied); {@code poll} returns {@code null} exactly
  * when it holds none (its slot is still empty). Padding by class hierarchy (128 bytes) keeps the
- * producer's fields, the consumer's fields and the read-only fields on separate cache lines.
+ * read-only fields, the consumer's fields and the producer's fields on separate cache lines, and
+ * away from the objects before and after the queue; the element array has 128 bytes of unused
+ * slots at each end for the same reason.
  * Nothing is allocated after construction.
  *
  * @param <E> the element type
