@@ -5,46 +5,18 @@ import static mechsym.core.concurrent.QueueSupport.slot;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.Objects;
-import java.util.function.Consumer;
 
 /** Contended by the producers: the claim counter. */
 abstract class MpscQueueProducerIndex<E> extends BoundedQueueBase<E> {
     /** The next sequence to claim; advanced by compare-and-set. */
     long producerIndex;
 
-    MpscQueueProducerIndex(int capacity, OccupancyThreshold threshold) {
-        super(capacity, threshold);
+    MpscQueueProducerIndex(int requestedCapacity, double fraction, ThresholdListener listener) {
+        super(requestedCapacity, fraction, listener);
     }
 }
 
 abstract class MpscQueuePad2<E> extends MpscQueueProducerIndex<E> {
-    byte q000, q001, q002, q003, q004, q005, q006, q007, q008, q009, q010, q011, q012, q013, q014, q015;
-    byte q016, q017, q018, q019, q020, q021, q022, q023, q024, q025, q026, q027, q028, q029, q030, q031;
-    byte q032, q033, q034, q035, q036, q037, q038, q039, q040, q041, q042, q043, q044, q045, q046, q047;
-    byte q048, q049, q050, q051, q052, q053, q054, q055, q056, q057, q058, q059, q060, q061, q062, q063;
-    byte q064, q065, q066, q067, q068, q069, q070, q071, q072, q073, q074, q075, q076, q077, q078, q079;
-    byte q080, q081, q082, q083, q084, q085, q086, q087, q088, q089, q090, q091, q092, q093, q094, q095;
-    byte q096, q097, q098, q099, q100, q101, q102, q103, q104, q105, q106, q107, q108, q109, q110, q111;
-    byte q112, q113, q114, q115, q116, q117, q118, q119, q120, q121, q122, q123, q124, q125, q126, q127;
-
-    MpscQueuePad2(int capacity, OccupancyThreshold threshold) {
-        super(capacity, threshold);
-    }
-}
-
-/** Read by every producer, written rarely: the first sequence producers may not claim yet. */
-abstract class MpscQueueProducerLimit<E> extends MpscQueuePad2<E> {
-    /** consumerIndex + capacity as some producer last saw it; never ahead of the truth. */
-    long producerLimit;
-
-    MpscQueueProducerLimit(int capacity, OccupancyThreshold threshold) {
-        super(capacity, threshold);
-        this.producerLimit = capacity;
-    }
-}
-
-abstract class MpscQueuePad3<E> extends MpscQueueProducerLimit<E> {
     byte r000, r001, r002, r003, r004, r005, r006, r007, r008, r009, r010, r011, r012, r013, r014, r015;
     byte r016, r017, r018, r019, r020, r021, r022, r023, r024, r025, r026, r027, r028, r029, r030, r031;
     byte r032, r033, r034, r035, r036, r037, r038, r039, r040, r041, r042, r043, r044, r045, r046, r047;
@@ -54,22 +26,23 @@ abstract class MpscQueuePad3<E> extends MpscQueueProducerLimit<E> {
     byte r096, r097, r098, r099, r100, r101, r102, r103, r104, r105, r106, r107, r108, r109, r110, r111;
     byte r112, r113, r114, r115, r116, r117, r118, r119, r120, r121, r122, r123, r124, r125, r126, r127;
 
-    MpscQueuePad3(int capacity, OccupancyThreshold threshold) {
-        super(capacity, threshold);
+    MpscQueuePad2(int requestedCapacity, double fraction, ThresholdListener listener) {
+        super(requestedCapacity, fraction, listener);
     }
 }
 
-/** Written by the consumer thread only. */
-abstract class MpscQueueConsumerFields<E> extends MpscQueuePad3<E> {
-    /** The next sequence to poll from; released after the slot is cleared. */
-    long consumerIndex;
+/** Read by every producer, written rarely: the first sequence producers may not claim yet. */
+abstract class MpscQueueProducerLimit<E> extends MpscQueuePad2<E> {
+    /** consumerIndex + capacity as some producer last saw it; never ahead of the truth. */
+    long producerLimit;
 
-    MpscQueueConsumerFields(int capacity, OccupancyThreshold threshold) {
-        super(capacity, threshold);
+    MpscQueueProducerLimit(int requestedCapacity, double fraction, ThresholdListener listener) {
+        super(requestedCapacity, fraction, listener);
+        this.producerLimit = mask + 1;
     }
 }
 
-abstract class MpscQueuePad4<E> extends MpscQueueConsumerFields<E> {
+abstract class MpscQueuePad3<E> extends MpscQueueProducerLimit<E> {
     byte s000, s001, s002, s003, s004, s005, s006, s007, s008, s009, s010, s011, s012, s013, s014, s015;
     byte s016, s017, s018, s019, s020, s021, s022, s023, s024, s025, s026, s027, s028, s029, s030, s031;
     byte s032, s033, s034, s035, s036, s037, s038, s039, s040, s041, s042, s043, s044, s045, s046, s047;
@@ -79,8 +52,8 @@ abstract class MpscQueuePad4<E> extends MpscQueueConsumerFields<E> {
     byte s096, s097, s098, s099, s100, s101, s102, s103, s104, s105, s106, s107, s108, s109, s110, s111;
     byte s112, s113, s114, s115, s116, s117, s118, s119, s120, s121, s122, s123, s124, s125, s126, s127;
 
-    MpscQueuePad4(int capacity, OccupancyThreshold threshold) {
-        super(capacity, threshold);
+    MpscQueuePad3(int requestedCapacity, double fraction, ThresholdListener listener) {
+        super(requestedCapacity, fraction, listener);
     }
 }
 
@@ -110,23 +83,21 @@ abstract class MpscQueuePad4<E> extends MpscQueueConsumerFields<E> {
  * between claim and store, the consumer sees no newer element until it resumes. {@code drain} stops
  * at such a slot in the same way.
  *
- * <p>Padding by class hierarchy (128 bytes) keeps the contended claim counter, the cached limit,
- * the consumer's index and the read-only fields on separate cache lines. Nothing is allocated after
- * construction.
+ * <p>Padding by class hierarchy (128 bytes) keeps the read-only fields, the consumer's index, the
+ * contended claim counter and the cached limit on separate cache lines, and away from the objects
+ * before and after the queue. Nothing is allocated after construction.
  *
  * @param <E> the element type
  */
-public final class MpscQueue<E> extends MpscQueuePad4<E> implements BoundedQueue<E> {
+public final class MpscQueue<E> extends MpscQueuePad3<E> implements BoundedQueue<E> {
     private static final VarHandle PRODUCER_INDEX;
     private static final VarHandle PRODUCER_LIMIT;
-    private static final VarHandle CONSUMER_INDEX;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             PRODUCER_INDEX = lookup.findVarHandle(MpscQueueProducerIndex.class, "producerIndex", long.class);
             PRODUCER_LIMIT = lookup.findVarHandle(MpscQueueProducerLimit.class, "producerLimit", long.class);
-            CONSUMER_INDEX = lookup.findVarHandle(MpscQueueConsumerFields.class, "consumerIndex", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -139,7 +110,7 @@ public final class MpscQueue<E> extends MpscQueuePad4<E> implements BoundedQueue
      * @throws IllegalArgumentException if {@code requestedCapacity} is below 1 or above 2^30
      */
     public MpscQueue(int requestedCapacity) {
-        super(QueueSupport.capacityFor(requestedCapacity), null);
+        super(requestedCapacity, Double.NaN, null);
     }
 
     /**
@@ -153,9 +124,7 @@ public final class MpscQueue<E> extends MpscQueuePad4<E> implements BoundedQueue
      * @throws NullPointerException if {@code listener} is {@code null}
      */
     public MpscQueue(int requestedCapacity, double threshold, ThresholdListener listener) {
-        super(
-                QueueSupport.capacityFor(requestedCapacity),
-                new OccupancyThreshold(QueueSupport.capacityFor(requestedCapacity), threshold, listener));
+        super(requestedCapacity, threshold, QueueSupport.requireListener(listener));
     }
 
     /** {@inheritDoc} Any thread. */
@@ -177,71 +146,15 @@ public final class MpscQueue<E> extends MpscQueuePad4<E> implements BoundedQueue
         } while (!PRODUCER_INDEX.compareAndSet(this, p, p + 1));
         ELEMENT.setRelease(buffer, slot(p, mask), element);
         if (threshold != null) {
-            checkThreshold(p + 1, limit);
+            // limit - capacity is a consumer index some producer saw: a lower bound of the true one
+            checkThreshold(p + 1, limit - mask - 1);
         }
         return true;
     }
 
-    /** Producer side: the exact size is needed only near the threshold or after crossing it. */
-    private void checkThreshold(long produced, long limit) {
-        // limit - capacity is a consumer index some producer saw: a lower bound, so this over-estimates.
-        if (produced - (limit - mask - 1) >= threshold.level || threshold.isAbove()) {
-            long consumed = (long) CONSUMER_INDEX.getAcquire(this);
-            threshold.check((int) Math.max(0, Math.min(mask + 1, produced - consumed)));
-        }
-    }
-
-    /**
-     * {@inheritDoc} Consumer thread only. Returns {@code null} when the queue is empty, and also
-     * when the next element is claimed but not yet stored (see the class comment).
-     */
-    @Override
-    public E poll() {
-        final long c = consumerIndex;
-        final int index = slot(c, mask);
-        @SuppressWarnings("unchecked")
-        final E element = (E) ELEMENT.getAcquire(buffer, index);
-        if (element == null) {
-            return null;
-        }
-        buffer[index] = null;
-        CONSUMER_INDEX.setRelease(this, c + 1);
-        return element;
-    }
-
-    /**
-     * {@inheritDoc} Consumer thread only. Stops early at a claimed slot not yet stored; frees the
-     * batch's slots for producers with one release write of the consumer index at the end.
-     */
-    @Override
-    public int drain(Consumer<? super E> handler, int limit) {
-        QueueSupport.requireLimit(limit);
-        Objects.requireNonNull(handler, "handler must not be null");
-        final long c = consumerIndex;
-        int consumed = 0;
-        try {
-            while (consumed < limit) {
-                final int index = slot(c + consumed, mask);
-                @SuppressWarnings("unchecked")
-                final E element = (E) ELEMENT.getAcquire(buffer, index);
-                if (element == null) {
-                    break;
-                }
-                buffer[index] = null;
-                consumed++;
-                handler.accept(element);
-            }
-        } finally {
-            if (consumed > 0) {
-                CONSUMER_INDEX.setRelease(this, c + consumed);
-            }
-        }
-        return consumed;
-    }
-
     /** {@inheritDoc} Any thread; counts claimed elements whose store is still in progress. */
     @Override
-    public int size() {
-        return QueueSupport.size(CONSUMER_INDEX, PRODUCER_INDEX, this, mask + 1);
+    long producerIndexAcquire() {
+        return (long) PRODUCER_INDEX.getAcquire(this);
     }
 }

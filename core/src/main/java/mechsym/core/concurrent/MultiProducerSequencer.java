@@ -24,8 +24,8 @@ final class MultiProducerSequencer extends Sequencer {
     private final int indexMask;
     private final int indexShift;
 
-    MultiProducerSequencer(int bufferSize, WaitStrategy waitStrategy) {
-        super(bufferSize, waitStrategy);
+    MultiProducerSequencer(int bufferSize, WaitStrategy waitStrategy, OccupancyThreshold threshold) {
+        super(bufferSize, waitStrategy, threshold);
         this.available = new int[bufferSize];
         Arrays.fill(available, -1);
         this.indexMask = bufferSize - 1;
@@ -81,6 +81,10 @@ final class MultiProducerSequencer extends Sequencer {
             AVAILABLE.setRelease(available, (int) sequence & indexMask, (int) (sequence >>> indexShift));
         }
         waitStrategy.signalAllWhenBlocking();
+        if (threshold != null) {
+            // the cursor counts claims, as size() does; the shared cache is a lower bound of the gating minimum
+            checkThreshold(cursor.getAcquire(), gatingSequenceCache.getAcquire());
+        }
     }
 
     @Override

@@ -5,9 +5,15 @@ import java.lang.invoke.VarHandle;
 import java.util.Objects;
 
 /**
- * The state behind a {@link ThresholdListener}: the threshold in elements and whether the last
- * report said "above". Transitions are compare-and-set so that reports alternate even when several
- * producers check at once.
+ * The state behind a {@link ThresholdListener}, shared by the bounded queues and the ring buffer:
+ * the threshold in elements and whether the last report said "above". Transitions are
+ * compare-and-set so that reports alternate even when several producers check at once.
+ *
+ * <p>How a structure uses it, on its producer side after each successful offer or publish: it
+ * passes {@link #mayHaveCrossed} an estimate of its size that is never below the true size (its
+ * cached, possibly stale, view of the consumer side); only if that says yes does it read the
+ * consumer side's exact position (a cache line the consumers write) and call {@link #check}. So
+ * the consumers' lines are read only near or above the threshold.
  */
 final class OccupancyThreshold {
     private static final VarHandle ABOVE;
@@ -43,11 +49,24 @@ final class OccupancyThreshold {
         return (boolean) ABOVE.getOpaque(this);
     }
 
-    /** Reports a crossing if {@code size} is on the other side of the level than the last report. */
-    void check(int size) {
-        boolean nowAbove = size >= level;
+    /**
+     * Whether a producer whose size estimate is {@code upperBound} (never below the true size) must
+     * compute the exact size and {@link #check} it: the estimate reaches the level, or the last
+     * report was "above" (then only the exact size can tell that it fell below).
+     */
+    boolean mayHaveCrossed(long upperBound) {
+        return upperBound >= level || isAbove();
+    }
+
+    /**
+     * Reports a crossing if {@code size} (clamped to {@code [0, capacity]}) is on the other side of
+     * the level than the last report.
+     */
+    void check(long size) {
+        int observed = (int) Math.max(0, Math.min(capacity, size));
+        boolean nowAbove = observed >= level;
         if (isAbove() != nowAbove && ABOVE.compareAndSet(this, !nowAbove, nowAbove)) {
-            listener.onThresholdCrossed(nowAbove, size, capacity);
+            listener.onThresholdCrossed(nowAbove, observed, capacity);
         }
     }
 }

@@ -48,26 +48,15 @@ final class QueueSupport {
         Objects.requireNonNull(element, "element must not be null");
     }
 
+    /** Rejects a {@code null} threshold listener (the constructors that take one require it). */
+    static ThresholdListener requireListener(ThresholdListener listener) {
+        return Objects.requireNonNull(listener, "listener must not be null");
+    }
+
     /** Rejects a negative drain limit. */
     static void requireLimit(int limit) {
         if (limit < 0) {
             throw new IllegalArgumentException("limit must not be negative, was " + limit);
-        }
-    }
-
-    /**
-     * A consistent size from two indices read by any thread: retries until the consumer index is
-     * the same before and after reading the producer index, then clamps to {@code [0, capacity]}.
-     */
-    static int size(VarHandle consumerIndex, VarHandle producerIndex, Object queue, int capacity) {
-        long after = (long) consumerIndex.getAcquire(queue);
-        while (true) {
-            long before = after;
-            long produced = (long) producerIndex.getAcquire(queue);
-            after = (long) consumerIndex.getAcquire(queue);
-            if (before == after) {
-                return (int) Math.max(0, Math.min(capacity, produced - after));
-            }
         }
     }
 }

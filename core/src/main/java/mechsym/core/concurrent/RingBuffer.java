@@ -70,6 +70,10 @@ abstract class RingBufferFields<E> extends RingBufferPad1 {
  * is full. With no gating sequence added, nothing holds the producer back and it overwrites events
  * consumers have not read: add the last consumers' sequences before publishing.
  *
+ * <p><b>Occupancy alert:</b> the factories that take a threshold and a {@link ThresholdListener}
+ * (e.g. {@code 0.7}) report each time {@link #size()} crosses that fill level, on the producer
+ * thread inside {@code publish}; the mechanism and its rules are the bounded queues'.
+ *
  * <p><b>Threads and happens-before:</b> {@code next}, {@code tryNext} and {@code publish} are for
  * the producer thread (one, or any number, as created); {@code get} for the thread that claimed the
  * sequence or a consumer that waited for it; everything else for any thread. Everything a producer
@@ -107,7 +111,32 @@ public final class RingBuffer<E> extends RingBufferFields<E> {
     public static <E> RingBuffer<E> createSingleProducer(
             Supplier<? extends E> factory, int requestedSize, WaitStrategy waitStrategy) {
         return new RingBuffer<>(
-                factory, new SingleProducerSequencer(QueueSupport.capacityFor(requestedSize), waitStrategy));
+                factory, new SingleProducerSequencer(QueueSupport.capacityFor(requestedSize), waitStrategy, null));
+    }
+
+    /**
+     * Creates a single-producer ring buffer that tells {@code listener} when its occupancy ({@link
+     * #size()}) crosses {@code threshold} times its size, on the producer thread inside {@link
+     * #publish(long)} (see {@link ThresholdListener} for exactly when).
+     *
+     * @param factory called {@code bufferSize} times, now, to pre-allocate the events
+     * @param requestedSize at least this many events; rounded up to a power of two
+     * @param waitStrategy how consumers wait
+     * @param threshold the fill level as a fraction of the buffer size, in (0, 1]; e.g. {@code 0.7}
+     * @param listener told of each crossing, on the producer thread
+     * @throws IllegalArgumentException if the size or the threshold is out of range
+     * @throws NullPointerException if {@code listener} is {@code null}
+     */
+    public static <E> RingBuffer<E> createSingleProducer(
+            Supplier<? extends E> factory,
+            int requestedSize,
+            WaitStrategy waitStrategy,
+            double threshold,
+            ThresholdListener listener) {
+        int size = QueueSupport.capacityFor(requestedSize);
+        return new RingBuffer<>(
+                factory,
+                new SingleProducerSequencer(size, waitStrategy, new OccupancyThreshold(size, threshold, listener)));
     }
 
     /**
@@ -122,7 +151,28 @@ public final class RingBuffer<E> extends RingBufferFields<E> {
     public static <E> RingBuffer<E> createMultiProducer(
             Supplier<? extends E> factory, int requestedSize, WaitStrategy waitStrategy) {
         return new RingBuffer<>(
-                factory, new MultiProducerSequencer(QueueSupport.capacityFor(requestedSize), waitStrategy));
+                factory, new MultiProducerSequencer(QueueSupport.capacityFor(requestedSize), waitStrategy, null));
+    }
+
+    /**
+     * Creates a multi-producer ring buffer with an occupancy alert: as {@link
+     * #createSingleProducer(Supplier, int, WaitStrategy, double, ThresholdListener)}, except that
+     * {@link #size()} counts claimed sequences and the listener runs on whichever producer thread
+     * noticed the crossing, possibly two at once (see {@link ThresholdListener}).
+     *
+     * @throws IllegalArgumentException if the size or the threshold is out of range
+     * @throws NullPointerException if {@code listener} is {@code null}
+     */
+    public static <E> RingBuffer<E> createMultiProducer(
+            Supplier<? extends E> factory,
+            int requestedSize,
+            WaitStrategy waitStrategy,
+            double threshold,
+            ThresholdListener listener) {
+        int size = QueueSupport.capacityFor(requestedSize);
+        return new RingBuffer<>(
+                factory,
+                new MultiProducerSequencer(size, waitStrategy, new OccupancyThreshold(size, threshold, listener)));
     }
 
     /** The pre-allocated event for {@code sequence} (the slot {@code sequence & (bufferSize - 1)}). */
@@ -171,7 +221,10 @@ public final class RingBuffer<E> extends RingBufferFields<E> {
         return sequencer.tryNext(n);
     }
 
-    /** Publishes a claimed sequence to consumers (release write) and wakes blocked consumers. */
+    /**
+     * Publishes a claimed sequence to consumers (release write) and wakes blocked consumers; then,
+     * with a threshold listener, reports a crossing of the fill level on this thread.
+     */
     public void publish(long sequence) {
         sequencer.publish(sequence, sequence);
     }

@@ -5,7 +5,7 @@ package mechsym.core.concurrent;
  * must stay behind (none for the first stage; the previous stage's for a pipeline). Obtained from
  * {@link RingBuffer#newBarrier(Sequence...)}; {@link BatchEventProcessor} creates its own.
  *
- * <p>{@link #waitFor} is for one consumer thread; {@link #alert()} and {@link #isAlerted()} for any
+ * <p>{@link #waitFor} and {@link #tryWaitFor} are for one consumer thread; {@link #alert()} and {@link #isAlerted()} for any
  * thread. <b>Happens-before:</b> when {@code waitFor} returns {@code s}, everything the producers did
  * before publishing sequences up to {@code s}, and everything the depended-on consumers did before
  * releasing their sequences up to {@code s}, happens-before what the caller does next (acquire
@@ -51,6 +51,23 @@ public final class SequenceBarrier {
             }
             Thread.onSpinWait();
         }
+    }
+
+    /**
+     * Like {@link #waitFor} but never waits: for a consumer that polls several sources from one
+     * thread (a duty cycle) instead of blocking on one. Consumer thread only; the same
+     * happens-before edge as {@code waitFor} when it returns {@code sequence} or more. Ignores
+     * {@link #alert()}.
+     *
+     * @return the highest sequence available now, at least {@code sequence} (a batch); or a value
+     *     below {@code sequence} if {@code sequence} is not available yet
+     */
+    public long tryWaitFor(long sequence) {
+        long available = dependentMinimum();
+        if (available < sequence) {
+            return available;
+        }
+        return sequencer.highestPublished(sequence, available);
     }
 
     /** Makes the current and every later {@link #waitFor} return at once (below its argument). Any thread. */

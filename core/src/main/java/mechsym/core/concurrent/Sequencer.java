@@ -12,13 +12,16 @@ abstract class Sequencer {
     final int bufferSize;
     final WaitStrategy waitStrategy;
     final Sequence cursor = new Sequence();
+    /** The fill-level alert, or {@code null}: checked by the producer after each publish. */
+    final OccupancyThreshold threshold;
 
     /** Copy-on-write; read with a volatile read by producers when their cached minimum is stale. */
     private volatile Sequence[] gatingSequences = new Sequence[0];
 
-    Sequencer(int bufferSize, WaitStrategy waitStrategy) {
+    Sequencer(int bufferSize, WaitStrategy waitStrategy, OccupancyThreshold threshold) {
         this.bufferSize = bufferSize;
         this.waitStrategy = Objects.requireNonNull(waitStrategy, "waitStrategy must not be null");
+        this.threshold = threshold;
     }
 
     /** Claims the next {@code n} sequences, waiting while the ring is full; returns the highest. */
@@ -43,6 +46,23 @@ abstract class Sequencer {
     final long used() {
         long produced = cursor.getAcquire();
         return produced - minimum(gatingSequences(), produced);
+    }
+
+    /**
+     * Producer side, after a publish, with a threshold: reports a crossing of it. {@code produced}
+     * is the cursor as the producer knows it; {@code gatingLowerBound} is at most the slowest
+     * gating sequence (a cached, possibly stale value), so {@code produced - gatingLowerBound}
+     * over-estimates the occupancy and the gating sequences are read only near or above the level.
+     *
+     * @return the slowest gating sequence if they were read, else {@code gatingLowerBound}
+     */
+    final long checkThreshold(long produced, long gatingLowerBound) {
+        if (!threshold.mayHaveCrossed(produced - gatingLowerBound)) {
+            return gatingLowerBound;
+        }
+        long slowest = minimum(gatingSequences(), produced);
+        threshold.check(produced - slowest);
+        return slowest;
     }
 
     final Sequence[] gatingSequences() {

@@ -12,8 +12,8 @@ abstract class SingleProducerSequencerPad1 extends Sequencer {
     byte p096, p097, p098, p099, p100, p101, p102, p103, p104, p105, p106, p107, p108, p109, p110, p111;
     byte p112, p113, p114, p115, p116, p117, p118, p119, p120, p121, p122, p123, p124, p125, p126, p127;
 
-    SingleProducerSequencerPad1(int bufferSize, WaitStrategy waitStrategy) {
-        super(bufferSize, waitStrategy);
+    SingleProducerSequencerPad1(int bufferSize, WaitStrategy waitStrategy, OccupancyThreshold threshold) {
+        super(bufferSize, waitStrategy, threshold);
     }
 }
 
@@ -24,8 +24,8 @@ abstract class SingleProducerSequencerFields extends SingleProducerSequencerPad1
     /** The slowest gating sequence as last read. */
     long cachedGatingSequence = Sequence.INITIAL_VALUE;
 
-    SingleProducerSequencerFields(int bufferSize, WaitStrategy waitStrategy) {
-        super(bufferSize, waitStrategy);
+    SingleProducerSequencerFields(int bufferSize, WaitStrategy waitStrategy, OccupancyThreshold threshold) {
+        super(bufferSize, waitStrategy, threshold);
     }
 }
 
@@ -39,8 +39,8 @@ abstract class SingleProducerSequencerPad2 extends SingleProducerSequencerFields
     byte q096, q097, q098, q099, q100, q101, q102, q103, q104, q105, q106, q107, q108, q109, q110, q111;
     byte q112, q113, q114, q115, q116, q117, q118, q119, q120, q121, q122, q123, q124, q125, q126, q127;
 
-    SingleProducerSequencerPad2(int bufferSize, WaitStrategy waitStrategy) {
-        super(bufferSize, waitStrategy);
+    SingleProducerSequencerPad2(int bufferSize, WaitStrategy waitStrategy, OccupancyThreshold threshold) {
+        super(bufferSize, waitStrategy, threshold);
     }
 }
 
@@ -50,8 +50,8 @@ abstract class SingleProducerSequencerPad2 extends SingleProducerSequencerFields
  * OS allows (about 50 microseconds on Linux) and checks again: it waits, but burns no core.
  */
 final class SingleProducerSequencer extends SingleProducerSequencerPad2 {
-    SingleProducerSequencer(int bufferSize, WaitStrategy waitStrategy) {
-        super(bufferSize, waitStrategy);
+    SingleProducerSequencer(int bufferSize, WaitStrategy waitStrategy, OccupancyThreshold threshold) {
+        super(bufferSize, waitStrategy, threshold);
     }
 
     @Override
@@ -95,6 +95,10 @@ final class SingleProducerSequencer extends SingleProducerSequencerPad2 {
     void publish(long lo, long hi) {
         cursor.setRelease(hi);
         waitStrategy.signalAllWhenBlocking();
+        if (threshold != null) {
+            // the minimum just read is a fresh lower bound for the claim path too
+            cachedGatingSequence = checkThreshold(hi, cachedGatingSequence);
+        }
     }
 
     @Override

@@ -5,8 +5,6 @@ import static mechsym.core.concurrent.QueueSupport.slot;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.Objects;
-import java.util.function.Consumer;
 
 /** Written by the producer thread only. */
 abstract class SpscQueueProducerFields<E> extends BoundedQueueBase<E> {
@@ -17,37 +15,12 @@ abstract class SpscQueueProducerFields<E> extends BoundedQueueBase<E> {
     /** For the threshold check only: the last consumerIndex read; plain, producer thread only. */
     long consumerIndexCache;
 
-    SpscQueueProducerFields(int capacity, OccupancyThreshold threshold) {
-        super(capacity, threshold);
+    SpscQueueProducerFields(int requestedCapacity, double fraction, ThresholdListener listener) {
+        super(requestedCapacity, fraction, listener);
     }
 }
 
-abstract class SpscQueuePad2<E> extends SpscQueueProducerFields<E> {
-    byte q000, q001, q002, q003, q004, q005, q006, q007, q008, q009, q010, q011, q012, q013, q014, q015;
-    byte q016, q017, q018, q019, q020, q021, q022, q023, q024, q025, q026, q027, q028, q029, q030, q031;
-    byte q032, q033, q034, q035, q036, q037, q038, q039, q040, q041, q042, q043, q044, q045, q046, q047;
-    byte q048, q049, q050, q051, q052, q053, q054, q055, q056, q057, q058, q059, q060, q061, q062, q063;
-    byte q064, q065, q066, q067, q068, q069, q070, q071, q072, q073, q074, q075, q076, q077, q078, q079;
-    byte q080, q081, q082, q083, q084, q085, q086, q087, q088, q089, q090, q091, q092, q093, q094, q095;
-    byte q096, q097, q098, q099, q100, q101, q102, q103, q104, q105, q106, q107, q108, q109, q110, q111;
-    byte q112, q113, q114, q115, q116, q117, q118, q119, q120, q121, q122, q123, q124, q125, q126, q127;
-
-    SpscQueuePad2(int capacity, OccupancyThreshold threshold) {
-        super(capacity, threshold);
-    }
-}
-
-/** Written by the consumer thread only. */
-abstract class SpscQueueConsumerFields<E> extends SpscQueuePad2<E> {
-    /** The next sequence to poll from; released after the slot is cleared (read by size()). */
-    long consumerIndex;
-
-    SpscQueueConsumerFields(int capacity, OccupancyThreshold threshold) {
-        super(capacity, threshold);
-    }
-}
-
-abstract class SpscQueuePad3<E> extends SpscQueueConsumerFields<E> {
+abstract class SpscQueuePad3<E> extends SpscQueueProducerFields<E> {
     byte r000, r001, r002, r003, r004, r005, r006, r007, r008, r009, r010, r011, r012, r013, r014, r015;
     byte r016, r017, r018, r019, r020, r021, r022, r023, r024, r025, r026, r027, r028, r029, r030, r031;
     byte r032, r033, r034, r035, r036, r037, r038, r039, r040, r041, r042, r043, r044, r045, r046, r047;
@@ -57,8 +30,8 @@ abstract class SpscQueuePad3<E> extends SpscQueueConsumerFields<E> {
     byte r096, r097, r098, r099, r100, r101, r102, r103, r104, r105, r106, r107, r108, r109, r110, r111;
     byte r112, r113, r114, r115, r116, r117, r118, r119, r120, r121, r122, r123, r124, r125, r126, r127;
 
-    SpscQueuePad3(int capacity, OccupancyThreshold threshold) {
-        super(capacity, threshold);
+    SpscQueuePad3(int requestedCapacity, double fraction, ThresholdListener listener) {
+        super(requestedCapacity, fraction, listener);
     }
 }
 
@@ -72,9 +45,9 @@ abstract class SpscQueuePad3<E> extends SpscQueueConsumerFields<E> {
  * into its slot with a release write; the consumer reads the slot with an acquire read, and a
  * non-null slot is a published element. So everything the producer did before {@code offer}
  * returned {@code true} happens-before everything the consumer does after the {@code poll} that
- * returns the element. The consumer frees the slot with a release write of {@code null}, which the
- * producer acquires before it reuses the slot. There is no compare-and-set and no store-load fence
- * on either side.
+ * returns the element. The consumer frees the slot by writing {@code null} after a release fence
+ * (a release write without the array VarHandle's class check), which the producer acquires before
+ * it reuses the slot. There is no compare-and-set and no store-load fence on either side.
  *
  * <p><b>Why slots and not indices:</b> neither thread reads the other's index on the hot path, so
  * the only cache lines the two cores share are the element slots themselves (the FastFlow design,
@@ -86,27 +59,25 @@ abstract class SpscQueuePad3<E> extends SpscQueueConsumerFields<E> {
  * <p><b>Full and empty:</b> {@code offer} returns {@code false} exactly when the queue holds {@link
  * #capacity()} elements (its own slot is still occupied); {@code poll} returns {@code null} exactly
  * when it holds none (its slot is still empty). Padding by class hierarchy (128 bytes) keeps the
- * producer's fields, the consumer's fields and the read-only fields on separate cache lines.
+ * read-only fields, the consumer's fields and the producer's fields on separate cache lines, and
+ * away from the objects before and after the queue; the element array has 128 bytes of unused
+ * slots at each end for the same reason.
  * Nothing is allocated after construction.
  *
  * @param <E> the element type
  */
 public final class SpscQueue<E> extends SpscQueuePad3<E> implements BoundedQueue<E> {
     private static final VarHandle PRODUCER_INDEX;
-    private static final VarHandle CONSUMER_INDEX;
     private static final int MAX_LOOK_AHEAD = 4096;
 
     static {
         try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            PRODUCER_INDEX = lookup.findVarHandle(SpscQueueProducerFields.class, "producerIndex", long.class);
-            CONSUMER_INDEX = lookup.findVarHandle(SpscQueueConsumerFields.class, "consumerIndex", long.class);
+            PRODUCER_INDEX =
+                    MethodHandles.lookup().findVarHandle(SpscQueueProducerFields.class, "producerIndex", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
-
-    private final int lookAhead;
 
     /**
      * Creates an empty queue.
@@ -115,8 +86,7 @@ public final class SpscQueue<E> extends SpscQueuePad3<E> implements BoundedQueue
      * @throws IllegalArgumentException if {@code requestedCapacity} is below 1 or above 2^30
      */
     public SpscQueue(int requestedCapacity) {
-        super(QueueSupport.capacityFor(requestedCapacity), null);
-        this.lookAhead = lookAheadFor(capacity());
+        super(requestedCapacity, Double.NaN, null);
     }
 
     /**
@@ -130,14 +100,7 @@ public final class SpscQueue<E> extends SpscQueuePad3<E> implements BoundedQueue
      * @throws NullPointerException if {@code listener} is {@code null}
      */
     public SpscQueue(int requestedCapacity, double threshold, ThresholdListener listener) {
-        super(
-                QueueSupport.capacityFor(requestedCapacity),
-                new OccupancyThreshold(QueueSupport.capacityFor(requestedCapacity), threshold, listener));
-        this.lookAhead = lookAheadFor(capacity());
-    }
-
-    private static int lookAheadFor(int capacity) {
-        return Math.max(1, Math.min(capacity / 4, MAX_LOOK_AHEAD));
+        super(requestedCapacity, threshold, QueueSupport.requireListener(listener));
     }
 
     /** {@inheritDoc} Producer thread only. */
@@ -152,13 +115,18 @@ public final class SpscQueue<E> extends SpscQueuePad3<E> implements BoundedQueue
         ELEMENT.setRelease(buffer, slot(p, mask), element);
         PRODUCER_INDEX.setRelease(this, p + 1);
         if (threshold != null) {
-            checkThreshold(p + 1);
+            consumerIndexCache = checkThreshold(p + 1, consumerIndexCache);
         }
         return true;
     }
 
-    /** Looks {@code lookAhead} slots ahead, else at the producer's own slot; moves the limit. */
+    /**
+     * Looks a quarter of the capacity ahead (at most {@value #MAX_LOOK_AHEAD} slots, computed here
+     * rather than stored: a field after the last padding could share a line with the next object),
+     * else at the producer's own slot; moves the limit.
+     */
     private boolean hasRoom(Object[] buffer, long p) {
+        final int lookAhead = Math.max(1, Math.min((mask + 1) >>> 2, MAX_LOOK_AHEAD));
         if (ELEMENT.getAcquire(buffer, slot(p + lookAhead, mask)) == null) {
             producerLimit = p + lookAhead; // that slot is free, so is every slot before it
             return true;
@@ -166,61 +134,8 @@ public final class SpscQueue<E> extends SpscQueuePad3<E> implements BoundedQueue
         return ELEMENT.getAcquire(buffer, slot(p, mask)) == null;
     }
 
-    /** Producer side: the exact size is needed only near the threshold or after crossing it. */
-    private void checkThreshold(long produced) {
-        if (produced - consumerIndexCache >= threshold.level || threshold.isAbove()) {
-            consumerIndexCache = (long) CONSUMER_INDEX.getAcquire(this);
-            threshold.check((int) (produced - consumerIndexCache));
-        }
-    }
-
-    /** {@inheritDoc} Consumer thread only. Returns {@code null} if and only if the queue is empty. */
     @Override
-    public E poll() {
-        final Object[] buffer = this.buffer;
-        final long c = consumerIndex;
-        final int index = slot(c, mask);
-        @SuppressWarnings("unchecked")
-        final E element = (E) ELEMENT.getAcquire(buffer, index);
-        if (element == null) {
-            return null;
-        }
-        ELEMENT.setRelease(buffer, index, null);
-        CONSUMER_INDEX.setRelease(this, c + 1);
-        return element;
-    }
-
-    /** {@inheritDoc} Consumer thread only. Frees each slot as it goes; the index moves once per batch. */
-    @Override
-    public int drain(Consumer<? super E> handler, int limit) {
-        QueueSupport.requireLimit(limit);
-        Objects.requireNonNull(handler, "handler must not be null");
-        final Object[] buffer = this.buffer;
-        final long c = consumerIndex;
-        int consumed = 0;
-        try {
-            while (consumed < limit) {
-                final int index = slot(c + consumed, mask);
-                @SuppressWarnings("unchecked")
-                final E element = (E) ELEMENT.getAcquire(buffer, index);
-                if (element == null) {
-                    break;
-                }
-                ELEMENT.setRelease(buffer, index, null);
-                consumed++;
-                handler.accept(element);
-            }
-        } finally {
-            if (consumed > 0) {
-                CONSUMER_INDEX.setRelease(this, c + consumed);
-            }
-        }
-        return consumed;
-    }
-
-    /** {@inheritDoc} Any thread. */
-    @Override
-    public int size() {
-        return QueueSupport.size(CONSUMER_INDEX, PRODUCER_INDEX, this, mask + 1);
+    long producerIndexAcquire() {
+        return (long) PRODUCER_INDEX.getAcquire(this);
     }
 }

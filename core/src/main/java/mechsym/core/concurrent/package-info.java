@@ -30,9 +30,10 @@
  * <p>Every structure here is <em>bounded</em>: it never grows. A full queue refuses an offer
  * ({@code false}); a full ring buffer makes {@link mechsym.core.concurrent.RingBuffer#tryNext()}
  * return {@code -1} and {@link mechsym.core.concurrent.RingBuffer#next()} wait. That refusal is the
- * back pressure: the caller decides whether to retry, drop or report overload. Queues report their
- * size and can call a {@link mechsym.core.concurrent.ThresholdListener} when they cross a fill level
- * (say 70%).
+ * back pressure: the caller decides whether to retry, drop or report overload. Queues and ring
+ * buffers report their occupancy ({@code size()}) and can call a {@link
+ * mechsym.core.concurrent.ThresholdListener} when it crosses a fill level (say 70%), on the producer
+ * side: one mechanism for both.
  *
  * <p>Each type states which threads may call which method. Calling a single-thread method from
  * two threads at once is not detected and corrupts the structure; the classes favour speed over

@@ -81,6 +81,36 @@ class RingBufferTest {
         assertThat(ring.toString()).contains("size=4").contains("bufferSize=4").contains("cursor=5");
     }
 
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void tryWaitForReportsWhatIsAvailableWithoutWaiting(boolean multiProducer) {
+        RingBuffer<LongEvent> ring = ring(multiProducer, 8, new BlockingWaitStrategy());
+        Sequence upstream = new Sequence();
+        SequenceBarrier first = ring.newBarrier();
+        SequenceBarrier second = ring.newBarrier(upstream);
+        assertThat(first.tryWaitFor(0)).as("nothing published").isLessThan(0);
+
+        long zero = ring.next();
+        long one = ring.next();
+        if (multiProducer) { // one producer publishes in order; many may not
+            ring.publish(one);
+            assertThat(first.tryWaitFor(0)).as("1 is published but 0 is not").isLessThan(0);
+            ring.publish(zero);
+        } else {
+            ring.publish(zero, one);
+        }
+        assertThat(first.tryWaitFor(0)).as("a batch: 0 and 1").isEqualTo(1);
+        assertThat(first.tryWaitFor(2)).isLessThan(2);
+
+        assertThat(second.tryWaitFor(0))
+                .as("the upstream consumer has not finished 0")
+                .isLessThan(0);
+        upstream.setRelease(0);
+        assertThat(second.tryWaitFor(0)).isZero();
+        second.alert();
+        assertThat(second.tryWaitFor(0)).as("alerts do not matter").isZero();
+    }
+
     @Test
     void withoutGatingSequencesNothingHoldsTheProducerBack() {
         RingBuffer<LongEvent> ring = RingBuffer.createSingleProducer(LongEvent::new, 2, new BusySpinWaitStrategy());

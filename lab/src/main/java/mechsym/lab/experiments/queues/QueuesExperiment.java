@@ -27,11 +27,12 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * Unsafe, should move elements between threads at least as fast as JCTools' SpscArrayQueue and
  * the Disruptor 4 one-to-one ring buffer, measured in the same run.
  *
- *   producer thread                      consumer thread
- *   store element (plain)
- *   release-store producer index  --->   acquire-load producer index, load element
- *                                        release-store consumer index
- *   (re-read the consumer index only when the cached one says "full")
+ *   producer thread (mechsym-spsc, as JCTools)   consumer thread
+ *   release-store element into slot p     --->   acquire-load slot c: non-null is published
+ *   release-store producer index (size())        release-store null into slot c
+ *   (look at slot p + capacity/4 only when       release-store consumer index (size())
+ *    the cached limit is reached)
+ *   The indexed variants instead publish with the producer index and cache the other side's index.
  *
  * Four JMH benchmarks, each queue in its own fork:
  *  1. QueueThroughputBenchmark: one producer, one consumer, elements per microsecond, for
@@ -53,7 +54,7 @@ public final class QueuesExperiment implements Experiment {
 
     private static final double EQUAL_WITHIN = 0.95;
 
-    /** Above this max / min over the rounds of a compared queue the verdict is inconclusive. */
+    /** Above this max / min of a pair's per-round ratios the verdict is inconclusive. */
     private static final double MAX_SPREAD = 1.5;
 
     private static final String SEED_MACHINE =
@@ -120,7 +121,7 @@ public final class QueuesExperiment implements Experiment {
     public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
         Profile profile = context.profile();
         JmhBenchmarks jmh = context.jmh();
-        int rounds = profile.pick(1, 2, 3);
+        int rounds = profile.pick(1, 3, 5); // three rounds at least for a min / median / max of the per-round ratios
         int measurements = profile.pick(1, 2, 5);
         List<String> queues =
                 java.util.Arrays.stream(QueueKind.values()).map(k -> k.label).toList();
@@ -270,36 +271,65 @@ public final class QueuesExperiment implements Experiment {
         }
     }
 
+    /**
+     * The per-round ratios {@code ours[r] / theirs[r]}: {@link #alternate} runs every queue once per
+     * round, in turn, so the two scores of one round were taken minutes apart at most, under the
+     * same load; their ratio cancels much of what the machine's load does to both.
+     */
+    static List<Double> pairedRatios(List<Double> ours, List<Double> theirs) {
+        int rounds = Math.min(ours.size(), theirs.size());
+        List<Double> ratios = new java.util.ArrayList<>(rounds);
+        for (int round = 0; round < rounds; round++) {
+            ratios.add(ours.get(round) / theirs.get(round));
+        }
+        return ratios;
+    }
+
     private static void verdict(
             ExperimentResult.Builder result, Map<String, List<Double>> rates, Map<String, List<Double>> trips) {
         StringBuilder figures = new StringBuilder();
         int met = 0;
         int compared = 0;
+        int rounds = Integer.MAX_VALUE;
         double worstSpread = 1;
+        Table.Builder ratioTable = Table.measured(
+                        "goal-ratios", "mechsym against the library it must at least equal: ratio per round")
+                .column("ours")
+                .column("theirs")
+                .summaryColumns("x")
+                .note("Each round ran every queue once, in turn; the ratio is ours / theirs within one round, so a"
+                        + " change in the machine's load between rounds largely cancels. n, min, median, max are over"
+                        + " the rounds; the goal is a median of " + EQUAL_WITHIN + " or more.");
         for (Map.Entry<String, String> goal : new TreeMap<>(GOALS).entrySet()) {
             List<Double> ours = rates.get(goal.getKey());
             List<Double> theirs = rates.get(goal.getValue());
             if (ours == null || theirs == null) {
                 continue;
             }
-            Summary o = Summary.of(ours);
-            Summary t = Summary.of(theirs);
+            Summary ratios = Summary.of(pairedRatios(ours, theirs));
+            ratioTable.row(goal.getKey(), goal.getValue(), ratios);
             compared++;
-            worstSpread = Math.max(worstSpread, Math.max(o.max() / o.min(), t.max() / t.min()));
-            double ratio = o.median() / t.median();
-            if (ratio >= EQUAL_WITHIN) {
+            rounds = Math.min(rounds, ratios.n());
+            worstSpread = Math.max(worstSpread, ratios.spread());
+            if (ratios.median() >= EQUAL_WITHIN) {
                 met++;
             }
             String line = String.format(
                     Locale.ROOT,
-                    "%s %.1f vs %s %.1f elements/µs (medians): %.2fx",
+                    "%s / %s per round: median %.2fx (min %.2f, max %.2f, %d rounds); medians %.1f vs %.1f elements/µs",
                     goal.getKey(),
-                    o.median(),
                     goal.getValue(),
-                    t.median(),
-                    ratio);
+                    ratios.median(),
+                    ratios.min(),
+                    ratios.max(),
+                    ratios.n(),
+                    Summary.of(ours).median(),
+                    Summary.of(theirs).median());
             result.headline(line);
             figures.append(line).append(". ");
+        }
+        if (compared > 0) {
+            result.table(ratioTable.build());
         }
         if (rates.containsKey("mechsym-spsc-indexed") && rates.containsKey("mechsym-spsc-indexed-volatile")) {
             double release = Summary.of(rates.get("mechsym-spsc-indexed")).median();
@@ -323,19 +353,19 @@ public final class QueuesExperiment implements Experiment {
                             ? Summary.of(trips.get("array-blocking-queue")).median()
                             : Double.NaN));
         }
-        String rule = "(at least equal: a median ratio of " + EQUAL_WITHIN + " or more)";
+        String rule = "(at least equal: a median per-round ratio of " + EQUAL_WITHIN + " or more)";
         if (compared < GOALS.size()) {
             result.verdict(Verdict.inconclusive("Not every pair was measured. " + figures));
-        } else if (rates.get("mechsym-spsc").size() < 2) {
+        } else if (rounds < 2) {
             result.verdict(Verdict.inconclusive(
                     figures + "One round only: too few to tell a difference from the machine's noise."));
         } else if (worstSpread > MAX_SPREAD) {
             result.verdict(Verdict.inconclusive(figures
                     + String.format(
                             Locale.ROOT,
-                            "The rounds of one queue differed by up to %.1fx (max/min), more than the %.1fx this comparison"
-                                    + " can live with: the machine was too busy (two spinning threads need two free cores)."
-                                    + " The same-thread burst cost still compares the code.",
+                            "The per-round ratio of one pair varied by up to %.1fx (max/min), more than the %.1fx this"
+                                    + " comparison can live with: the machine was too busy (two spinning threads need two"
+                                    + " free cores). The same-thread burst cost still compares the code.",
                             worstSpread,
                             MAX_SPREAD)));
         } else if (met == compared) {
