@@ -5,10 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -18,48 +15,23 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code mechsym dump}: the shipped sample, corrupt files, stdin, and usage errors, in-process. */
-class DumpCommandTest {
+class DumpCommandTest extends CliTestBase {
     private static final String SCHEMA = "../samples/dump/orders.schema";
     private static final String SAMPLE = "../samples/dump/orders.bin";
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-    private PrintStream originalOut;
-    private PrintStream originalErr;
     private InputStream originalIn;
 
     @TempDir
     Path dir;
 
     @BeforeEach
-    void capture() {
-        originalOut = System.out;
-        originalErr = System.err;
+    void saveStdin() {
         originalIn = System.in;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
     @AfterEach
-    void restore() {
-        System.setOut(originalOut);
-        System.setErr(originalErr);
+    void restoreStdin() {
         System.setIn(originalIn);
-    }
-
-    private int run(String... args) {
-        return Main.commandLine()
-                .setOut(new java.io.PrintWriter(System.out, true))
-                .setErr(new java.io.PrintWriter(System.err, true))
-                .execute(args);
-    }
-
-    private String stdout() {
-        return out.toString(StandardCharsets.UTF_8);
-    }
-
-    private String stderr() {
-        return err.toString(StandardCharsets.UTF_8);
     }
 
     private Path corruptSample() throws Exception {
