@@ -157,6 +157,7 @@ public final class QueuesExperiment implements Experiment {
                 "median",
                 null,
                 "elements/µs (higher is better)"));
+        capacitySweep(jmh, profile, profile.pick(0, rounds, rounds), rates, result);
 
         // 3. round trip
         Map<String, List<Double>> trips = new java.util.LinkedHashMap<>();
@@ -269,6 +270,68 @@ public final class QueuesExperiment implements Experiment {
                     costs.getOrDefault("mechsym-spsc-indexed", Double.NaN),
                     costs.getOrDefault("mechsym-spsc-indexed-volatile", Double.NaN)));
         }
+    }
+
+    /**
+     * The SPSC pair at a smaller and a larger capacity than the main table's 16384, forks in turn
+     * round by round: on two cores the two-thread throughput of both queues settles, fork by fork,
+     * in a slow or a fast mode, and which one depends on the capacity more than on the queue, so a
+     * single capacity can make either queue look twice as fast as the other.
+     */
+    private static void capacitySweep(
+            JmhBenchmarks jmh,
+            Profile profile,
+            int rounds,
+            Map<String, List<Double>> rates,
+            ExperimentResult.Builder result)
+            throws org.openjdk.jmh.runner.RunnerException {
+        if (rounds == 0) {
+            return;
+        }
+        List<String> pair = List.of("mechsym-spsc", "jctools-spsc");
+        Map<Integer, Map<String, List<Double>>> byCapacity = new TreeMap<>();
+        for (int capacity : new int[] {1024, 131072}) {
+            byCapacity.put(capacity, new java.util.LinkedHashMap<>());
+        }
+        for (int round = 0; round < rounds; round++) {
+            for (Map.Entry<Integer, Map<String, List<Double>>> entry : byCapacity.entrySet()) {
+                for (String queue : pair) {
+                    for (JmhBenchmarks.Score s : jmh.run(configure(jmh, profile)
+                            .include(QueueThroughputBenchmark.class.getName() + ".offer")
+                            .param("queue", queue)
+                            .param("capacity", String.valueOf(entry.getKey()))
+                            .forks(1))) {
+                        entry.getValue()
+                                .computeIfAbsent(queue, k -> new java.util.ArrayList<>())
+                                .add(s.score());
+                    }
+                }
+            }
+        }
+        byCapacity.put(16384, Map.of(pair.get(0), rates.get(pair.get(0)), pair.get(1), rates.get(pair.get(1))));
+        Table.Builder table = Table.measured(
+                        "spsc-capacity", "mechsym-spsc against jctools-spsc by capacity: elements per microsecond")
+                .column("capacity", "elements")
+                .column("mechsym-spsc median", "elements/µs")
+                .column("jctools-spsc median", "elements/µs")
+                .summaryColumns("mechsym / jctools per round")
+                .note("Same benchmark and settings as the throughput table; 1024 and 131072 were run after it, "
+                        + rounds + " round(s) of one fork per queue and capacity, in turn (16384 is the throughput"
+                        + " table's). A fork of either queue settles in a slow or a fast mode; the ratio at one"
+                        + " capacity says more about the modes than about the code (the same-thread cost does).");
+        StringBuilder line = new StringBuilder("SPSC mechsym / jctools by capacity (median per-round ratio):");
+        byCapacity.forEach((capacity, scores) -> {
+            List<Double> ours = scores.get(pair.get(0));
+            List<Double> theirs = scores.get(pair.get(1));
+            if (ours == null || theirs == null || ours.isEmpty() || theirs.isEmpty()) {
+                return;
+            }
+            Summary ratios = Summary.of(pairedRatios(ours, theirs));
+            table.row(capacity, Summary.of(ours).median(), Summary.of(theirs).median(), ratios);
+            line.append(String.format(Locale.ROOT, " %d: %.2fx", capacity, ratios.median()));
+        });
+        result.table(table.build());
+        result.headline(line.toString());
     }
 
     /**
