@@ -23,6 +23,12 @@ enum QueueKind {
             return new CoreTransfer(new SpscQueue<>(capacity));
         }
     },
+    MECHSYM_SPSC_CLASS("mechsym-spsc-class", "SPSC, called through its class") {
+        @Override
+        Transfer create(int capacity) {
+            return new SpscClassTransfer(new SpscQueue<>(capacity));
+        }
+    },
     MECHSYM_SPSC_INDEXED("mechsym-spsc-indexed", "SPSC, cached indices, release") {
         @Override
         Transfer create(int capacity) {
@@ -39,6 +45,12 @@ enum QueueKind {
         @Override
         Transfer create(int capacity) {
             return new QueueTransfer(new SpscArrayQueue<>(capacity));
+        }
+    },
+    JCTOOLS_SPSC_CLASS("jctools-spsc-class", "SPSC, called through its class") {
+        @Override
+        Transfer create(int capacity) {
+            return new JctoolsSpscClassTransfer(new SpscArrayQueue<>(capacity));
         }
     },
     AGRONA_ONE_TO_ONE("agrona-one-to-one", "SPSC") {
@@ -109,6 +121,48 @@ enum QueueKind {
         private final BoundedQueue<Integer> queue;
 
         CoreTransfer(BoundedQueue<Integer> queue) {
+            this.queue = queue;
+        }
+
+        @Override
+        boolean offer(Integer element) {
+            return queue.offer(element);
+        }
+
+        @Override
+        Integer poll() {
+            return queue.poll();
+        }
+    }
+
+    /**
+     * mechsym's SPSC queue held by its class: no interface call, so no receiver check in the loops.
+     * The transfers below repeat one shape on purpose: each names its queue's own static type, which
+     * is the whole difference between them (docs/queues.md).
+     */
+    private static final class SpscClassTransfer extends Transfer {
+        private final SpscQueue<Integer> queue;
+
+        SpscClassTransfer(SpscQueue<Integer> queue) {
+            this.queue = queue;
+        }
+
+        @Override
+        boolean offer(Integer element) {
+            return queue.offer(element);
+        }
+
+        @Override
+        Integer poll() {
+            return queue.poll();
+        }
+    }
+
+    /** JCTools' SPSC queue held by its class, the same way as {@link SpscClassTransfer}. */
+    private static final class JctoolsSpscClassTransfer extends Transfer {
+        private final SpscArrayQueue<Integer> queue;
+
+        JctoolsSpscClassTransfer(SpscArrayQueue<Integer> queue) {
             this.queue = queue;
         }
 

@@ -59,7 +59,9 @@ public class QueueThroughputBenchmark {
         "jctools-mpsc",
         "agrona-many-to-one",
         "array-blocking-queue",
-        "concurrent-linked-queue"
+        "concurrent-linked-queue",
+        "mechsym-spsc-class",
+        "jctools-spsc-class"
     })
     public String queue;
 

@@ -49,8 +49,10 @@ import org.openjdk.jmh.runner.options.TimeValue;
  */
 public final class QueuesExperiment implements Experiment {
     /** mechsym's queue and the library queue it must at least equal, by the benchmarks' labels. */
-    private static final Map<String, String> GOALS =
-            Map.of("mechsym-spsc", "jctools-spsc", "mechsym-ring", "disruptor-ring");
+    private static final Map<String, String> GOALS = Map.of(
+            "mechsym-spsc", "jctools-spsc",
+            "mechsym-spsc-class", "jctools-spsc-class",
+            "mechsym-ring", "disruptor-ring");
 
     private static final double EQUAL_WITHIN = 0.95;
 
@@ -146,7 +148,10 @@ public final class QueuesExperiment implements Experiment {
                         + " buffers 65536 events). " + rounds + " round(s); in each round every queue gets one fork"
                         + " of " + measurements + " measurement iterations, queues taken in turn, so a change in the"
                         + " machine's load hits them all; n, min, median, max are over the rounds. Each fork checked"
-                        + " that the consumer received every element.");
+                        + " that the consumer received every element. The -class rows are the same two SPSC queues"
+                        + " held by their class instead of an interface (BoundedQueue, java.util.Queue): the"
+                        + " receiver check an interface call adds is enough to move a queue between the slow"
+                        + " and the fast mode of a two-thread run (docs/queues.md).");
         rates.forEach((label, scores) -> throughput.row(label, kindOf(label), Summary.of(scores)));
         result.table(throughput.build());
         result.chart(Chart.bar(
@@ -161,7 +166,16 @@ public final class QueuesExperiment implements Experiment {
 
         // 3. round trip
         Map<String, List<Double>> trips = new java.util.LinkedHashMap<>();
-        alternate(jmh, profile, rounds, QueueRoundTripBenchmark.class.getName() + ".roundTrip", "queue", queues, trips);
+        List<String> byInterface =
+                queues.stream().filter(q -> !q.endsWith("-class")).toList();
+        alternate(
+                jmh,
+                profile,
+                rounds,
+                QueueRoundTripBenchmark.class.getName() + ".roundTrip",
+                "queue",
+                byInterface,
+                trips);
         Table.Builder roundTrip = Table.measured(
                         "round-trip", "ping-pong through two queues: ns per round trip (JMH, one fork per round)")
                 .column("queue")
