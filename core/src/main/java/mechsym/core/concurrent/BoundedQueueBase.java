@@ -1,6 +1,5 @@
 package mechsym.core.concurrent;
 
-import static mechsym.core.concurrent.QueueSupport.ELEMENT;
 import static mechsym.core.concurrent.QueueSupport.slot;
 
 import java.lang.invoke.MethodHandles;
@@ -110,8 +109,13 @@ abstract class BoundedQueueBase<E> extends BoundedQueueConsumerFields<E> {
         final Object[] buffer = this.buffer;
         final long c = consumerIndex;
         final int index = slot(c, mask);
+        // An acquire read as a plain array read and an acquire fence: the array VarHandle's getAcquire
+        // also checks the array's class on every call, and that one load and compare is enough to make
+        // the consumer the slower side of a two-thread run, where the queue then runs full with the
+        // producer writing into the lines just freed, at half the throughput (docs/queues.md).
         @SuppressWarnings("unchecked")
-        final E element = (E) ELEMENT.getAcquire(buffer, index);
+        final E element = (E) buffer[index];
+        VarHandle.acquireFence();
         if (element == null) {
             return null;
         }
@@ -142,7 +146,8 @@ abstract class BoundedQueueBase<E> extends BoundedQueueConsumerFields<E> {
             while (consumed < limit) {
                 final int index = slot(c + consumed, mask);
                 @SuppressWarnings("unchecked")
-                final E element = (E) ELEMENT.getAcquire(buffer, index);
+                final E element = (E) buffer[index];
+                VarHandle.acquireFence(); // an acquire read, as in poll (see there)
                 if (element == null) {
                     break;
                 }
