@@ -16,6 +16,9 @@ public final class SequenceBarrier {
     private final WaitStrategy waitStrategy;
     private final Sequence cursor;
     private final Sequence[] dependents;
+    /** The one sequence to wait for when there is one (the cursor, or a single upstream consumer), else null. */
+    private final Sequence single;
+
     private volatile boolean alerted;
 
     SequenceBarrier(Sequencer sequencer, Sequence[] dependents) {
@@ -23,6 +26,7 @@ public final class SequenceBarrier {
         this.waitStrategy = sequencer.waitStrategy;
         this.cursor = sequencer.cursor;
         this.dependents = dependents.length == 0 ? new Sequence[] {cursor} : dependents.clone();
+        this.single = this.dependents.length == 1 ? this.dependents[0] : null;
     }
 
     /**
@@ -83,7 +87,10 @@ public final class SequenceBarrier {
 
     /** The smallest dependent sequence (acquire reads); the cursor when there are no dependents. */
     long dependentMinimum() {
-        return Sequencer.minimum(dependents, Long.MAX_VALUE);
+        // One dependent is the common case (a consumer of the producer, or of one upstream stage):
+        // read it directly rather than loop over an array of one in every spin of the consumer.
+        final Sequence one = single;
+        return one != null ? one.getAcquire() : Sequencer.minimum(dependents, Long.MAX_VALUE);
     }
 
     /** The ring buffer's cursor (acquire read): published, or for many producers claimed. */
