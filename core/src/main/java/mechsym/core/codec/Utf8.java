@@ -267,10 +267,11 @@ public final class Utf8 {
     /**
      * A short String into a writable byte[], room known to suffice: check it char by char (a plain loop
      * over a Latin-1 String is cheap). All ASCII: one {@code getBytes}. Else the whole String from one
-     * {@link String#getChars} copy through {@link #encodeChars}, straight into the array: measured in
-     * round 3 (lab/.../Utf8Round3's {@code charsIntoArray}) about 1.2x faster on short mixed text than
-     * copying the ASCII prefix with {@code getBytes} and the rest from a second copy, like the segment
-     * path.
+     * {@link String#getChars} copy through {@link #encodeChars}, straight into the array, like the segment
+     * path. Round 3 measured it about 1.1x faster on Utf8Benchmark's short mixed text (its first odd
+     * char at index 2) than copying the ASCII prefix with {@code getBytes} and the rest from a second
+     * getChars copy (a String with a long ASCII prefix now re-encodes that prefix char by char: at most
+     * 64 chars).
      */
     @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): see the comment at the call
     private static long encodeShortIntoArray(String chars, int length, byte[] array, int offset) {
