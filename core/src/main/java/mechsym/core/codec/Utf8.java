@@ -201,6 +201,31 @@ public final class Utf8 {
      *   <li>Long ASCII text into a heap buffer stays behind a reused JDK {@code CharsetEncoder}: that
      *       is the same two intrinsics, and this path adds a copy out of the scratch.
      * </ul>
+     *
+     * <p>Round 3 (issue 4; lab/.../Utf8Round3, Utf8Benchmark's {@code r3*} methods, JDK 25.0.3):
+     *
+     * <ul>
+     *   <li>No cheaper exact ASCII test than getChars and the US-ASCII encoder was found. An OR
+     *       reduction over the getChars copy is not vectorised by C2: 1,000 chars took 4-5x the
+     *       encoder's time with an int accumulator, 9-10x with a char one; masking every char with
+     *       0xFF80 (a map) and {@code Arrays.mismatch} against zeros took about 2x. Every public API
+     *       that reaches the String's own vectorised test ({@code setString}, {@code allocateFrom},
+     *       {@code getBytes(UTF_8)}) allocates when the String is not ASCII, and asks first.
+     *   <li>{@link MemorySegment#setString} after any such test lost everywhere: after the OR
+     *       reduction about 5x slower on long text; after the charAt test on short text 1.2-1.4x
+     *       slower than getBytes and one copy (its own check again, the NUL and restoring the byte
+     *       it overwrites).
+     *   <li>The US-ASCII encoder writing straight into the target's array (a per-thread ByteBuffer
+     *       view of it) saved the copy out of the scratch but still ran at about 0.8x the JDK's way
+     *       (a reused UTF-8 encoder over a reused char[] the size of the String): not kept, as it
+     *       also needs a view per target array (an allocation whenever the array changes).
+     *   <li>Short ASCII into a native segment: copying the scratch segment to segment (inline word
+     *       moves under 64 bytes) or storing 8-char words into the segment did not beat getBytes
+     *       into the scratch and one array-to-segment copy (word stores: about 1.7x slower).
+     *   <li>A short String into a byte[] that is not all ASCII is now encoded whole from one
+     *       getChars copy, as into a segment (was the ASCII prefix by getBytes, then a second copy
+     *       for the rest): see {@link #encodeShortIntoArray}.
+     * </ul>
      */
     private static long encodeString(
             String chars, int length, MemorySegment segment, byte[] array, int arrayOffset, long index) {
@@ -240,9 +265,13 @@ public final class Utf8 {
     }
 
     /**
-     * A short String into a writable byte[], room known to suffice: find the ASCII prefix char by char
-     * (a plain loop over a Latin-1 String is cheap), copy it in one go, the rest through {@link
-     * #encodeRest}.
+     * A short String into a writable byte[], room known to suffice: check it char by char (a plain loop
+     * over a Latin-1 String is cheap). All ASCII: one {@code getBytes}. Else the whole String from one
+     * {@link String#getChars} copy through {@link #encodeChars}, straight into the array, like the segment
+     * path. Round 3 measured it about 1.1x faster on Utf8Benchmark's short mixed text (its first odd
+     * char at index 2) than copying the ASCII prefix with {@code getBytes} and the rest from a second
+     * getChars copy (a String with a long ASCII prefix now re-encodes that prefix char by char: at most
+     * 64 chars).
      */
     @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): see the comment at the call
     private static long encodeShortIntoArray(String chars, int length, byte[] array, int offset) {
@@ -250,10 +279,15 @@ public final class Utf8 {
         while (i < length && chars.charAt(i) < 0x80) {
             i++;
         }
-        // The deprecated getBytes copies the low byte of each char: one System.arraycopy for a
-        // Latin-1 String, no allocation. Exact here because every char copied is below 0x80.
-        chars.getBytes(0, i, array, offset);
-        return i == length ? length : i + encodeRest(chars, i, length, null, array, offset + i);
+        if (i == length) {
+            // The deprecated getBytes copies the low byte of each char: one System.arraycopy for a
+            // Latin-1 String, no allocation. Exact here because every char copied is below 0x80.
+            chars.getBytes(0, length, array, offset);
+            return length;
+        }
+        char[] source = SCRATCH.get().chars;
+        chars.getChars(0, length, source, 0);
+        return encodeChars(source, 0, length, true, array, offset) - offset;
     }
 
     /**

@@ -353,6 +353,41 @@ class Utf8Test {
         }
     }
 
+    /**
+     * Short Strings (the whole-String char copy of the short paths) with two chars that are not ASCII
+     * at every pair of positions: Latin-1 0x80..0xFF, U+0141 (low byte 'A'), 3-byte, a pair and lone
+     * surrogates, also last (a 3-byte char last must not write a fourth byte); then the same texts
+     * into one byte too few, which must leave the cursor and every byte before the cursor alone.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("backings")
+    void shortTextsWithTwoOddCharsAtEveryPairOfPositionsMatchTheJdk(Backings.Backing backing) {
+        String[] odd = {"\u00ff", "\u0141", "\u20ac", "\ud83d\ude00", "\udc00", "\ud800"};
+        for (int length : new int[] {2, 9, 33, 64}) {
+            for (int first = 0; first < length; first += length > 9 ? 7 : 1) {
+                for (int second = first + 1; second < length; second += length > 9 ? 5 : 1) {
+                    String a = odd[(first + second) % odd.length];
+                    String b = odd[(first * 3 + second) % odd.length];
+                    String text = "q".repeat(first)
+                            + a
+                            + "r".repeat(second - first - 1)
+                            + b
+                            + "s".repeat(length - second - 1);
+                    assertEncodesLikeTheJdk(text, backing, 0);
+                    int needed = jdk(text).length;
+                    CodecBuffer tight = backing.make(needed + 4, ByteOrder.LITTLE_ENDIAN);
+                    tight.putByte(0, (byte) 0x11);
+                    tight.putByte(1, (byte) 0x22);
+                    tight.position(5);
+                    assertThat(Utf8.encode(text, tight)).as(escape(text)).isEqualTo(-needed);
+                    assertThat(tight.position()).isEqualTo(5);
+                    assertThat(tight.getByte(0)).isEqualTo((byte) 0x11);
+                    assertThat(tight.getByte(1)).isEqualTo((byte) 0x22);
+                }
+            }
+        }
+    }
+
     // ---- the bulk paths: ASCII copies, the scratch chunks, the short/long limits
 
     /** Encodes at index 5 of a buffer filled with 0x5A and checks every byte, inside and outside. */

@@ -208,6 +208,49 @@ public class Utf8Benchmark {
                 : -1;
     }
 
+    // ---- round 3 shapes (Utf8Round3); -1 where a shape does not apply to the buffer or text
+
+    @Benchmark
+    public int r3OrThenGetBytes() {
+        return byteBuffer.hasArray()
+                ? Utf8Round3.checkThenGetBytes(value, byteBuffer.array(), 0, Utf8Round3.INT_OR)
+                : -1;
+    }
+
+    @Benchmark
+    public int r3CharOrThenGetBytes() {
+        return byteBuffer.hasArray()
+                ? Utf8Round3.checkThenGetBytes(value, byteBuffer.array(), 0, Utf8Round3.CHAR_OR)
+                : -1;
+    }
+
+    @Benchmark
+    public int r3MaskMismatchThenGetBytes() {
+        return byteBuffer.hasArray()
+                ? Utf8Round3.checkThenGetBytes(value, byteBuffer.array(), 0, Utf8Round3.MASK_MISMATCH)
+                : -1;
+    }
+
+    @Benchmark
+    public int r3EncoderIntoTarget() {
+        return byteBuffer.hasArray() ? Utf8Round3.encoderIntoTarget(value, byteBuffer.array(), 0) : -1;
+    }
+
+    @Benchmark
+    public int r3OrThenSetString() {
+        return Utf8Round3.orThenSetString(value, codec.segment(), 0);
+    }
+
+    @Benchmark
+    public int r3CharAtThenSetString() {
+        return Utf8Round3.charAtThenSetString(value, codec.segment(), 0);
+    }
+
+    @Benchmark
+    public int r3CharAtThenSegmentCopy() {
+        return byteBuffer.hasArray() ? -1 : Utf8Round3.charAtThenSegmentCopy(value, codec.segment(), 0);
+    }
+
     // ---- decode (the text was left encoded at index 0 by setUp)
 
     @Benchmark

@@ -29,9 +29,11 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * Mechanism: String.getBytes allocates a byte[] per call and then copies it; a CharsetEncoder
  * reused over a reused char[] allocates nothing, but into a direct buffer it falls back to a
- * per-char buffer loop. mechsym's Utf8 writes straight into a MemorySegment over the buffer (FFM,
- * bounds-checked), eight ASCII chars per step. Agrona's putStringWithoutLengthUtf8 is measured
- * beside them (it calls getBytes, then copies).
+ * per-char buffer loop. mechsym's Utf8 copies ASCII in bulk through the JDK's own intrinsics
+ * (a short String checked char by char, then one getBytes; a long one through getChars and the
+ * US-ASCII encoder) and encodes other text from a per-thread char[] copy; into native memory through
+ * a heap scratch and one MemorySegment copy (FFM, bounds-checked). Agrona's
+ * putStringWithoutLengthUtf8 is measured beside them (it calls getBytes, then copies).
  *
  * Measured with JMH (mechsym.lab.codec.Utf8Benchmark): average ns per encode and per decode, a fork
  * per (text, buffer), JMH's GC profiler for bytes allocated per operation. Texts: ASCII and mixed

@@ -1,0 +1,163 @@
+package mechsym.lab.codec;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * ASCII shapes tried in issue 4's third round that lost to core's {@link mechsym.core.codec.Utf8}
+ * (what each cost, and why core does not use it: the comment on core's private {@code
+ * encodeString}), kept with the benchmark that decided: {@link Utf8Benchmark}'s {@code r3*} methods,
+ * {@code ./mechsym jmh 'Utf8Benchmark.(mechsym|charsetEncoder|stringGetBytes|r3.*)$' -p
+ * text=ascii-long,ascii-short}. Each assumes room to spare and returns the bytes written, or -1 if
+ * the text is not ASCII (then it may have written part of it) or the shape does not apply.
+ */
+final class Utf8Round3 {
+    private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
+    private static final int CHUNK = 1024;
+    private static final char[] ZEROS = new char[CHUNK];
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
+    private Utf8Round3() {}
+
+    private static final class Scratch {
+        final char[] chars = new char[CHUNK];
+        final byte[] bytes = new byte[3 * CHUNK + 1];
+        final CharBuffer charView = CharBuffer.wrap(chars);
+        final CharsetEncoder ascii = StandardCharsets.US_ASCII.newEncoder();
+        final MemorySegment bytesSegment = MemorySegment.ofArray(bytes);
+        byte[] viewed;
+        ByteBuffer targetView;
+    }
+
+    /** How {@link #checkThenGetBytes} tests a chunk of chars copied out with getChars. */
+    static final int INT_OR = 0, CHAR_OR = 1, MASK_MISMATCH = 2;
+
+    /**
+     * Chunks copied out with getChars and tested for ASCII the way {@code how} names: {@link #INT_OR}
+     * an int OR reduction, {@link #CHAR_OR} the same in a char accumulator (the loads' lane width),
+     * {@link #MASK_MISMATCH} every char masked with 0xFF80 (a map) and Arrays.mismatch against zeros
+     * (an intrinsic); then the low bytes straight into the array with one getBytes.
+     */
+    @SuppressWarnings("deprecation")
+    static int checkThenGetBytes(String s, byte[] array, int offset, int how) {
+        if (!isAscii(s, SCRATCH.get().chars, how)) {
+            return -1;
+        }
+        s.getBytes(0, s.length(), array, offset);
+        return s.length();
+    }
+
+    private static boolean isAscii(String s, char[] c, int how) {
+        for (int i = 0, n = s.length(); i < n; i += CHUNK) {
+            int m = Math.min(CHUNK, n - i);
+            s.getChars(i, i + m, c, 0);
+            boolean ascii = switch (how) {
+                case INT_OR -> intOr(c, m) < 0x80;
+                case CHAR_OR -> charOr(c, m) < 0x80;
+                default -> masked(c, m);
+            };
+            if (!ascii) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int intOr(char[] c, int m) {
+        int or = 0;
+        for (int j = 0; j < m; j++) {
+            or |= c[j];
+        }
+        return or;
+    }
+
+    private static char charOr(char[] c, int m) {
+        char or = 0;
+        for (int j = 0; j < m; j++) {
+            or |= c[j];
+        }
+        return or;
+    }
+
+    private static boolean masked(char[] c, int m) {
+        for (int j = 0; j < m; j++) {
+            c[j] = (char) (c[j] & 0xFF80);
+        }
+        return Arrays.mismatch(c, 0, m, ZEROS, 0, m) < 0;
+    }
+
+    /**
+     * The US-ASCII encoder writing straight into a ByteBuffer view of the target, kept per thread
+     * (a new view, an allocation, whenever the target array changes; the last one stays reachable).
+     */
+    static int encoderIntoTarget(String s, byte[] array, int offset) {
+        Scratch scratch = SCRATCH.get();
+        ByteBuffer view = scratch.targetView;
+        if (scratch.viewed != array) {
+            view = scratch.targetView = ByteBuffer.wrap(array);
+            scratch.viewed = array;
+        }
+        int n = s.length();
+        view.limit(array.length).position(offset);
+        for (int i = 0; i < n; i += CHUNK) {
+            int m = Math.min(CHUNK, n - i);
+            s.getChars(i, i + m, scratch.chars, 0);
+            scratch.charView.clear().limit(m);
+            scratch.ascii.reset();
+            scratch.ascii.encode(scratch.charView, view, true);
+            if (scratch.charView.hasRemaining()) {
+                return -1;
+            }
+        }
+        return n;
+    }
+
+    /** getChars and an int OR reduction, then MemorySegment.setString (its own check and one copy), the byte after restored. */
+    static int orThenSetString(String s, MemorySegment segment, long index) {
+        if (!isAscii(s, SCRATCH.get().chars, INT_OR)) {
+            return -1;
+        }
+        long end = index + s.length();
+        byte after = segment.get(BYTE, end);
+        segment.setString(index, s, StandardCharsets.UTF_8);
+        segment.set(BYTE, end, after);
+        return s.length();
+    }
+
+    /** A short String: charAt test, then setString and the byte after restored. */
+    static int charAtThenSetString(String s, MemorySegment segment, long index) {
+        int n = s.length();
+        for (int i = 0; i < n; i++) {
+            if (s.charAt(i) >= 0x80) {
+                return -1;
+            }
+        }
+        long end = index + n;
+        byte after = segment.get(BYTE, end);
+        segment.setString(index, s, StandardCharsets.UTF_8);
+        segment.set(BYTE, end, after);
+        return n;
+    }
+
+    /** A short String: charAt test, getBytes into the scratch, copied segment to segment. */
+    @SuppressWarnings("deprecation")
+    static int charAtThenSegmentCopy(String s, MemorySegment segment, long index) {
+        int n = s.length();
+        int i = 0;
+        while (i < n && s.charAt(i) < 0x80) {
+            i++;
+        }
+        if (i < n || n > CHUNK) {
+            return -1;
+        }
+        Scratch scratch = SCRATCH.get();
+        s.getBytes(0, n, scratch.bytes, 0);
+        MemorySegment.copy(scratch.bytesSegment, 0, segment, index, n);
+        return n;
+    }
+}
