@@ -5,6 +5,7 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import mechsym.core.codec.CodecBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -77,6 +78,11 @@ public class CodecWriteBenchmark {
     private final UnsafeBuffer agrona = new UnsafeBuffer(bytes);
     private final CodecBuffer codec = CodecBuffer.of(bytes);
     private final MemorySegment segment = MemorySegment.ofArray(bytes);
+
+    /** The bytes written so far, for the test that every variant writes the same layout. */
+    byte[] written(int length) {
+        return Arrays.copyOf(bytes, length);
+    }
 
     // ---- the rivals
 
