@@ -48,10 +48,9 @@ import java.util.Objects;
  * nothing, neither the bytes nor the cursor. The FFM API does the checking, except for the scalar
  * accesses of a buffer over a whole writable {@code byte[]} ({@link #of(byte[])}, or a heap {@code
  * ByteBuffer} or segment that spans its whole array): those go through byte-array view {@link
- * java.lang.invoke.VarHandle}s, checked against the array, which is then exactly the segment. They
- * compile to the stores the post's {@code Unsafe} code makes, as C2 merges their {@code int} range
- * checks across the fields of a message (see {@code ArrayAccess}); the FFM path keeps a {@code long}
- * bounds check and a read-only and liveness check per access. A write to a read-only backing (a
+ * java.lang.invoke.VarHandle}s, checked against the array, which is then exactly the segment: C2
+ * merges their {@code int} range checks across the fields of a message, which made a message's
+ * write through this class about 1.35x faster than through FFM (see {@code ArrayAccess}). A write to a read-only backing (a
  * read-only {@code ByteBuffer} or segment) throws {@link IllegalArgumentException}; an access to a
  * segment whose arena is closed throws {@link IllegalStateException}. The JVM cannot crash through
  * this class.

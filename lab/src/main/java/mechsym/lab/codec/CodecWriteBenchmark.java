@@ -32,26 +32,33 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code unsafe}, {@code agrona}: the post's {@code Unsafe} code (two {@code copyMemory}
  *       calls for the arrays) and Agrona's {@code UnsafeBuffer} (element by element): the rivals;
  *   <li>{@code codecCursor}: {@code PostObject.writeTo}, i.e. {@code CodecBuffer}'s cursor writes
- *       and one {@code MemorySegment.copy} per array: what the lab's serialisation row measures;
+ *       and one {@code MemorySegment.copy} per array: what the lab's serialisation row measures.
+ *       Over this whole {@code byte[]} the buffer's scalars go through byte-array view handles;
+ *   <li>{@code codecCursorFfm}: the same code and array through a buffer over a slice one byte
+ *       short of the array, which keeps every access on the FFM path (what every buffer did before);
  *   <li>{@code codecCursorLoop}, {@code codecPositional}, {@code codecPositionalLoop}: the same
  *       buffer written positionally, and with the arrays element by element instead of copied;
- *   <li>{@code segmentCopy}, {@code segmentLoop}: a bare heap {@code
- *       MemorySegment} with constant native-order layouts, arrays copied or looped: the FFM path
- *       without {@code CodecBuffer} around it;
+ *   <li>{@code segmentCopy}, {@code segmentLoop}: a bare heap {@code MemorySegment} held in a local,
+ *       constant native-order layouts, arrays copied or looped: FFM without a buffer around it;
  *   <li>{@code viewCopy}, {@code viewLoop}: byte-array view {@code VarHandle}s for the scalars,
  *       with the arrays copied by {@code MemorySegment.copy} or looped through view handles.
  * </ul>
  *
- * <p>What decided: element-by-element loops lose to the one copy for ten elements, through FFM as
- * through view handles, so the bulk methods stay one copy. The gap to {@code Unsafe} was in the
- * scalar stores: {@code segmentCopy} (FFM scalars) was well behind {@code viewCopy} (view-handle
- * scalars, same copies), which ran at about the {@code Unsafe} time. C2 merges the view handles'
- * {@code int} range checks across the fields, while each FFM access keeps its {@code long} bounds
- * check plus read-only and liveness checks. So {@code CodecBuffer} over a whole {@code byte[]} now
- * takes view handles for its scalars ({@code codecCursor} follows {@code viewCopy}); other
- * backings keep FFM. How to run: {@code ./mechsym jmh CodecWriteBenchmark -f 2 -wi 3 -i 8 -w 300ms
- * -r 300ms}; compare each row with {@code unsafe} in the same run, several runs (the machine is
- * shared; min and median over iterations say more than one mean).
+ * <p>What decided (on a quiet machine, two forks, several runs): element-by-element loops lose to
+ * the one copy for ten elements by a wide margin ({@code segmentLoop} against {@code segmentCopy}),
+ * so the bulk methods stay one copy. A bare segment in a local ({@code segmentCopy}) is within a
+ * few percent of the view handles ({@code viewCopy}); the cost was in {@code CodecBuffer}'s FFM
+ * path, {@code codecCursorFfm}, about 1.35x {@code codecCursor}: the buffer holds the segment in a
+ * field, and each access keeps its own {@code long} bounds check on an address computed from the
+ * segment's base and offset, where the view handles' {@code int} range checks on the array are
+ * merged by C2 across the fields (one compare covers the ints at 9, 13 and 17: see the generated
+ * code with {@code -XX:CompileCommand=print,*::codecCursor*_jmhStub}). So a {@code CodecBuffer} over
+ * a whole {@code byte[]} takes view handles for its scalars; other backings keep FFM. What is left
+ * between {@code codecCursor} and {@code unsafe} is mostly the checks in front of each copy.
+ *
+ * <p>How to run: {@code ./mechsym jmh CodecWriteBenchmark}; compare each row with {@code unsafe}
+ * in the same run, and repeat (on a shared machine, min and median over iterations say more than
+ * one mean).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -77,6 +84,10 @@ public class CodecWriteBenchmark {
     private final UnsafeMemory unsafe = new UnsafeMemory(bytes);
     private final UnsafeBuffer agrona = new UnsafeBuffer(bytes);
     private final CodecBuffer codec = CodecBuffer.of(bytes);
+    /** The same array through FFM only: a slice that stops one byte short is not the whole array. */
+    private final CodecBuffer codecFfm =
+            CodecBuffer.of(MemorySegment.ofArray(bytes).asSlice(0, bytes.length - 1));
+
     private final MemorySegment segment = MemorySegment.ofArray(bytes);
 
     /** The bytes written so far, for the test that every variant writes the same layout. */
@@ -105,6 +116,13 @@ public class CodecWriteBenchmark {
         codec.position(0);
         item.writeTo(codec);
         return (int) codec.position();
+    }
+
+    @Benchmark
+    public int codecCursorFfm() {
+        codecFfm.position(0);
+        item.writeTo(codecFfm);
+        return (int) codecFfm.position();
     }
 
     @Benchmark

@@ -20,6 +20,7 @@ class CodecWriteBenchmarkTest {
         variants.put("unsafe", CodecWriteBenchmark::unsafe);
         variants.put("agrona", CodecWriteBenchmark::agrona);
         variants.put("codecCursor", CodecWriteBenchmark::codecCursor);
+        variants.put("codecCursorFfm", CodecWriteBenchmark::codecCursorFfm);
         variants.put("codecCursorLoop", CodecWriteBenchmark::codecCursorLoop);
         variants.put("codecPositional", CodecWriteBenchmark::codecPositional);
         variants.put("codecPositionalLoop", CodecWriteBenchmark::codecPositionalLoop);
