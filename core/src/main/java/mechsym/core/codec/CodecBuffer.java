@@ -43,9 +43,14 @@ import java.util.Objects;
  * specialises each access on the segment's implementation (heap or native): a call site that sees
  * both kinds still works, but runs slower than one that sees one.
  *
- * <p><b>Bounds.</b> Every access is bounds-checked by the FFM API against the segment: an access
- * that would touch a byte outside {@code [0, capacity())} throws {@link IndexOutOfBoundsException}
- * and changes nothing, neither the bytes nor the cursor. A write to a read-only backing (a
+ * <p><b>Bounds.</b> Every access is bounds-checked against the segment: an access that would touch
+ * a byte outside {@code [0, capacity())} throws {@link IndexOutOfBoundsException} and changes
+ * nothing, neither the bytes nor the cursor. The FFM API does the checking, except for the scalar
+ * accesses of a buffer over a whole writable {@code byte[]} ({@link #of(byte[])}, or a heap {@code
+ * ByteBuffer} or segment that spans its whole array): those go through byte-array view {@link
+ * java.lang.invoke.VarHandle}s, checked against the array, which is then exactly the segment: C2
+ * merges their {@code int} range checks across the fields of a message, which made a message's
+ * write through this class about 1.35x faster than through FFM (see {@code ArrayAccess}). A write to a read-only backing (a
  * read-only {@code ByteBuffer} or segment) throws {@link IllegalArgumentException}; an access to a
  * segment whose arena is closed throws {@link IllegalStateException}. The JVM cannot crash through
  * this class.
@@ -71,6 +76,12 @@ public final class CodecBuffer {
     private byte[] array;
     /** Index in {@link #array} of the segment's byte 0. */
     private int arrayOffset;
+    /**
+     * {@link #array} when the segment is that whole array (byte 0 at index 0, same length), else null:
+     * then the scalar accesses use byte-array view handles, whose bounds are the segment's (see
+     * {@code ArrayAccess} for why).
+     */
+    private byte[] whole;
 
     private CodecBuffer(MemorySegment segment, ByteOrder order) {
         this.bigEndian = Objects.requireNonNull(order, "order") == ByteOrder.BIG_ENDIAN;
@@ -118,6 +129,7 @@ public final class CodecBuffer {
         this.limit = segment.byteSize();
         this.array = segment.heapBase().orElse(null) instanceof byte[] bytes ? bytes : null;
         this.arrayOffset = array == null ? 0 : (int) segment.address();
+        this.whole = array != null && arrayOffset == 0 && array.length == limit ? array : null;
         return this;
     }
 
@@ -211,69 +223,69 @@ public final class CodecBuffer {
     // positional access: index is a byte offset into the segment; the cursor does not move
 
     public byte getByte(long index) {
-        return segment.get(BYTE, index);
+        return SegmentAccess.getByte(segment, whole, index);
     }
 
     public void putByte(long index, byte value) {
-        segment.set(BYTE, index, value);
+        SegmentAccess.putByte(segment, whole, index, value);
     }
 
     /** Reads one byte: zero is false, anything else true. */
     public boolean getBoolean(long index) {
-        return segment.get(BYTE, index) != 0;
+        return SegmentAccess.getByte(segment, whole, index) != 0;
     }
 
     /** Writes one byte: 1 for true, 0 for false. */
     public void putBoolean(long index, boolean value) {
-        segment.set(BYTE, index, value ? (byte) 1 : (byte) 0);
+        SegmentAccess.putByte(segment, whole, index, value ? (byte) 1 : (byte) 0);
     }
 
     public short getShort(long index) {
-        return SegmentAccess.getShort(segment, bigEndian, index);
+        return SegmentAccess.getShort(segment, whole, bigEndian, index);
     }
 
     public void putShort(long index, short value) {
-        SegmentAccess.putShort(segment, bigEndian, index, value);
+        SegmentAccess.putShort(segment, whole, bigEndian, index, value);
     }
 
     public char getChar(long index) {
-        return SegmentAccess.getChar(segment, bigEndian, index);
+        return SegmentAccess.getChar(segment, whole, bigEndian, index);
     }
 
     public void putChar(long index, char value) {
-        SegmentAccess.putChar(segment, bigEndian, index, value);
+        SegmentAccess.putChar(segment, whole, bigEndian, index, value);
     }
 
     public int getInt(long index) {
-        return SegmentAccess.getInt(segment, bigEndian, index);
+        return SegmentAccess.getInt(segment, whole, bigEndian, index);
     }
 
     public void putInt(long index, int value) {
-        SegmentAccess.putInt(segment, bigEndian, index, value);
+        SegmentAccess.putInt(segment, whole, bigEndian, index, value);
     }
 
     public long getLong(long index) {
-        return SegmentAccess.getLong(segment, bigEndian, index);
+        return SegmentAccess.getLong(segment, whole, bigEndian, index);
     }
 
     public void putLong(long index, long value) {
-        SegmentAccess.putLong(segment, bigEndian, index, value);
+        SegmentAccess.putLong(segment, whole, bigEndian, index, value);
     }
 
     public float getFloat(long index) {
-        return SegmentAccess.getFloat(segment, bigEndian, index);
+        return SegmentAccess.getFloat(segment, whole, bigEndian, index);
     }
 
     public void putFloat(long index, float value) {
-        SegmentAccess.putFloat(segment, bigEndian, index, value);
+        SegmentAccess.putFloat(segment, whole, bigEndian, index, value);
     }
 
     public double getDouble(long index) {
-        return SegmentAccess.getDouble(segment, bigEndian, index);
+        return SegmentAccess.getDouble(segment, whole, bigEndian, index);
     }
 
     public void putDouble(long index, double value) {
-        SegmentAccess.putDouble(segment, bigEndian, index, value);
+        SegmentAccess.putDouble(segment, whole, bigEndian, index, value);
     }
 
     // ---------------------------------------------------------------------------------------
@@ -392,7 +404,9 @@ public final class CodecBuffer {
 
     // ---------------------------------------------------------------------------------------
     // bulk positional access: one MemorySegment.copy each (byte-swapping when the order differs);
-    // an array range outside the array throws IndexOutOfBoundsException like a segment range does
+    // an array range outside the array throws IndexOutOfBoundsException like a segment range does.
+    // Kept one copy even for short arrays: element-by-element stores lost to it for the post's ten
+    // doubles and ten longs (the lab's CodecWriteBenchmark, segmentLoop against segmentCopy).
 
     public void getBytes(long index, byte[] dst, int dstIndex, int count) {
         MemorySegment.copy(segment, BYTE, index, dst, dstIndex, count);

@@ -107,4 +107,106 @@ final class SegmentAccess {
             s.set(DOUBLE_LE, index, value);
         }
     }
+
+    // ---------------------------------------------------------------------------------------
+    // CodecBuffer's entry points: through the byte[] view handles of ArrayAccess when the buffer is a
+    // whole writable byte[] (whole not null) and the index is an int, else through the segment (which
+    // also throws for an index outside the int range). One static method each, so that the buffer's
+    // own accessor stays a few bytes long and the dispatch within MaxInlineSize.
+
+    static short getShort(MemorySegment s, byte[] whole, boolean big, long index) {
+        return whole != null && (int) index == index
+                ? ArrayAccess.getShort(whole, big, (int) index)
+                : getShort(s, big, index);
+    }
+
+    static void putShort(MemorySegment s, byte[] whole, boolean big, long index, short value) {
+        if (whole != null && (int) index == index) {
+            ArrayAccess.putShort(whole, big, (int) index, value);
+        } else {
+            putShort(s, big, index, value);
+        }
+    }
+
+    static char getChar(MemorySegment s, byte[] whole, boolean big, long index) {
+        return whole != null && (int) index == index
+                ? ArrayAccess.getChar(whole, big, (int) index)
+                : getChar(s, big, index);
+    }
+
+    static void putChar(MemorySegment s, byte[] whole, boolean big, long index, char value) {
+        if (whole != null && (int) index == index) {
+            ArrayAccess.putChar(whole, big, (int) index, value);
+        } else {
+            putChar(s, big, index, value);
+        }
+    }
+
+    static int getInt(MemorySegment s, byte[] whole, boolean big, long index) {
+        return whole != null && (int) index == index
+                ? ArrayAccess.getInt(whole, big, (int) index)
+                : getInt(s, big, index);
+    }
+
+    static void putInt(MemorySegment s, byte[] whole, boolean big, long index, int value) {
+        if (whole != null && (int) index == index) {
+            ArrayAccess.putInt(whole, big, (int) index, value);
+        } else {
+            putInt(s, big, index, value);
+        }
+    }
+
+    static long getLong(MemorySegment s, byte[] whole, boolean big, long index) {
+        return whole != null && (int) index == index
+                ? ArrayAccess.getLong(whole, big, (int) index)
+                : getLong(s, big, index);
+    }
+
+    static void putLong(MemorySegment s, byte[] whole, boolean big, long index, long value) {
+        if (whole != null && (int) index == index) {
+            ArrayAccess.putLong(whole, big, (int) index, value);
+        } else {
+            putLong(s, big, index, value);
+        }
+    }
+
+    static float getFloat(MemorySegment s, byte[] whole, boolean big, long index) {
+        return whole != null && (int) index == index
+                ? ArrayAccess.getFloat(whole, big, (int) index)
+                : getFloat(s, big, index);
+    }
+
+    static void putFloat(MemorySegment s, byte[] whole, boolean big, long index, float value) {
+        if (whole != null && (int) index == index) {
+            ArrayAccess.putFloat(whole, big, (int) index, value);
+        } else {
+            putFloat(s, big, index, value);
+        }
+    }
+
+    static double getDouble(MemorySegment s, byte[] whole, boolean big, long index) {
+        return whole != null && (int) index == index
+                ? ArrayAccess.getDouble(whole, big, (int) index)
+                : getDouble(s, big, index);
+    }
+
+    static void putDouble(MemorySegment s, byte[] whole, boolean big, long index, double value) {
+        if (whole != null && (int) index == index) {
+            ArrayAccess.putDouble(whole, big, (int) index, value);
+        } else {
+            putDouble(s, big, index, value);
+        }
+    }
+
+    static byte getByte(MemorySegment s, byte[] whole, long index) {
+        return whole != null && (int) index == index ? whole[(int) index] : s.get(BYTE, index);
+    }
+
+    static void putByte(MemorySegment s, byte[] whole, long index, byte value) {
+        if (whole != null && (int) index == index) {
+            whole[(int) index] = value;
+        } else {
+            s.set(BYTE, index, value);
+        }
+    }
 }

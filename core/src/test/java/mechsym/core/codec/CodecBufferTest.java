@@ -171,9 +171,15 @@ class CodecBufferTest {
         for (int i = 0; i < CAPACITY; i++) {
             buffer.putByte(i, (byte) i);
         }
+        assertEveryAccessRefusedAt(
+                buffer, primitive -> new long[] {-1, CAPACITY - primitive.size() + 1, CAPACITY, Long.MAX_VALUE});
+    }
+
+    /** Every put and get of every primitive at each index throws, and no byte changes. */
+    private static void assertEveryAccessRefusedAt(CodecBuffer buffer, Function<Primitive, long[]> indexes) {
         byte[] before = bytes(buffer);
         for (Primitive primitive : PRIMITIVES) {
-            for (long index : new long[] {-1, CAPACITY - primitive.size() + 1, CAPACITY, Long.MAX_VALUE}) {
+            for (long index : indexes.apply(primitive)) {
                 assertThatThrownBy(() -> primitive.put().put(buffer, index, -1L))
                         .as("%s put at %d", primitive, index)
                         .isInstanceOf(IndexOutOfBoundsException.class);
@@ -183,6 +189,48 @@ class CodecBufferTest {
             }
         }
         assertThat(bytes(buffer)).isEqualTo(before);
+    }
+
+    /**
+     * A buffer over a whole byte[] takes the byte-array view path with an int index: an index whose
+     * low 32 bits are a valid one must still be refused, not wrapped onto it.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("backingsAndOrders")
+    void anIndexBeyondTheIntRangeIsRefusedNotWrapped(Backings.Backing backing, ByteOrder order) {
+        CodecBuffer buffer = backing.make(CAPACITY, order);
+        for (int i = 0; i < CAPACITY; i++) {
+            buffer.putByte(i, (byte) i);
+        }
+        assertEveryAccessRefusedAt(
+                buffer, primitive -> new long[] {1L << 32, (1L << 32) + 1, Integer.MAX_VALUE + 1L, Integer.MIN_VALUE});
+    }
+
+    @Test
+    void rewrappingBetweenAWholeArrayAndASliceOfItKeepsEachOnesBounds() {
+        byte[] bytes = new byte[16];
+        CodecBuffer buffer = CodecBuffer.of(bytes, ByteOrder.BIG_ENDIAN);
+        buffer.putLong(8, 0x0102030405060708L);
+        assertThat(bytes).endsWith(1, 2, 3, 4, 5, 6, 7, 8);
+
+        buffer.wrap(MemorySegment.ofArray(bytes).asSlice(4, 8));
+        buffer.putInt(0, 0x0A0B0C0D);
+        assertThat(buffer.getInt(0)).isEqualTo(0x0A0B0C0D);
+        assertThat(bytes[4]).isEqualTo((byte) 0x0A);
+        assertThatThrownBy(() -> buffer.putLong(1, -1L))
+                .as("the slice ends at its 8th byte although the array goes on")
+                .isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> buffer.getShort(7)).isInstanceOf(IndexOutOfBoundsException.class);
+
+        buffer.wrap(MemorySegment.ofArray(bytes).asSlice(0, 12));
+        assertThatThrownBy(() -> buffer.putInt(9, -1))
+                .as("a slice from byte 0 that stops short of the array's end")
+                .isInstanceOf(IndexOutOfBoundsException.class);
+
+        buffer.wrap(bytes);
+        buffer.putInt(12, 0x01020304);
+        assertThat(buffer.getLong(8)).isEqualTo(0x0102030401020304L);
+        assertThat(bytes).endsWith(1, 2, 3, 4, 1, 2, 3, 4);
     }
 
     @ParameterizedTest(name = "{0} {1}")

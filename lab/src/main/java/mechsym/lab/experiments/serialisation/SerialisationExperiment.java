@@ -35,7 +35,12 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * a new object as the post's did, except "codec, reused object", which decodes into one instance,
  * and the two in-place reads: mechsym's flyweight (PostObjectFlyweight: bounds and counts checked
  * once at wrap, each field read where it lies) and Agrona read the same way, its like-for-like rival.
- * The codec's goal (issue 4): flyweight write + read no slower than the fastest of Unsafe and Agrona.
+ * The codec's goal (issue 4): write + read no slower than the fastest of Unsafe and Agrona. Over the
+ * byte[] used here, CodecBuffer writes and reads its scalar fields through byte-array view
+ * VarHandles, whose int range checks C2 merges across a message's fields (through FFM each access
+ * kept its own check: the codec's write took about 1.35x longer); the two arrays are one
+ * MemorySegment.copy each, the copy stub Unsafe also calls (CodecWriteBenchmark has the variants
+ * that decided).
  * Sensitive to: inlining (a read that does not inline into the caller's loop costs more), the
  * allocation rate and GC of the reads, the JDK's Java Serialization implementation. The in-place
  * reads are bimodal across JVM forks: when the tiered profile of the flyweight's tiny accessors
