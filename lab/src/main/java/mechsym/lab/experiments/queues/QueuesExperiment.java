@@ -446,11 +446,12 @@ public final class QueuesExperiment implements Experiment {
                             worstSpread,
                             MAX_SPREAD)));
         } else if (met == compared) {
-            result.verdict(Verdict.reproduced(figures + "Both are at least equal " + rule + "."));
+            result.verdict(Verdict.reproduced(figures + "Every pair is at least equal " + rule + "."));
         } else if (met > 0) {
-            result.verdict(Verdict.partly(figures + "Only one of the two is at least equal " + rule + "."));
+            result.verdict(
+                    Verdict.partly(figures + "At least equal " + rule + ": " + met + " of " + compared + " pairs."));
         } else {
-            result.verdict(Verdict.notReproduced(figures + "Neither is at least equal " + rule + "."));
+            result.verdict(Verdict.notReproduced(figures + "No pair is at least equal " + rule + "."));
         }
     }
 }
