@@ -441,8 +441,9 @@ public final class QueuesExperiment implements Experiment {
                     + String.format(
                             Locale.ROOT,
                             "The per-round ratio of one pair varied by up to %.1fx (max/min), more than the %.1fx this"
-                                    + " comparison can live with: the machine was too busy (two spinning threads need two"
-                                    + " free cores). The same-thread burst cost still compares the code.",
+                                    + " comparison can live with: a fork landed in the other of the two modes a two-thread"
+                                    + " run settles in (docs/queues.md), or the machine was busy (two spinning threads need"
+                                    + " two free cores). The same-thread burst cost still compares the code.",
                             worstSpread,
                             MAX_SPREAD)));
         } else if (met == compared) {
