@@ -149,9 +149,9 @@ public final class QueuesExperiment implements Experiment {
                         + " of " + measurements + " measurement iterations, queues taken in turn, so a change in the"
                         + " machine's load hits them all; n, min, median, max are over the rounds. Each fork checked"
                         + " that the consumer received every element. The -class rows are the same two SPSC queues"
-                        + " held by their class instead of an interface (BoundedQueue, java.util.Queue): the"
-                        + " receiver check an interface call adds is enough to move a queue between the slow"
-                        + " and the fast mode of a two-thread run (docs/queues.md).");
+                        + " held by their class instead of an interface (BoundedQueue, java.util.Queue), which"
+                        + " drops the receiver check from both loops: one load more or less in the consumer's"
+                        + " loop can move a queue between the two modes of a two-thread run (docs/queues.md).");
         rates.forEach((label, scores) -> throughput.row(label, kindOf(label), Summary.of(scores)));
         result.table(throughput.build());
         result.chart(Chart.bar(
