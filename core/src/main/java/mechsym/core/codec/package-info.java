@@ -18,14 +18,16 @@
  *       format naming message types and fields (see {@code docs/schema.md}) so that messages can be
  *       read without their classes.
  *   <li>{@link mechsym.core.codec.Utf8}: one-shot UTF-8 encoding into a buffer that reports
- *       overflow and leaves the cursor unchanged, and decoding back.
+ *       overflow and leaves the cursor unchanged, and decoding back; {@link
+ *       mechsym.core.codec.Utf8Encoder} is the same encoder as an object to keep and reuse.
  * </ul>
  *
  * <p><b>Threading.</b> Buffers, readers and writers are single-threaded objects with plain memory
  * accesses and no ordering guarantee: hand bytes between threads through something that creates a
  * happens-before edge. Schemas and message types are immutable and may be shared. The static
  * helpers may be called from any thread: {@code SchemaCodec} has no state, and {@code Utf8} keeps
- * only a per-thread scratch array (a few KiB, allocated on a thread's first encode).
+ * only a per-thread {@code Utf8Encoder} (a few KiB, made on a thread's first encode). A {@code
+ * Utf8Encoder} itself is single-threaded.
  *
  * <p><b>Bounds and bad input.</b> Memory access is bounds-checked by the FFM API ({@code
  * IndexOutOfBoundsException}, nothing written or moved). Decoders report bad input with {@link

@@ -256,6 +256,68 @@ class Utf8Test {
         return sum;
     }
 
+    @Test
+    void aReusedEncoderAllocatesNothingOnceItHasSeenItsTargets() {
+        var threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        Utf8Encoder encoder = new Utf8Encoder();
+        CodecBuffer heap = CodecBuffer.of(ByteBuffer.allocate(512));
+        CodecBuffer direct = CodecBuffer.of(ByteBuffer.allocateDirect(512));
+        String[] texts = {
+            "short", "long ascii through the JDK's encoder ".repeat(3), "long mixed \u00e9\u20ac ".repeat(5)
+        };
+        long sum = 0;
+        for (int round = 0; round < 2; round++) { // warm up, then measure
+            long before = threads.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < 20_000; i++) {
+                for (String text : texts) {
+                    sum += encoder.encode(text, heap, 0) + encoder.encode(text, direct, 0);
+                }
+            }
+            if (round == 1) {
+                long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+                assertThat(allocated).as("bytes allocated by 120,000 encodes").isLessThan(40_000);
+            }
+        }
+        assertThat(sum).isEqualTo(80_000L * (jdk(texts[0]).length + jdk(texts[1]).length + jdk(texts[2]).length));
+    }
+
+    /**
+     * One encoder, many targets: it keeps a view of the last array it wrote a long String into, so
+     * moving between arrays, slices of them and native memory, and back, must still write each
+     * target's own bytes (and nothing in the others).
+     */
+    @Test
+    void oneEncoderMovingBetweenTargetsWritesEachItsOwnBytes() {
+        Utf8Encoder encoder = new Utf8Encoder();
+        List<Backings.Backing> backings = backings();
+        Random random = new Random(77);
+        int capacity = 4000;
+        CodecBuffer[] targets = new CodecBuffer[backings.size()];
+        byte[][] expected = new byte[targets.length][capacity];
+        for (int t = 0; t < targets.length; t++) {
+            targets[t] = backings.get(t).make(capacity, ByteOrder.BIG_ENDIAN);
+        }
+        for (int n = 0; n < 300; n++) {
+            int t = random.nextInt(targets.length);
+            String text = random.nextInt(3) == 0
+                    ? randomText(random, 1 + random.nextInt(1200))
+                    : "ascii ".repeat(random.nextInt(200));
+            byte[] bytes = jdk(text);
+            int at = random.nextInt(capacity - 3 * text.length());
+            assertThat(encoder.encode(text, targets[t], at))
+                    .as("text %d into %s", n, backings.get(t))
+                    .isEqualTo(bytes.length);
+            System.arraycopy(bytes, 0, expected[t], at, bytes.length);
+            for (int u = 0; u < targets.length; u++) {
+                if (!java.util.Arrays.equals(
+                        targets[u].segment().asSlice(0, capacity).toArray(ValueLayout.JAVA_BYTE), expected[u])) {
+                    throw new AssertionError(
+                            "after text " + n + " into " + backings.get(t) + ", " + backings.get(u) + " differs");
+                }
+            }
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("backings")
     void lengthPrefixedStringsRoundTripAndOverflowWithoutMoving(Backings.Backing backing) {
@@ -448,7 +510,7 @@ class Utf8Test {
     @ParameterizedTest(name = "{0}")
     @MethodSource("backings")
     void oneCharThatIsNotAsciiAtEveryPositionMatchesTheJdk(Backings.Backing backing) {
-        String[] odd = {"\u0080", "\u00e9", "\u00ff", "\u0141", "\u4e41", "\ud83d\ude00", "\ud800"};
+        String[] odd = {"\u0080", "\u00e9", "\u00ff", "\u0141", "\u4e41", "\ud83d\ude00", "\ud800", "\udfff"};
         for (int length : LENGTHS) {
             if (length > 1100 && !backing.name().startsWith("byte[]")) {
                 continue; // the long lengths once per array kind and once natively below, to stay fast

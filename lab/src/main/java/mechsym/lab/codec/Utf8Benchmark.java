@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import mechsym.core.codec.CodecBuffer;
 import mechsym.core.codec.Utf8;
+import mechsym.core.codec.Utf8Encoder;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -35,8 +36,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *       wrapped once in a CharBuffer, the post's "chars2": its best JDK way without allocation;
  *   <li>{@code agrona}: Agrona's {@code putStringWithoutLengthUtf8} on an UnsafeBuffer wrapping the
  *       same ByteBuffer ({@code putStringUtf8} is this plus an int length);
- *   <li>{@code mechsym}: {@link Utf8#encode(CharSequence, CodecBuffer, long)} on a CodecBuffer
- *       wrapping the same ByteBuffer once.
+ *   <li>{@code mechsym}: a reused {@link Utf8Encoder} (the post's shape, and the same reuse as the
+ *       JDK encoder above) on a CodecBuffer wrapping the same ByteBuffer once; {@code mechsymStatic}
+ *       the static {@link Utf8#encode(CharSequence, CodecBuffer, long)}, which looks up the calling
+ *       thread's encoder.
  * </ul>
  *
  * and, to decode, the JDK ({@code new String} over bytes copied out), Agrona ({@code
@@ -68,6 +71,7 @@ public class Utf8Benchmark {
     private CodecBuffer codec;
     private UnsafeBuffer agrona;
     private final CharsetEncoder encoder = StandardCharsets.UTF_8.newEncoder();
+    private final Utf8Encoder utf8Encoder = new Utf8Encoder();
     private char[] chars;
     private CharBuffer charBuffer;
     private byte[] decodeBytes;
@@ -110,14 +114,14 @@ public class Utf8Benchmark {
     /** Throws unless every way writes the JDK's bytes. */
     public void check() {
         byte[] expected = value.getBytes(StandardCharsets.UTF_8);
-        int[] lengths = {stringGetBytes(), charsetEncoder(), agrona(), mechsym()};
+        int[] lengths = {stringGetBytes(), charsetEncoder(), agrona(), mechsym(), mechsymStatic()};
         for (int way = 0; way < lengths.length; way++) {
             if (lengths[way] != expected.length) {
                 throw new IllegalStateException(
                         "way " + way + " wrote " + lengths[way] + " bytes, not " + expected.length);
             }
         }
-        for (int way = 0; way < 4; way++) {
+        for (int way = 0; way < lengths.length; way++) {
             byteBuffer.clear();
             for (int i = 0; i < expected.length; i++) {
                 byteBuffer.put(i, (byte) ~expected[i]);
@@ -126,7 +130,8 @@ public class Utf8Benchmark {
                 case 0 -> stringGetBytes();
                 case 1 -> charsetEncoder();
                 case 2 -> agrona();
-                default -> mechsym();
+                case 3 -> mechsym();
+                default -> mechsymStatic();
             };
             for (int i = 0; i < written; i++) {
                 if (byteBuffer.get(i) != expected[i]) {
@@ -172,6 +177,12 @@ public class Utf8Benchmark {
 
     @Benchmark
     public int mechsym() {
+        return utf8Encoder.encode(value, codec, 0);
+    }
+
+    /** The static way: the same encoding through the calling thread's encoder (a ThreadLocal lookup). */
+    @Benchmark
+    public int mechsymStatic() {
         return Utf8.encode(value, codec, 0);
     }
 

@@ -29,11 +29,12 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * Mechanism: String.getBytes allocates a byte[] per call and then copies it; a CharsetEncoder
  * reused over a reused char[] allocates nothing, but into a direct buffer it falls back to a
- * per-char buffer loop. mechsym's Utf8 copies ASCII in bulk through the JDK's own intrinsics
- * (a short String checked char by char, then one getBytes; a long one through getChars and the
- * US-ASCII encoder) and encodes other text from a per-thread char[] copy; into native memory through
- * a heap scratch and one MemorySegment copy (FFM, bounds-checked). Agrona's
- * putStringWithoutLengthUtf8 is measured beside them (it calls getBytes, then copies).
+ * per-char buffer loop. mechsym's Utf8Encoder (reused, like the JDK encoder it is compared with)
+ * copies ASCII in bulk through the JDK's own intrinsics (a short String checked char by char, then
+ * one getBytes; a long one through getChars and the UTF-8 encoder's ASCII loop) and encodes other
+ * text from its own char[] copy; into native memory through its heap scratch and one MemorySegment
+ * copy (FFM, bounds-checked). Agrona's putStringWithoutLengthUtf8 is measured beside them (it calls
+ * getBytes, then copies).
  *
  * Measured with JMH (mechsym.lab.codec.Utf8Benchmark): average ns per encode and per decode, a fork
  * per (text, buffer), JMH's GC profiler for bytes allocated per operation. Texts: ASCII and mixed
@@ -122,7 +123,9 @@ public final class Utf8Experiment implements Experiment {
                 .column("score", "ns")
                 .column("error (99.9%)", "ns")
                 .column("allocates", "B/op")
-                .note("JMH average time per encode, one fork per case; allocation from JMH's GC profiler.");
+                .note("JMH average time per encode, one fork per case; allocation from JMH's GC profiler."
+                        + " mechsym is a reused Utf8Encoder, as charsetEncoder is a reused JDK encoder"
+                        + " (the static Utf8.encode looks one up per thread).");
         Table.Builder decode = Table.measured("decode", "ByteBuffer back to a String (JMH)")
                 .column("case")
                 .column("way")

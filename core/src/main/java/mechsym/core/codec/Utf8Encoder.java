@@ -1,0 +1,485 @@
+package mechsym.core.codec;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetEncoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A reusable one-shot UTF-8 encoder, the shape of the seed's: it holds its scratch (a chunk of chars,
+ * room for their bytes, a JDK encoder for long ASCII runs), so an encode allocates nothing and looks
+ * nothing up. It writes exactly what {@link Utf8}'s static {@code encode} methods write (they keep
+ * one encoder per thread): the encoding, the one-shot contract (bytes written, or the negated bytes
+ * needed with the cursor unchanged) and the handling of unpaired surrogates are described there.
+ *
+ * <p><b>Threads.</b> Not thread-safe: use one encoder per thread (or guard it). The buffers written
+ * into are not thread-safe either.
+ *
+ * <p><b>Allocation.</b> Construction allocates about 6 KiB. An encode into a {@link CodecBuffer} or a
+ * segment allocates nothing, with one exception: a long String (over 64 chars) into a writable
+ * byte[] other than the one this encoder last wrote a long String into makes one {@code ByteBuffer}
+ * view of that array (48 bytes), kept until the next such array. The {@code ByteBuffer} overload
+ * makes one segment view per call.
+ *
+ * <p><b>Bounds.</b> Indexes outside the target throw {@link IndexOutOfBoundsException}; running out
+ * of room is an overflow result, not an exception.
+ */
+public final class Utf8Encoder {
+    private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
+    /** Multi-byte sequences are stored whole, little-endian, so byte k of the value lands at p + k. */
+    private static final ValueLayout.OfShort SHORT_LE =
+            ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    private static final VarHandle ARRAY_INT =
+            MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle ARRAY_SHORT =
+            MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private static final ValueLayout.OfInt INT_LE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    /**
+     * Strings up to this many chars have their ASCII part found char by char; longer ones through the
+     * JDK's encoder. The crossovers measured with lab/.../Utf8Benchmark on JDK 25 (into a byte[] the
+     * char loop is cheaper, as its copy needs no scratch).
+     */
+    private static final int SHORT_INTO_ARRAY = 64;
+
+    private static final int SHORT_INTO_SEGMENT = 32;
+
+    /** Chars per chunk of the scratch: small enough to stay in L1, big enough to pay its setup. */
+    private static final int CHUNK = 1024;
+
+    /**
+     * How many leading chars of a long chunk must be ASCII for it to go to the JDK's encoder: mixed
+     * text is told apart here, before that encoder's slower per-char loop would take it.
+     */
+    private static final int ASCII_PROBE = 16;
+
+    private final char[] chunk = new char[CHUNK];
+    /** Three bytes per char, and the spare byte {@link #encodeChars} may store past the end. */
+    private final byte[] chunkBytes = new byte[3 * CHUNK + 1];
+
+    private final CharBuffer chunkView = CharBuffer.wrap(chunk);
+    private final ByteBuffer chunkBytesView = ByteBuffer.wrap(chunkBytes);
+
+    /**
+     * The JDK's UTF-8 encoder, for chunks that look ASCII: its array loop inlines into ours, where the
+     * US-ASCII encoder's (400 bytes of bytecode) stayed a call and cost about 8 ns per chunk. Unpaired
+     * surrogates become '?', as in {@code String.getBytes(UTF_8)} and in {@link #encodeChars}.
+     */
+    private final CharsetEncoder jdkEncoder = StandardCharsets.UTF_8
+            .newEncoder()
+            .onMalformedInput(CodingErrorAction.REPLACE)
+            .onUnmappableCharacter(CodingErrorAction.REPLACE);
+
+    private byte[] viewedArray;
+    private ByteBuffer arrayView;
+
+    /** An encoder with its own scratch (about 6 KiB). */
+    public Utf8Encoder() {}
+
+    /**
+     * Encodes {@code chars} at the cursor of {@code buffer} and advances the cursor by the bytes
+     * written, or leaves it where it was on overflow.
+     *
+     * @return bytes written, or the negated bytes needed if they do not fit before the capacity
+     */
+    public int encode(CharSequence chars, CodecBuffer buffer) {
+        int written = encode(chars, buffer.segment(), buffer.array(), buffer.arrayOffset(), buffer.position());
+        if (written > 0) {
+            buffer.position(buffer.position() + written);
+        }
+        return written;
+    }
+
+    /**
+     * Encodes {@code chars} at {@code index} of {@code buffer}; the cursor does not move.
+     *
+     * @return bytes written, or the negated bytes needed if they do not fit before the capacity
+     */
+    public int encode(CharSequence chars, CodecBuffer buffer, long index) {
+        return encode(chars, buffer.segment(), buffer.array(), buffer.arrayOffset(), index);
+    }
+
+    /**
+     * Encodes {@code chars} at the position of {@code buffer} (heap or direct) and advances it by the
+     * bytes written, or leaves it where it was on overflow. Makes one segment view per call: for
+     * encoding without allocation wrap the buffer once with {@link CodecBuffer#of(ByteBuffer)}.
+     *
+     * @return bytes written, or the negated bytes needed if they do not fit before the limit
+     */
+    public int encode(CharSequence chars, ByteBuffer buffer) {
+        int written = encode(chars, MemorySegment.ofBuffer(buffer), 0);
+        if (written > 0) {
+            buffer.position(buffer.position() + written);
+        }
+        return written;
+    }
+
+    /**
+     * Encodes {@code chars} at byte {@code index} of {@code segment}.
+     *
+     * @return bytes written, or the negated bytes needed if they do not fit before the end of the
+     *     segment ({@link Integer#MIN_VALUE} if that number exceeds an int)
+     * @throws IndexOutOfBoundsException if {@code index} is outside {@code [0, segment.byteSize()]}
+     */
+    public int encode(CharSequence chars, MemorySegment segment, long index) {
+        return encode(chars, segment, null, 0, index);
+    }
+
+    /** As above; {@code array} is the writable byte[] behind the segment (its byte 0 at {@code arrayOffset}) or null. */
+    int encode(CharSequence chars, MemorySegment segment, byte[] array, int arrayOffset, long index) {
+        long end = segment.byteSize();
+        if (index < 0 || index > end) {
+            throw new IndexOutOfBoundsException("index " + index + " outside [0, " + end + "]");
+        }
+        int length = chars.length();
+        long written;
+        if (chars instanceof String string && end - index >= 3L * length) {
+            written = encodeString(string, length, segment, array, arrayOffset, index);
+        } else {
+            written = encodeChecked(chars, length, segment, index, end);
+        }
+        return written >= 0 ? (int) written : overflow(chars);
+    }
+
+    /**
+     * A String with room to spare (no char needs more than 3 bytes, so no room checks; the FFM and
+     * array bounds checks stay). Into a writable byte[] with plain array stores ({@code array} not
+     * null; its index {@code arrayOffset + index}), else into the segment.
+     *
+     * <p>How this was decided (JDK 25, lab/.../Utf8Benchmark and the losing shapes in
+     * lab/.../Utf8Variants):
+     *
+     * <ul>
+     *   <li>The JDK's fast ways are intrinsics that test and copy 32 to 64 chars per instruction;
+     *       C2 does not vectorise a loop over {@code String.charAt}, nor a narrowing or OR-reducing
+     *       loop over a char[] (measured: about one char per cycle). So long text must reach those
+     *       intrinsics: chunks through {@link String#getChars} and a JDK {@link CharsetEncoder}
+     *       (its array loop is the {@code encodeAsciiArray} intrinsic; round 4 below says which).
+     *   <li>No public API says whether a String is Latin-1 (compact strings), and the deprecated
+     *       {@link String#getBytes(int, int, byte[], int)} copies the low byte of each char: its
+     *       output cannot prove a String ASCII (U+0141 copies as 'A'). It is only used for a prefix
+     *       already checked to be ASCII, where it is one {@code System.arraycopy}.
+     *   <li>{@link MemorySegment#setString(long, String, java.nio.charset.Charset)} copies a Latin-1
+     *       ASCII String after the vectorised check without allocating, but any other String goes
+     *       through {@code getBytes(UTF_8)} (it allocates) and it writes a NUL after the text. Used
+     *       after our own check it was slower than getBytes and one copy; not used.
+     *   <li>{@code charAt} on a non-Latin-1 String: its UTF-16 branch is cold in {@code charAt}'s
+     *       shared profile (the JDK's own Strings are Latin-1), so C2 leaves it as a call per char,
+     *       and timings flipped between runs. Non-ASCII text is encoded from a char[] copy instead.
+     *   <li>Into a native segment, encoding into a heap scratch and one {@link MemorySegment#copy}
+     *       beat storing each sequence into the segment (about 1.6x on long mixed text).
+     *   <li>Long ASCII text into a heap buffer stays behind a reused JDK {@code CharsetEncoder}: that
+     *       is the same two intrinsics (round 4 below).
+     * </ul>
+     *
+     * <p>Round 3 (issue 4; lab/.../Utf8Round3, Utf8Benchmark's {@code r3*} methods, JDK 25.0.3):
+     *
+     * <ul>
+     *   <li>No cheaper exact ASCII test than getChars and the US-ASCII encoder was found. An OR
+     *       reduction over the getChars copy is not vectorised by C2: 1,000 chars took 4-5x the
+     *       encoder's time with an int accumulator, 9-10x with a char one; masking every char with
+     *       0xFF80 (a map) and {@code Arrays.mismatch} against zeros took about 2x. Every public API
+     *       that reaches the String's own vectorised test ({@code setString}, {@code allocateFrom},
+     *       {@code getBytes(UTF_8)}) allocates when the String is not ASCII, and asks first.
+     *   <li>{@link MemorySegment#setString} after any such test lost everywhere: after the OR
+     *       reduction about 5x slower on long text; after the charAt test on short text 1.2-1.4x
+     *       slower than getBytes and one copy (its own check again, the NUL and restoring the byte
+     *       it overwrites).
+     *   <li>The US-ASCII encoder writing straight into the target's array (a per-thread ByteBuffer
+     *       view of it) saved the copy out of the scratch but still ran at about 0.8x the JDK's way
+     *       (a reused UTF-8 encoder over a reused char[] the size of the String): not kept, as it
+     *       also needs a view per target array (an allocation whenever the array changes).
+     *   <li>Short ASCII into a native segment: copying the scratch segment to segment (inline word
+     *       moves under 64 bytes) or storing 8-char words into the segment did not beat getBytes
+     *       into the scratch and one array-to-segment copy (word stores: about 1.7x slower).
+     *   <li>A short String into a byte[] that is not all ASCII is now encoded whole from one
+     *       getChars copy, as into a segment (was the ASCII prefix by getBytes, then a second copy
+     *       for the rest): see {@link #encodeShortIntoArray}.
+     * </ul>
+     *
+     * <p>Round 4 (issue 4; a JMH harness over copies of this class, then Utf8Benchmark old vs new, two
+     * runs each, JDK 25.0.3):
+     *
+     * <ul>
+     *   <li>The US-ASCII encoder's array loop (400 bytes of bytecode) is never inlined; the UTF-8
+     *       encoder's (137) is, around the same intrinsic: 1,000 ASCII chars 68 vs 60 ns. So long
+     *       chunks go through the UTF-8 encoder, with room for one byte per char so that, on text that
+     *       is not ASCII after all, its own per-char loop (about 1.3x slower than {@link
+     *       #encodeChars}) stops when that room runs out; a probe of the first 16 chars sends text
+     *       that starts mixed to ours at once. Writing straight into the target's array (a view kept
+     *       per encoder) saves the copy out of the scratch.
+     *   <li>The scratch moved from a {@code ThreadLocal} into this class, an object the caller can
+     *       keep (the post's shape): in the harness the lookup and the fields of a looked-up object
+     *       cost up to 5 ns per encode. Utf8Benchmark, old vs new: heap ASCII long 84.5 / 78.3 ->
+     *       75.7 / 74.8 ns, direct mixed short 34.3 / 33.8 -> 28.8 / 30.2, mixed long ~1,400 ->
+     *       ~1,300.
+     *   <li>The floor on long ASCII text into a heap buffer: the JDK's best way (a reused UTF-8
+     *       encoder over a reused char[]) is the same getChars and the same intrinsic, so this path
+     *       can match it (0.91x in both runs, with its chunk loop and probe), not beat it. Beating it
+     *       needs the String's own Latin-1 bytes: {@link MemorySegment#setString} reaches them
+     *       (1,000 ASCII chars in 35 ns, 1.7x the JDK's way) but allocates {@code getBytes(UTF_8)}
+     *       for every String that is not Latin-1 ASCII, and no public API tells which Strings those
+     *       are without a pass over the chars.
+     * </ul>
+     */
+    private long encodeString(
+            String chars, int length, MemorySegment segment, byte[] array, int arrayOffset, long index) {
+        if (length > (array != null ? SHORT_INTO_ARRAY : SHORT_INTO_SEGMENT)) {
+            return encodeLong(chars, length, segment, array, arrayOffset, index);
+        }
+        return array != null
+                ? encodeShortIntoArray(chars, length, array, arrayOffset + (int) index)
+                : encodeShortIntoSegment(chars, length, segment, index);
+    }
+
+    /**
+     * A short String into a segment, room known to suffice: find the ASCII prefix char by char. All
+     * ASCII: one {@code getBytes} into the scratch, one {@link MemorySegment#copy}. Else the
+     * whole String through {@link #encodeChars} into the scratch, and one copy.
+     */
+    @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): see encodeShortIntoArray
+    private long encodeShortIntoSegment(String chars, int length, MemorySegment segment, long index) {
+        int i = 0;
+        while (i < length && chars.charAt(i) < 0x80) {
+            i++;
+        }
+        if (length == 0) {
+            return 0;
+        }
+        int produced;
+        if (i == length) {
+            chars.getBytes(0, length, chunkBytes, 0);
+            produced = length;
+        } else {
+            chars.getChars(0, length, chunk, 0);
+            produced = encodeChars(chunk, 0, length, false, chunkBytes, 0);
+        }
+        MemorySegment.copy(chunkBytes, 0, segment, BYTE, index, produced);
+        return produced;
+    }
+
+    /**
+     * A short String into a writable byte[], room known to suffice: check it char by char (a plain loop
+     * over a Latin-1 String is cheap). All ASCII: one {@code getBytes}. Else the whole String from one
+     * {@link String#getChars} copy through {@link #encodeChars}, straight into the array, like the segment
+     * path. Round 3 measured it about 1.1x faster on Utf8Benchmark's short mixed text (its first odd
+     * char at index 2) than copying the ASCII prefix with {@code getBytes} and the rest from a second
+     * getChars copy (a String with a long ASCII prefix now re-encodes that prefix char by char: at most
+     * 64 chars).
+     */
+    @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): see the comment at the call
+    private long encodeShortIntoArray(String chars, int length, byte[] array, int offset) {
+        int i = 0;
+        while (i < length && chars.charAt(i) < 0x80) {
+            i++;
+        }
+        if (i == length) {
+            // The deprecated getBytes copies the low byte of each char: one System.arraycopy for a
+            // Latin-1 String, no allocation. Exact here because every char copied is below 0x80.
+            chars.getBytes(0, length, array, offset);
+            return length;
+        }
+        chars.getChars(0, length, chunk, 0);
+        return encodeChars(chunk, 0, length, true, array, offset) - offset;
+    }
+
+    /**
+     * A String longer than the short limits, room known to suffice, in chunks copied out with {@link
+     * String#getChars} (an intrinsic). A chunk whose first chars are ASCII goes through the JDK's
+     * UTF-8 encoder with room for one byte per char: its ASCII loop is the {@code encodeAsciiArray}
+     * intrinsic, and it writes straight into the target's array (through {@link #arrayView}) or into
+     * the scratch, then one copy into the segment. If the chunk is not all ASCII after all, the JDK's
+     * encoder goes on with its own per-char loop (correct, a little slower than ours) until that room
+     * runs out, and {@link #encodeChars} does the rest of the chunk. A chunk that starts with other
+     * chars goes to {@link #encodeChars} at once.
+     */
+    private long encodeLong(
+            String chars, int length, MemorySegment segment, byte[] array, int arrayOffset, long index) {
+        long p = index;
+        for (int i = 0; i < length; ) {
+            int n = Math.min(CHUNK, length - i);
+            chars.getChars(i, i + n, chunk, 0);
+            boolean last = i + n == length;
+            int done = 0;
+            if (startsAscii(n)) {
+                ByteBuffer out = array != null
+                        ? arrayView(array, arrayOffset + (int) p, n)
+                        : chunkBytesView.clear().limit(n);
+                int start = out.position();
+                chunkView.clear().limit(n);
+                jdkEncoder.reset();
+                jdkEncoder.encode(chunkView, out, last);
+                done = chunkView.position();
+                int produced = out.position() - start;
+                if (array == null && produced > 0) {
+                    MemorySegment.copy(chunkBytes, 0, segment, BYTE, p, produced);
+                }
+                p += produced;
+            }
+            // A high surrogate at the end of a chunk waits for its low surrogate in the next one (the
+            // JDK's encoder, told more input follows, also stops before it).
+            int to = !last && Character.isHighSurrogate(chunk[n - 1]) ? n - 1 : n;
+            if (done < to) {
+                if (array != null) {
+                    int q = arrayOffset + (int) p;
+                    p += encodeChars(chunk, done, to, last, array, q) - q;
+                } else {
+                    int produced = encodeChars(chunk, done, to, last, chunkBytes, 0);
+                    MemorySegment.copy(chunkBytes, 0, segment, BYTE, p, produced);
+                    p += produced;
+                }
+            }
+            i += to;
+        }
+        return p - index;
+    }
+
+    /**
+     * Whether the chunk's first {@link #ASCII_PROBE} chars are ASCII (a chunk shorter than that, the
+     * end of a text, goes char by char). A constant trip count, so C2 unrolls it into straight loads.
+     */
+    private boolean startsAscii(int n) {
+        if (n < ASCII_PROBE) {
+            return false;
+        }
+        char[] c = chunk;
+        int bits = 0;
+        for (int i = 0; i < ASCII_PROBE; i++) {
+            bits |= c[i];
+        }
+        return bits < 0x80;
+    }
+
+    /**
+     * A ByteBuffer over {@code array} with room for {@code bytes} bytes from {@code from}: the same
+     * view while the target array stays the same (a new one, 48 bytes, when it changes).
+     */
+    private ByteBuffer arrayView(byte[] array, int from, int bytes) {
+        if (viewedArray != array) {
+            arrayView = ByteBuffer.wrap(array);
+            viewedArray = array;
+        }
+        return arrayView.limit(from + bytes).position(from);
+    }
+
+    /**
+     * Encodes {@code source[from, to)} into {@code target} from {@code p} and returns the index after
+     * the last byte written. {@code last}: nothing follows {@code to} in the text. The caller keeps a
+     * high surrogate at {@code to - 1} for the next call unless {@code last}, and guarantees three
+     * bytes of room per char plus one spare byte unless {@code last} (a 3-byte char is stored as 4
+     * bytes whose 4th the next char overwrites).
+     */
+    private static int encodeChars(char[] source, int from, int to, boolean last, byte[] target, int p) {
+        int wideLimit = last ? to - 1 : to; // chars before it may use the 4-byte store for 3 bytes
+        for (int i = from; i < to; i++) {
+            char c = source[i];
+            if (c < 0x80) {
+                target[p++] = (byte) c;
+            } else if (c < 0x800) {
+                ARRAY_SHORT.set(target, p, (short) ((0xC0 | (c >> 6)) | (0x80 | (c & 0x3F)) << 8));
+                p += 2;
+            } else if (!Character.isSurrogate(c)) {
+                if (i < wideLimit) {
+                    ARRAY_INT.set(
+                            target,
+                            p,
+                            (0xE0 | (c >> 12)) | (0x80 | ((c >> 6) & 0x3F)) << 8 | (0x80 | (c & 0x3F)) << 16);
+                } else {
+                    target[p] = (byte) (0xE0 | (c >> 12));
+                    target[p + 1] = (byte) (0x80 | ((c >> 6) & 0x3F));
+                    target[p + 2] = (byte) (0x80 | (c & 0x3F));
+                }
+                p += 3;
+            } else if (Character.isHighSurrogate(c) && i + 1 < to && Character.isLowSurrogate(source[i + 1])) {
+                int codePoint = Character.toCodePoint(c, source[++i]);
+                ARRAY_INT.set(
+                        target,
+                        p,
+                        (0xF0 | (codePoint >> 18))
+                                | (0x80 | ((codePoint >> 12) & 0x3F)) << 8
+                                | (0x80 | ((codePoint >> 6) & 0x3F)) << 16
+                                | (0x80 | (codePoint & 0x3F)) << 24);
+                p += 4;
+            } else {
+                target[p++] = (byte) '?';
+            }
+        }
+        return p;
+    }
+
+    /** Any CharSequence, room may run out: checks before each char; -1 on overflow. */
+    private static long encodeChecked(CharSequence chars, int length, MemorySegment segment, long index, long end) {
+        long p = index;
+        for (int i = 0; i < length; i++) {
+            char c = chars.charAt(i);
+            long room = end - p;
+            if (c < 0x80) {
+                if (room < 1) {
+                    return -1;
+                }
+                segment.set(BYTE, p++, (byte) c);
+            } else if (c < 0x800) {
+                if (room < 2) {
+                    return -1;
+                }
+                p = put2(segment, p, c);
+            } else if (!Character.isSurrogate(c)) {
+                if (room < 3) {
+                    return -1;
+                }
+                p = put3(segment, p, c);
+            } else if (Character.isHighSurrogate(c)
+                    && i + 1 < length
+                    && Character.isLowSurrogate(chars.charAt(i + 1))) {
+                if (room < 4) {
+                    return -1;
+                }
+                p = put4(segment, p, Character.toCodePoint(c, chars.charAt(++i)));
+            } else {
+                if (room < 1) {
+                    return -1;
+                }
+                segment.set(BYTE, p++, (byte) '?');
+            }
+        }
+        return p - index;
+    }
+
+    /** Two bytes 110xxxxx 10xxxxxx as one little-endian short store. */
+    private static long put2(MemorySegment segment, long p, char c) {
+        segment.set(SHORT_LE, p, (short) ((0xC0 | (c >> 6)) | (0x80 | (c & 0x3F)) << 8));
+        return p + 2;
+    }
+
+    /** Three bytes 1110xxxx 10xxxxxx 10xxxxxx as a short and a byte. */
+    private static long put3(MemorySegment segment, long p, char c) {
+        segment.set(SHORT_LE, p, (short) ((0xE0 | (c >> 12)) | (0x80 | ((c >> 6) & 0x3F)) << 8));
+        segment.set(BYTE, p + 2, (byte) (0x80 | (c & 0x3F)));
+        return p + 3;
+    }
+
+    /** Four bytes 11110xxx 10xxxxxx 10xxxxxx 10xxxxxx as one little-endian int store. */
+    private static long put4(MemorySegment segment, long p, int codePoint) {
+        segment.set(
+                INT_LE,
+                p,
+                (0xF0 | (codePoint >> 18))
+                        | (0x80 | ((codePoint >> 12) & 0x3F)) << 8
+                        | (0x80 | ((codePoint >> 6) & 0x3F)) << 16
+                        | (0x80 | (codePoint & 0x3F)) << 24);
+        return p + 4;
+    }
+
+    private static int overflow(CharSequence chars) {
+        long needed = Utf8.encodedLength(chars);
+        return needed > Integer.MAX_VALUE ? Integer.MIN_VALUE : (int) -needed;
+    }
+}
