@@ -126,7 +126,8 @@ public final class Utf8 {
     /**
      * Decodes {@code length} bytes of UTF-8 from {@code index} of {@code segment}. Malformed input
      * becomes U+FFFD (the JDK's replacement); reads straight from the array of an array-backed
-     * writable segment, otherwise copies the bytes once.
+     * writable segment, otherwise copies the bytes once: into the calling thread's scratch (its
+     * encoder's, about 3 KiB) when they fit, else into a new array.
      *
      * @throws IndexOutOfBoundsException if the range is outside the segment or {@code length < 0}
      */
@@ -134,6 +135,13 @@ public final class Utf8 {
         MemorySegment bytes = segment.asSlice(index, length);
         if (bytes.heapBase().orElse(null) instanceof byte[] array) {
             return new String(array, (int) bytes.address(), length, StandardCharsets.UTF_8);
+        }
+        // Native (or read-only) bytes: a reused array saves allocating and filling one per call,
+        // which made this path ~1.4x the JDK's decode of the same bytes copied into a reused array.
+        byte[] scratch = ENCODER.get().scratchBytes();
+        if (length <= scratch.length) {
+            MemorySegment.copy(bytes, BYTE, 0, scratch, 0, length);
+            return new String(scratch, 0, length, StandardCharsets.UTF_8);
         }
         return new String(bytes.toArray(BYTE), StandardCharsets.UTF_8);
     }

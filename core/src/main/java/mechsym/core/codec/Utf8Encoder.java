@@ -84,6 +84,11 @@ public final class Utf8Encoder {
     /** An encoder with its own scratch (about 6 KiB). */
     public Utf8Encoder() {}
 
+    /** The scratch bytes, lent to {@link Utf8#decode} on the same thread between encodes. */
+    byte[] scratchBytes() {
+        return chunkBytes;
+    }
+
     /**
      * Encodes {@code chars} at the cursor of {@code buffer} and advances the cursor by the bytes
      * written, or leaves it where it was on overflow.

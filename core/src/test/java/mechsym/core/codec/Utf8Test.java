@@ -218,6 +218,23 @@ class Utf8Test {
                 .isInstanceOf(IndexOutOfBoundsException.class);
     }
 
+    /** Native bytes are decoded through the thread's scratch when they fit (3,073 bytes), else a new array. */
+    @Test
+    void nativeBytesOfEveryLengthAroundTheScratchSizeDecodeAsTheJdkDoes() {
+        Random random = new Random(3073);
+        for (int length : new int[] {0, 1, 3072, 3073, 3074, 10_000}) {
+            byte[] input = new byte[length];
+            for (int i = 0; i < length; i++) {
+                input[i] = random.nextInt(4) == 0 ? (byte) random.nextInt(256) : (byte) ('a' + random.nextInt(26));
+            }
+            MemorySegment direct = java.lang.foreign.Arena.ofAuto().allocate(length + 8);
+            MemorySegment.copy(input, 0, direct, ValueLayout.JAVA_BYTE, 4, length);
+            String expected = new String(input, StandardCharsets.UTF_8);
+            assertThat(Utf8.decode(direct, 4, length)).as("%d bytes", length).isEqualTo(expected);
+            assertThat(Utf8.decode(CodecBuffer.of(direct), 4, length)).isEqualTo(expected);
+        }
+    }
+
     @Test
     void anIndexOutsideTheSegmentIsAnError() {
         MemorySegment segment = MemorySegment.ofArray(new byte[4]);
