@@ -39,7 +39,8 @@ import java.nio.charset.StandardCharsets;
  * per thread, made on the thread's first encode (about 6 KiB) and kept in a {@link ThreadLocal} for
  * the thread's life; a thread encoding in a hot loop can hold its own encoder instead and save the
  * lookup. Encoding into a {@link CodecBuffer} or a segment allocates nothing else, except as {@link
- * Utf8Encoder} says (a view of a new target array for long Strings). The {@code ByteBuffer}
+ * Utf8Encoder} says (a view of a new target array for long Strings; the thread's encoder holds on to
+ * the last such array until the next one). The {@code ByteBuffer}
  * overload makes one segment view per call. Decoding allocates the result. Every method may be
  * called by any thread (an encoder is never shared); the buffers themselves are not thread-safe.
  *
