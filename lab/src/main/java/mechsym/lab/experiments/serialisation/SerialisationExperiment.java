@@ -49,7 +49,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * sites cold ("low call site frequency" in -XX:+PrintInlining) and leaves them out of line, which
  * about doubles the read; more forks show both modes, one fork shows either. The arraycopy stub
  * behind the bulk copies (the same for Unsafe and the codec) also varies from fork to fork with the
- * buffer's alignment.
+ * buffer's alignment, so Unsafe, the codec and Agrona write into one shared array (with an array
+ * each, the Unsafe write took twice its time in every fork run with the GC profiler, as here).
  */
 public final class SerialisationExperiment implements Experiment {
     private static final String NEHALEM = "Intel 2.8 GHz Nehalem, Java 1.7.0_04";
