@@ -3,6 +3,7 @@ package mechsym.core.codec;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.util.Objects;
 
 /**
  * The scalar accesses of {@link CodecBuffer} when the buffer is a whole writable {@code byte[]}:
@@ -109,6 +110,174 @@ final class ArrayAccess {
             DOUBLE_BE.set(a, index, value);
         } else {
             DOUBLE_LE.set(a, index, value);
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // bulk, for BulkAccess (which says when they are used): one element at a time through the view
+    // handle, the byte order chosen once outside the loop (one loop per order), after one check of
+    // both ranges, so that nothing is written when either range is out of bounds; C2 hoists the
+    // per-element range checks out of the loop and unrolls it.
+
+    /** Throws unless {@code count} elements of {@code size} bytes fit at {@code index} in {@code a} and at {@code arrayIndex} in an array of {@code arrayLength}. */
+    private static void check(byte[] a, int index, int size, int arrayIndex, int arrayLength, int count) {
+        Objects.checkFromIndexSize(arrayIndex, count, arrayLength);
+        Objects.checkFromIndexSize((long) index, (long) count * size, a.length);
+    }
+
+    static void getShorts(byte[] a, boolean big, int index, short[] dst, int dstIndex, int count) {
+        check(a, index, 2, dstIndex, dst.length, count);
+        if (big) {
+            for (int i = 0; i < count; i++) {
+                dst[dstIndex + i] = (short) SHORT_BE.get(a, index + i * 2);
+            }
+        } else {
+            for (int i = 0; i < count; i++) {
+                dst[dstIndex + i] = (short) SHORT_LE.get(a, index + i * 2);
+            }
+        }
+    }
+
+    static void putShorts(byte[] a, boolean big, int index, short[] src, int srcIndex, int count) {
+        check(a, index, 2, srcIndex, src.length, count);
+        if (big) {
+            for (int i = 0; i < count; i++) {
+                SHORT_BE.set(a, index + i * 2, src[srcIndex + i]);
+            }
+        } else {
+            for (int i = 0; i < count; i++) {
+                SHORT_LE.set(a, index + i * 2, src[srcIndex + i]);
+            }
+        }
+    }
+
+    static void getChars(byte[] a, boolean big, int index, char[] dst, int dstIndex, int count) {
+        check(a, index, 2, dstIndex, dst.length, count);
+        if (big) {
+            for (int i = 0; i < count; i++) {
+                dst[dstIndex + i] = (char) CHAR_BE.get(a, index + i * 2);
+            }
+        } else {
+            for (int i = 0; i < count; i++) {
+                dst[dstIndex + i] = (char) CHAR_LE.get(a, index + i * 2);
+            }
+        }
+    }
+
+    static void putChars(byte[] a, boolean big, int index, char[] src, int srcIndex, int count) {
+        check(a, index, 2, srcIndex, src.length, count);
+        if (big) {
+            for (int i = 0; i < count; i++) {
+                CHAR_BE.set(a, index + i * 2, src[srcIndex + i]);
+            }
+        } else {
+            for (int i = 0; i < count; i++) {
+                CHAR_LE.set(a, index + i * 2, src[srcIndex + i]);
+            }
+        }
+    }
+
+    static void getInts(byte[] a, boolean big, int index, int[] dst, int dstIndex, int count) {
+        check(a, index, 4, dstIndex, dst.length, count);
+        if (big) {
+            for (int i = 0; i < count; i++) {
+                dst[dstIndex + i] = (int) INT_BE.get(a, index + i * 4);
+            }
+        } else {
+            for (int i = 0; i < count; i++) {
+                dst[dstIndex + i] = (int) INT_LE.get(a, index + i * 4);
+            }
+        }
+    }
+
+    static void putInts(byte[] a, boolean big, int index, int[] src, int srcIndex, int count) {
+        check(a, index, 4, srcIndex, src.length, count);
+        if (big) {
+            for (int i = 0; i < count; i++) {
+                INT_BE.set(a, index + i * 4, src[srcIndex + i]);
+            }
+        } else {
+            for (int i = 0; i < count; i++) {
+                INT_LE.set(a, index + i * 4, src[srcIndex + i]);
+            }
+        }
+    }
+
+    static void getLongs(byte[] a, boolean big, int index, long[] dst, int dstIndex, int count) {
+        check(a, index, 8, dstIndex, dst.length, count);
+        if (big) {
+            for (int i = 0; i < count; i++) {
+                dst[dstIndex + i] = (long) LONG_BE.get(a, index + i * 8);
+            }
+        } else {
+            for (int i = 0; i < count; i++) {
+                dst[dstIndex + i] = (long) LONG_LE.get(a, index + i * 8);
+            }
+        }
+    }
+
+    static void putLongs(byte[] a, boolean big, int index, long[] src, int srcIndex, int count) {
+        check(a, index, 8, srcIndex, src.length, count);
+        if (big) {
+            for (int i = 0; i < count; i++) {
+                LONG_BE.set(a, index + i * 8, src[srcIndex + i]);
+            }
+        } else {
+            for (int i = 0; i < count; i++) {
+                LONG_LE.set(a, index + i * 8, src[srcIndex + i]);
+            }
+        }
+    }
+
+    static void getFloats(byte[] a, boolean big, int index, float[] dst, int dstIndex, int count) {
+        check(a, index, 4, dstIndex, dst.length, count);
+        if (big) {
+            for (int i = 0; i < count; i++) {
+                dst[dstIndex + i] = (float) FLOAT_BE.get(a, index + i * 4);
+            }
+        } else {
+            for (int i = 0; i < count; i++) {
+                dst[dstIndex + i] = (float) FLOAT_LE.get(a, index + i * 4);
+            }
+        }
+    }
+
+    static void putFloats(byte[] a, boolean big, int index, float[] src, int srcIndex, int count) {
+        check(a, index, 4, srcIndex, src.length, count);
+        if (big) {
+            for (int i = 0; i < count; i++) {
+                FLOAT_BE.set(a, index + i * 4, src[srcIndex + i]);
+            }
+        } else {
+            for (int i = 0; i < count; i++) {
+                FLOAT_LE.set(a, index + i * 4, src[srcIndex + i]);
+            }
+        }
+    }
+
+    static void getDoubles(byte[] a, boolean big, int index, double[] dst, int dstIndex, int count) {
+        check(a, index, 8, dstIndex, dst.length, count);
+        if (big) {
+            for (int i = 0; i < count; i++) {
+                dst[dstIndex + i] = (double) DOUBLE_BE.get(a, index + i * 8);
+            }
+        } else {
+            for (int i = 0; i < count; i++) {
+                dst[dstIndex + i] = (double) DOUBLE_LE.get(a, index + i * 8);
+            }
+        }
+    }
+
+    static void putDoubles(byte[] a, boolean big, int index, double[] src, int srcIndex, int count) {
+        check(a, index, 8, srcIndex, src.length, count);
+        if (big) {
+            for (int i = 0; i < count; i++) {
+                DOUBLE_BE.set(a, index + i * 8, src[srcIndex + i]);
+            }
+        } else {
+            for (int i = 0; i < count; i++) {
+                DOUBLE_LE.set(a, index + i * 8, src[srcIndex + i]);
+            }
         }
     }
 }

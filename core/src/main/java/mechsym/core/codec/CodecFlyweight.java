@@ -1,12 +1,6 @@
 package mechsym.core.codec;
 
 import static mechsym.core.codec.SegmentAccess.BYTE;
-import static mechsym.core.codec.SegmentAccess.DOUBLE_BE;
-import static mechsym.core.codec.SegmentAccess.DOUBLE_LE;
-import static mechsym.core.codec.SegmentAccess.INT_BE;
-import static mechsym.core.codec.SegmentAccess.INT_LE;
-import static mechsym.core.codec.SegmentAccess.LONG_BE;
-import static mechsym.core.codec.SegmentAccess.LONG_LE;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
@@ -42,7 +36,8 @@ import java.nio.ByteOrder;
  * and after a failed one, every access throws {@code IndexOutOfBoundsException}.
  *
  * <p><b>Byte order.</b> That of the wrapped buffer, taken at wrap time; multi-byte values and bulk
- * copies are swapped when it differs from the native order.
+ * copies are swapped when it differs from the native order (bulk arrays of up to 1024 elements then
+ * element by element, as in {@link CodecBuffer}).
  *
  * <p><b>Lifetime.</b> The flyweight holds the buffer's segment as it was at wrap: it stays valid as
  * long as that segment is (its arena open, its array or {@code ByteBuffer} alive), and sees every
@@ -264,8 +259,8 @@ public abstract class CodecFlyweight {
     }
 
     // ---------------------------------------------------------------------------------------
-    // bulk: one MemorySegment.copy each (byte-swapping when the order is not native); an array range
-    // outside the array throws IndexOutOfBoundsException
+    // bulk: as CodecBuffer's (see BulkAccess): one MemorySegment.copy each in the native order, an
+    // element loop in the other; an array range outside the array throws IndexOutOfBoundsException
 
     protected final void getBytes(int fieldOffset, byte[] dst, int dstIndex, int count) {
         MemorySegment.copy(segment, BYTE, offset + fieldOffset, dst, dstIndex, count);
@@ -276,51 +271,27 @@ public abstract class CodecFlyweight {
     }
 
     protected final void getInts(int fieldOffset, int[] dst, int dstIndex, int count) {
-        if (bigEndian) {
-            MemorySegment.copy(segment, INT_BE, offset + fieldOffset, dst, dstIndex, count);
-        } else {
-            MemorySegment.copy(segment, INT_LE, offset + fieldOffset, dst, dstIndex, count);
-        }
+        BulkAccess.getInts(segment, null, bigEndian, offset + fieldOffset, dst, dstIndex, count);
     }
 
     protected final void putInts(int fieldOffset, int[] src, int srcIndex, int count) {
-        if (bigEndian) {
-            MemorySegment.copy(src, srcIndex, segment, INT_BE, offset + fieldOffset, count);
-        } else {
-            MemorySegment.copy(src, srcIndex, segment, INT_LE, offset + fieldOffset, count);
-        }
+        BulkAccess.putInts(segment, null, bigEndian, offset + fieldOffset, src, srcIndex, count);
     }
 
     protected final void getLongs(int fieldOffset, long[] dst, int dstIndex, int count) {
-        if (bigEndian) {
-            MemorySegment.copy(segment, LONG_BE, offset + fieldOffset, dst, dstIndex, count);
-        } else {
-            MemorySegment.copy(segment, LONG_LE, offset + fieldOffset, dst, dstIndex, count);
-        }
+        BulkAccess.getLongs(segment, null, bigEndian, offset + fieldOffset, dst, dstIndex, count);
     }
 
     protected final void putLongs(int fieldOffset, long[] src, int srcIndex, int count) {
-        if (bigEndian) {
-            MemorySegment.copy(src, srcIndex, segment, LONG_BE, offset + fieldOffset, count);
-        } else {
-            MemorySegment.copy(src, srcIndex, segment, LONG_LE, offset + fieldOffset, count);
-        }
+        BulkAccess.putLongs(segment, null, bigEndian, offset + fieldOffset, src, srcIndex, count);
     }
 
     protected final void getDoubles(int fieldOffset, double[] dst, int dstIndex, int count) {
-        if (bigEndian) {
-            MemorySegment.copy(segment, DOUBLE_BE, offset + fieldOffset, dst, dstIndex, count);
-        } else {
-            MemorySegment.copy(segment, DOUBLE_LE, offset + fieldOffset, dst, dstIndex, count);
-        }
+        BulkAccess.getDoubles(segment, null, bigEndian, offset + fieldOffset, dst, dstIndex, count);
     }
 
     protected final void putDoubles(int fieldOffset, double[] src, int srcIndex, int count) {
-        if (bigEndian) {
-            MemorySegment.copy(src, srcIndex, segment, DOUBLE_BE, offset + fieldOffset, count);
-        } else {
-            MemorySegment.copy(src, srcIndex, segment, DOUBLE_LE, offset + fieldOffset, count);
-        }
+        BulkAccess.putDoubles(segment, null, bigEndian, offset + fieldOffset, src, srcIndex, count);
     }
 
     @Override

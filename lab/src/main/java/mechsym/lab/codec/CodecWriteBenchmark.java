@@ -6,6 +6,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import mechsym.core.codec.CodecBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -41,7 +42,14 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code segmentCopy}, {@code segmentLoop}: a bare heap {@code MemorySegment} held in a local,
  *       constant native-order layouts, arrays copied or looped: FFM without a buffer around it;
  *   <li>{@code viewCopy}, {@code viewLoop}: byte-array view {@code VarHandle}s for the scalars,
- *       with the arrays copied by {@code MemorySegment.copy} or looped through view handles.
+ *       with the arrays copied by {@code MemorySegment.copy} or looped through view handles;
+ *       {@code viewLoopChecked} adds the two range checks a bulk loop needs before it writes (so
+ *       that a refused access writes nothing), {@code viewLoopVar} takes the first price's index
+ *       from a field, as a cursor does, and {@code viewSegmentCopy} copies each array from a heap
+ *       segment over it ({@code MemorySegment.ofArray}, removed by escape analysis: -prof gc shows
+ *       no allocation) instead of from the array;
+ *   <li>{@code codecCursorBigEndian}, {@code codecCursorBigEndianCopy}: {@code codecCursor} in the
+ *       non-native order, with the bulk loops and with them off (one swapping copy per array).
  * </ul>
  *
  * <p>What decided (on a quiet machine, two forks, several runs): element-by-element loops lose to
@@ -55,6 +63,16 @@ import org.openjdk.jmh.annotations.Warmup;
  * code with {@code -XX:CompileCommand=print,*::codecCursor*_jmhStub}). So a {@code CodecBuffer} over
  * a whole {@code byte[]} takes view handles for its scalars; other backings keep FFM. What is left
  * between {@code codecCursor} and {@code unsafe} is mostly the checks in front of each copy.
+ *
+ * <p>Next round (the element loop in {@code CodecBuffer} itself, the order fixed outside the loop):
+ * {@code viewLoop} stays within about 1 ns of {@code unsafe} and 1.5 ns under {@code viewCopy}, but
+ * once the loop carries the checks a bulk method owes ({@code viewLoopChecked}) most of that is
+ * gone, and inside {@code CodecBuffer} the loop made {@code codecCursor} slower (about 15 ns
+ * against 11.6): C2 builds pre-, main and post-loops around each (the long one vectorised), for
+ * ten elements mostly overhead, and the grown code stopped {@code writeTo} from being inlined. A
+ * heap segment as the copy's source ({@code viewSegmentCopy}) costs what the array does. So the
+ * native order keeps one copy; the loops serve the other order, where the copy swaps in a native
+ * call ({@code codecCursorBigEndian} against {@code codecCursorBigEndianCopy}).
  *
  * <p>How to run: {@code ./mechsym jmh CodecWriteBenchmark}; compare each row with {@code unsafe}
  * in the same run, and repeat (on a shared machine, min and median over iterations say more than
@@ -116,6 +134,23 @@ public class CodecWriteBenchmark {
         codec.position(0);
         item.writeTo(codec);
         return (int) codec.position();
+    }
+
+    /** The same array in big-endian order: the non-native order's bulk loops (see {@code BulkAccess}). */
+    private final CodecBuffer codecBigEndian = CodecBuffer.of(bytes, ByteOrder.BIG_ENDIAN);
+
+    @Benchmark
+    public int codecCursorBigEndian() {
+        codecBigEndian.position(0);
+        item.writeTo(codecBigEndian);
+        return (int) codecBigEndian.position();
+    }
+
+    /** As {@link #codecCursorBigEndian} with the bulk loops off: one swapping copy per array, as before. */
+    @Benchmark
+    @Fork(value = 2, jvmArgsAppend = "-Dmechsym.codec.swapLoopMax=0")
+    public int codecCursorBigEndianCopy() {
+        return codecCursorBigEndian();
     }
 
     @Benchmark
@@ -261,6 +296,65 @@ public class CodecWriteBenchmark {
             VIEW_LONG.set(b, p + i * 8, quantities[i]);
         }
         return p + quantities.length * 8;
+    }
+
+    @Benchmark
+    public int viewLoopChecked() {
+        byte[] b = bytes;
+        PostObject o = item;
+        int p = viewHeader(b, o);
+        double[] prices = o.prices();
+        Objects.checkFromIndexSize(0, prices.length, prices.length);
+        Objects.checkFromIndexSize((long) p, prices.length * 8L, b.length);
+        for (int i = 0; i < prices.length; i++) {
+            VIEW_DOUBLE.set(b, p + i * 8, prices[i]);
+        }
+        p += prices.length * 8;
+        long[] quantities = o.quantities();
+        VIEW_INT.set(b, p, quantities.length);
+        p += 4;
+        Objects.checkFromIndexSize(0, quantities.length, quantities.length);
+        Objects.checkFromIndexSize((long) p, quantities.length * 8L, b.length);
+        for (int i = 0; i < quantities.length; i++) {
+            VIEW_LONG.set(b, p + i * 8, quantities[i]);
+        }
+        return p + quantities.length * 8;
+    }
+
+    /** Where the header ends, read from a field so that the JIT does not know it (as with a cursor). */
+    private int pricesAt = PRICES;
+
+    @Benchmark
+    public int viewLoopVar() {
+        byte[] b = bytes;
+        PostObject o = item;
+        viewHeader(b, o);
+        int p = pricesAt;
+        double[] prices = o.prices();
+        for (int i = 0; i < prices.length; i++) {
+            VIEW_DOUBLE.set(b, p + i * 8, prices[i]);
+        }
+        p += prices.length * 8;
+        long[] quantities = o.quantities();
+        VIEW_INT.set(b, p, quantities.length);
+        p += 4;
+        for (int i = 0; i < quantities.length; i++) {
+            VIEW_LONG.set(b, p + i * 8, quantities[i]);
+        }
+        return p + quantities.length * 8;
+    }
+
+    @Benchmark
+    public int viewSegmentCopy() {
+        byte[] b = bytes;
+        MemorySegment s = segment;
+        PostObject o = item;
+        int p = viewHeader(b, o);
+        MemorySegment.copy(MemorySegment.ofArray(o.prices()), 0, s, p, o.prices().length * 8L);
+        p += o.prices().length * 8;
+        VIEW_INT.set(b, p, o.quantities().length);
+        MemorySegment.copy(MemorySegment.ofArray(o.quantities()), 0, s, p + 4, o.quantities().length * 8L);
+        return p + 4 + o.quantities().length * 8;
     }
 
     private static int viewHeader(byte[] b, PostObject o) {

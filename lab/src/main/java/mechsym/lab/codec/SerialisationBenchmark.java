@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -36,13 +37,13 @@ import org.openjdk.jmh.infra.Blackhole;
  *       starts from the bytes written once, without the post's extra {@code toByteArray()} copy);
  *   <li>{@code byteBuffer}: the post's code over a 1 KiB heap ByteBuffer (big-endian);
  *   <li>{@code unsafe}: the post's UnsafeMemory over a byte[1024] (sun.misc.Unsafe, native order);
- *   <li>{@code codec}: mechsym's CodecBuffer over a byte[1024] (FFM, native order, bounds-checked),
+ *   <li>{@code codec}: mechsym's CodecBuffer over the same byte[1024] (FFM, native order, bounds-checked),
  *       reading a new object like the others; {@code codecReused} reads into one reused instance,
  *       a read that allocates nothing but still copies every field;
  *   <li>{@code codecFlyweight}: mechsym's {@link PostObjectFlyweight} over the same buffer: the write
  *       puts each field in place, the read wraps (bounds and counts checked once) and hands every
  *       field, read in place, to a Blackhole: no object, no copy, no allocation;
- *   <li>{@code agrona}: Agrona's UnsafeBuffer over a byte[1024], positional, element by element;
+ *   <li>{@code agrona}: Agrona's UnsafeBuffer over the same byte[1024], positional, element by element;
  *       {@code agronaInPlaceRead} reads every field in place into a Blackhole, the flyweight's
  *       like-for-like rival (same counts check, same constant offsets).
  * </ul>
@@ -66,10 +67,20 @@ public class SerialisationBenchmark {
     private final ByteArrayOutputStream serialized = new ByteArrayOutputStream(1024);
     private byte[] serializedBytes;
     private final ByteBuffer byteBuffer = ByteBuffer.allocate(1024);
-    private final UnsafeMemory unsafe = new UnsafeMemory(new byte[1024]);
-    private final CodecBuffer codec = CodecBuffer.of(new byte[1024]);
+    /**
+     * The one array that Unsafe, the codec and Agrona write into and read from (they all write the
+     * same 185 bytes): with an array each, a fork's heap layout could put one way's array where the
+     * copy stub runs slowly from or into it (alignment against the source arrays) and charge that
+     * to the way. Seen: the post's Unsafe write took 15.1-15.8 ns in every fork run with JMH's GC
+     * profiler (the lab's set-up) and 7.0-8.4 ns without it, while the codec's stayed at 11-11.3 ns;
+     * over one shared array (CodecWriteBenchmark) Unsafe took 8.0 ns with the profiler too.
+     */
+    private final byte[] binary = new byte[1024];
+
+    private final UnsafeMemory unsafe = new UnsafeMemory(binary);
+    private final CodecBuffer codec = CodecBuffer.of(binary);
     private final PostObjectFlyweight flyweight = new PostObjectFlyweight();
-    private final UnsafeBuffer agrona = new UnsafeBuffer(new byte[1024]);
+    private final UnsafeBuffer agrona = new UnsafeBuffer(binary);
     private final byte[] protobufBytes = new byte[1024];
     private int protobufLength;
 
@@ -86,6 +97,11 @@ public class SerialisationBenchmark {
         check();
         codecFlyweightWrite(); // writes the same bytes as codecWrite
         check();
+    }
+
+    /** The first {@code length} bytes of the array shared by Unsafe, the codec and Agrona. */
+    byte[] binary(int length) {
+        return Arrays.copyOf(binary, length);
     }
 
     /** Throws if any way does not give the post's ITEM back. */

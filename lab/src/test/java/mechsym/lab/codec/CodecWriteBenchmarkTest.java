@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.ByteOrder;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.ToIntFunction;
 import mechsym.core.codec.CodecBuffer;
@@ -28,10 +29,26 @@ class CodecWriteBenchmarkTest {
         variants.put("segmentLoop", CodecWriteBenchmark::segmentLoop);
         variants.put("viewCopy", CodecWriteBenchmark::viewCopy);
         variants.put("viewLoop", CodecWriteBenchmark::viewLoop);
+        variants.put("viewLoopChecked", CodecWriteBenchmark::viewLoopChecked);
+        variants.put("viewLoopVar", CodecWriteBenchmark::viewLoopVar);
+        variants.put("viewSegmentCopy", CodecWriteBenchmark::viewSegmentCopy);
         variants.forEach((name, variant) -> {
             CodecWriteBenchmark benchmark = new CodecWriteBenchmark();
             assertThat(variant.applyAsInt(benchmark)).as(name + " length").isEqualTo(185);
             assertThat(benchmark.written(185)).as(name + " bytes").isEqualTo(expected);
         });
+    }
+
+    @Test
+    void theBigEndianVariantsWriteThePostsLayoutInBigEndian() {
+        byte[] expected = new byte[185];
+        PostObject.item().writeTo(CodecBuffer.of(expected, ByteOrder.BIG_ENDIAN));
+        for (ToIntFunction<CodecWriteBenchmark> variant : List.<ToIntFunction<CodecWriteBenchmark>>of(
+                CodecWriteBenchmark::codecCursorBigEndian, CodecWriteBenchmark::codecCursorBigEndianCopy)) {
+            CodecWriteBenchmark benchmark = new CodecWriteBenchmark();
+            assertThat(variant.applyAsInt(benchmark)).isEqualTo(185);
+            assertThat(benchmark.written(185)).isEqualTo(expected);
+        }
+        assertThat(expected[7]).as("sourceId's low byte last").isEqualTo((byte) 1010);
     }
 }

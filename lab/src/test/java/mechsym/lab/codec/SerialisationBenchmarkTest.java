@@ -17,6 +17,20 @@ class SerialisationBenchmarkTest {
     }
 
     @Test
+    void unsafeCodecFlyweightAndAgronaWriteTheSameBytesIntoTheirSharedArray() {
+        SerialisationBenchmark benchmark = new SerialisationBenchmark();
+        benchmark.unsafeWrite();
+        byte[] unsafe = benchmark.binary(185);
+        assertThat(unsafe).as("the post's sourceId first").isNotEqualTo(new byte[185]);
+        benchmark.agronaWrite();
+        assertThat(benchmark.binary(185)).as("Agrona").isEqualTo(unsafe);
+        benchmark.codecFlyweightWrite();
+        assertThat(benchmark.binary(185)).as("codec flyweight").isEqualTo(unsafe);
+        benchmark.codecWrite();
+        assertThat(benchmark.binary(185)).as("codec").isEqualTo(unsafe);
+    }
+
+    @Test
     void encodedSizesMatchThePost() throws Exception {
         Map<String, Integer> sizes = SerialisationBenchmark.encodedSizes();
         assertThat(sizes.get("unsafe")).isEqualTo(185);

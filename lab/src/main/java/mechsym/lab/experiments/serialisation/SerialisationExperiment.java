@@ -40,7 +40,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * VarHandles, whose int range checks C2 merges across a message's fields (through FFM each access
  * kept its own check: the codec's write took about 1.35x longer); the two arrays are one
  * MemorySegment.copy each, the copy stub Unsafe also calls (CodecWriteBenchmark has the variants
- * that decided).
+ * that decided: element loops, tried again inside CodecBuffer, made its write slower in this, the
+ * native, byte order; they serve the other order, where the copy would swap in a native call).
  * Sensitive to: inlining (a read that does not inline into the caller's loop costs more), the
  * allocation rate and GC of the reads, the JDK's Java Serialization implementation. The in-place
  * reads are bimodal across JVM forks: when the tiered profile of the flyweight's tiny accessors
@@ -48,7 +49,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * sites cold ("low call site frequency" in -XX:+PrintInlining) and leaves them out of line, which
  * about doubles the read; more forks show both modes, one fork shows either. The arraycopy stub
  * behind the bulk copies (the same for Unsafe and the codec) also varies from fork to fork with the
- * buffer's alignment.
+ * buffer's alignment, so Unsafe, the codec and Agrona write into one shared array (with an array
+ * each, the Unsafe write took twice its time in every fork run with the GC profiler, as here).
  */
 public final class SerialisationExperiment implements Experiment {
     private static final String NEHALEM = "Intel 2.8 GHz Nehalem, Java 1.7.0_04";
