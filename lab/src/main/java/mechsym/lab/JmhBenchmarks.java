@@ -52,6 +52,7 @@ public final class JmhBenchmarks {
      * @param unit e.g. "ns/op"
      * @param samples the number of measurement samples
      * @param secondary secondary scores (profilers, auxiliary counters) by name
+     * @param iterations the primary score of each measurement iteration, forks in turn
      */
     public record Score(
             String benchmark,
@@ -60,7 +61,28 @@ public final class JmhBenchmarks {
             double error,
             String unit,
             long samples,
-            Map<String, Double> secondary) {
+            Map<String, Double> secondary,
+            List<Double> iterations) {
+
+        public Score {
+            iterations = List.copyOf(iterations);
+        }
+
+        /**
+         * The median of the measurement iterations ({@link #score} if there were none): unlike JMH's
+         * mean, one iteration disturbed by a pause or by the VM's neighbours does not move it.
+         */
+        public double median() {
+            if (iterations.isEmpty()) {
+                return score;
+            }
+            double[] sorted = iterations.stream()
+                    .mapToDouble(Double::doubleValue)
+                    .sorted()
+                    .toArray();
+            int middle = sorted.length / 2;
+            return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+        }
 
         public String param(String name) {
             return params.get(name);
@@ -93,6 +115,12 @@ public final class JmhBenchmarks {
                 }
                 Map<String, Double> secondary = new TreeMap<>();
                 r.getSecondaryResults().forEach((k, v) -> secondary.put(k, v.getScore()));
+                List<Double> iterations = new ArrayList<>();
+                for (BenchmarkResult fork : r.getBenchmarkResults()) {
+                    for (IterationResult iteration : fork.getIterationResults()) {
+                        iterations.add(iteration.getPrimaryResult().getScore());
+                    }
+                }
                 String name = r.getParams().getBenchmark();
                 String shortName = name.substring(name.lastIndexOf('.', name.lastIndexOf('.') - 1) + 1);
                 scores.add(new Score(
@@ -102,7 +130,8 @@ public final class JmhBenchmarks {
                         primary.getScoreError(),
                         primary.getScoreUnit(),
                         primary.getSampleCount(),
-                        secondary));
+                        secondary,
+                        iterations));
             }
             return scores;
         }
