@@ -293,11 +293,10 @@ public final class OffHeapStructuresExperiment implements Experiment {
     private static Map<String, Double> scanAgainstCeiling(
             RunContext context, ExperimentResult.Builder result, Profile profile, int records) throws Exception {
         mechsym.lab.JmhBenchmarks jmh = context.jmh();
-        List<mechsym.lab.JmhBenchmarks.Score> scores = jmh.run(jmh.options()
+        List<mechsym.lab.JmhBenchmarks.Score> scores = jmh.run(jmh.options(profile.pick("-Xmx1g", "-Xmx4g", "-Xmx14g"))
                 .include(TradeScanBenchmark.class.getName() + ".")
                 .param("records", Integer.toString(records))
                 .forks(1)
-                .jvmArgsAppend(profile.pick("-Xmx1g", "-Xmx4g", "-Xmx14g"))
                 .warmupIterations(profile.pick(1, 2, 3))
                 .warmupTime(org.openjdk.jmh.runner.options.TimeValue.milliseconds(profile.pick(100, 1000, 2000)))
                 .measurementIterations(profile.pick(1, 3, 5))

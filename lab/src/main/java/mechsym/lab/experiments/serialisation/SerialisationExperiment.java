@@ -170,10 +170,9 @@ public final class SerialisationExperiment implements Experiment {
 
         JmhBenchmarks jmh = context.jmh();
         context.progress().message("JMH: write and read the post's object nine ways");
-        List<JmhBenchmarks.Score> scores = jmh.run(jmh.options()
+        List<JmhBenchmarks.Score> scores = jmh.run(jmh.options(JmhBenchmarks.ALLOCATING.toArray(String[]::new))
                 .include(SerialisationBenchmark.class.getName() + "\\.")
                 .addProfiler(GCProfiler.class)
-                .jvmArgsAppend("-Xms2g", "-Xmx2g")
                 .forks(profile.pick(1, 1, 2))
                 .warmupIterations(profile.pick(1, 3, 5))
                 .warmupTime(TimeValue.milliseconds(profile.pick(100, 500, 1000)))

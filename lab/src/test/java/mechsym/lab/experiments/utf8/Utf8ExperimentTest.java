@@ -1,0 +1,96 @@
+package mechsym.lab.experiments.utf8;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.JmhBenchmarks;
+import mechsym.lab.Verdict;
+import org.junit.jupiter.api.Test;
+
+/** The goal is judged per round (the faster JDK way of that round against mechsym), on the median of the rounds. */
+class Utf8ExperimentTest {
+
+    private static JmhBenchmarks.Score score(String way, String buffer, double median, double allocated) {
+        return new JmhBenchmarks.Score(
+                "Utf8Benchmark." + way,
+                Map.of("text", "mixed-short", "buffer", buffer),
+                median,
+                Double.NaN,
+                "ns/op",
+                3,
+                Map.of("gc.alloc.rate.norm", allocated),
+                List.of(median - 1, median, median + 50)); // one disturbed iteration: the median ignores it
+    }
+
+    /** Per round: getBytes, charsetEncoder, mechsym ns. */
+    private static Map<String, List<JmhBenchmarks.Score>> rounds(
+            String buffer, double mechsymBytes, double[]... rounds) {
+        Map<String, List<JmhBenchmarks.Score>> ways = new LinkedHashMap<>();
+        for (double[] r : rounds) {
+            ways.computeIfAbsent("stringGetBytes", k -> new ArrayList<>())
+                    .add(score("stringGetBytes", buffer, r[0], 48));
+            ways.computeIfAbsent("charsetEncoder", k -> new ArrayList<>())
+                    .add(score("charsetEncoder", buffer, r[1], 0));
+            ways.computeIfAbsent("mechsym", k -> new ArrayList<>()).add(score("mechsym", buffer, r[2], mechsymBytes));
+        }
+        return ways;
+    }
+
+    @Test
+    void eachRoundComparesMechsymWithThatRoundsFasterJdkWayAndTheMedianRoundDecides() {
+        Utf8Experiment.GoalCheck check = Utf8Experiment.goalCheck(
+                "mixed-short / direct",
+                rounds("direct", 0, new double[] {32, 60, 24}, new double[] {26, 61, 26}, new double[] {33, 62, 22}));
+
+        assertThat(check.bestWay()).isEqualTo("stringGetBytes");
+        assertThat(check.speedUps().n()).isEqualTo(3);
+        assertThat(check.speedUps().min()).isEqualTo(1.0); // round 2: 26 / 26, not 32 / 26 nor 26 / 24
+        assertThat(check.speedUps().median()).isEqualTo(32.0 / 24);
+        assertThat(check.speedUps().max()).isEqualTo(1.5);
+        assertThat(check.goal()).isEqualTo(1.3);
+        assertThat(check.met()).isTrue();
+    }
+
+    @Test
+    void heapCasesNeedOnlyParityAndAnyAllocationFailsTheGoal() {
+        Utf8Experiment.GoalCheck heap = Utf8Experiment.goalCheck(
+                "mixed-short / heap", rounds("heap", 0, new double[] {30, 29, 29}, new double[] {30, 28, 29}));
+        assertThat(heap.bestWay()).isEqualTo("charsetEncoder");
+        assertThat(heap.goal()).isEqualTo(1.0);
+        assertThat(heap.met()).isFalse(); // 28.5 / 29 median
+
+        Utf8Experiment.GoalCheck allocating =
+                Utf8Experiment.goalCheck("mixed-short / heap", rounds("heap", 24, new double[] {30, 40, 20}));
+        assertThat(allocating.fastEnough()).isTrue();
+        assertThat(allocating.met()).isFalse();
+    }
+
+    @Test
+    void noMechsymScoreGivesNoCheck() {
+        Map<String, List<JmhBenchmarks.Score>> ways = rounds("heap", 0, new double[] {30, 29, 29});
+        ways.remove("mechsym");
+        assertThat(Utf8Experiment.goalCheck("mixed-short / heap", ways)).isNull();
+    }
+
+    @Test
+    void theVerdictNamesEveryMissedCase() {
+        List<Utf8Experiment.GoalCheck> checks = List.of(
+                Utf8Experiment.goalCheck(
+                        "mixed-short / direct",
+                        rounds("direct", 0, new double[] {32, 60, 24}, new double[] {33, 62, 23})),
+                Utf8Experiment.goalCheck(
+                        "mixed-short / heap", rounds("heap", 0, new double[] {30, 29, 31}, new double[] {30, 29, 30})));
+        ExperimentResult.Builder builder = new ExperimentResult.Builder(new Utf8Experiment());
+        Utf8Experiment.verdict(builder, checks);
+        Verdict verdict = builder.ok(1).verdict();
+
+        assertThat(verdict.outcome()).isEqualTo(Verdict.partly("x").outcome());
+        assertThat(verdict.reason())
+                .contains("1 of 2 cases meet the goal")
+                .contains("missed: mixed-short / heap 0.951x < 1.0x");
+    }
+}
