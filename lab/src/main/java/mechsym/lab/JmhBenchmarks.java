@@ -107,6 +107,23 @@ public final class JmhBenchmarks {
         }
     }
 
+    /** Each score's {@link Score#median()}: one figure per fork, e.g. per round. */
+    public static List<Double> medians(List<Score> scores) {
+        return scores.stream().map(Score::median).toList();
+    }
+
+    /**
+     * The largest value of the secondary result {@code name} (e.g. JMH's {@code gc.alloc.rate.norm})
+     * over {@code scores}, or null if none has it.
+     */
+    public static Double largest(List<Score> scores, String name) {
+        return scores.stream()
+                .map(s -> s.secondary().get(name))
+                .filter(java.util.Objects::nonNull)
+                .max(Double::compare)
+                .orElse(null);
+    }
+
     public List<Score> run(ChainedOptionsBuilder options) throws RunnerException {
         Path log = context.workDir().resolve("jmh.log");
         PrintStream logStream;

@@ -40,4 +40,24 @@ class JmhScoreTest {
         assertThat(s.iterations()).containsExactly(1.0, 2.0, 3.0);
         assertThatThrownBy(() -> s.iterations().add(4.0)).isInstanceOf(UnsupportedOperationException.class);
     }
+
+    @Test
+    void mediansGiveOneFigurePerForkAndLargestTheMostOfASecondaryResult() {
+        List<JmhBenchmarks.Score> rounds = List.of(
+                new JmhBenchmarks.Score(
+                        "b.m",
+                        Map.of(),
+                        11,
+                        1,
+                        "ns/op",
+                        3,
+                        Map.of("gc.alloc.rate.norm", 0.02),
+                        List.of(9.0, 10.0, 14.0)),
+                new JmhBenchmarks.Score(
+                        "b.m", Map.of(), 12, 1, "ns/op", 3, Map.of("gc.alloc.rate.norm", 48.0), List.of(12.0)),
+                new JmhBenchmarks.Score("b.m", Map.of(), 13, 1, "ns/op", 3, Map.of(), List.of()));
+        assertThat(JmhBenchmarks.medians(rounds)).containsExactly(10.0, 12.0, 13.0);
+        assertThat(JmhBenchmarks.largest(rounds, "gc.alloc.rate.norm")).isEqualTo(48.0);
+        assertThat(JmhBenchmarks.largest(rounds, "gc.count")).isNull();
+    }
 }

@@ -1,5 +1,6 @@
 package mechsym.lab.experiments.serialisation;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -11,6 +12,7 @@ import mechsym.lab.JmhBenchmarks;
 import mechsym.lab.Profile;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
+import mechsym.lab.Summary;
 import mechsym.lab.Table;
 import mechsym.lab.Verdict;
 import mechsym.lab.codec.SerialisationBenchmark;
@@ -31,7 +33,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * Unsafe costs? Agrona's UnsafeBuffer, the usual library choice, is measured beside it.
  *
  * Measured with JMH (mechsym.lab.codec.SerialisationBenchmark): average ns per write and per read,
- * one fork per benchmark, and JMH's GC profiler for bytes allocated per operation. Reads allocate
+ * one fork per benchmark per round (every benchmark in turn in each round; a fork's figure is its
+ * median iteration, a way's the median of the rounds) on a pre-touched heap, and JMH's GC profiler for bytes allocated per operation. Reads allocate
  * a new object as the post's did, except "codec, reused object", which decodes into one instance,
  * and the two in-place reads: mechsym's flyweight (PostObjectFlyweight: bounds and counts checked
  * once at wrap, each field read where it lies) and Agrona read the same way, its like-for-like rival.
@@ -169,55 +172,70 @@ public final class SerialisationExperiment implements Experiment {
         Map<String, Integer> sizes = SerialisationBenchmark.encodedSizes();
 
         JmhBenchmarks jmh = context.jmh();
-        context.progress().message("JMH: write and read the post's object nine ways");
-        List<JmhBenchmarks.Score> scores = jmh.run(jmh.options(JmhBenchmarks.ALLOCATING.toArray(String[]::new))
-                .include(SerialisationBenchmark.class.getName() + "\\.")
-                .addProfiler(GCProfiler.class)
-                .forks(profile.pick(1, 1, 2))
-                .warmupIterations(profile.pick(1, 3, 5))
-                .warmupTime(TimeValue.milliseconds(profile.pick(100, 500, 1000)))
-                .measurementIterations(profile.pick(1, 5, 10))
-                .measurementTime(TimeValue.milliseconds(profile.pick(100, 500, 1000))));
-
-        Map<String, JmhBenchmarks.Score> byMethod = new LinkedHashMap<>();
-        scores.forEach(s -> byMethod.put(s.method(), s));
+        // Rounds: every benchmark once per round, in turn, so each way gets forks at different times; the
+        // in-place reads are bimodal across forks (see above), which one fork per way cannot show.
+        int rounds = profile.pick(1, 2, 4);
+        Map<String, List<JmhBenchmarks.Score>> byMethod = new LinkedHashMap<>();
+        for (int round = 0; round < rounds; round++) {
+            context.progress()
+                    .message("JMH: write and read the post's object nine ways, round " + (round + 1) + " of " + rounds);
+            for (JmhBenchmarks.Score s : jmh.run(jmh.options(JmhBenchmarks.ALLOCATING.toArray(String[]::new))
+                    .include(SerialisationBenchmark.class.getName() + "\\.")
+                    .addProfiler(GCProfiler.class)
+                    .forks(1)
+                    .warmupIterations(profile.pick(1, 2, 5))
+                    .warmupTime(TimeValue.milliseconds(profile.pick(100, 300, 1000)))
+                    .measurementIterations(profile.pick(1, 3, 10))
+                    .measurementTime(TimeValue.milliseconds(profile.pick(100, 300, 1000))))) {
+                byMethod.computeIfAbsent(s.method(), k -> new ArrayList<>()).add(s);
+            }
+        }
         Table.Builder measured = Table.measured("measured", "write and read of the post's object (JMH)")
                 .column("way")
                 .column("read gives")
                 .column("write", "ns")
                 .column("read", "ns")
                 .column("total", "ns")
-                .column("write error (99.9%)", "ns")
-                .column("read error (99.9%)", "ns")
+                .column("rounds")
+                .column("total min", "ns")
+                .column("total max", "ns")
                 .column("write allocates", "B/op")
                 .column("read allocates", "B/op")
                 .column("encoded", "bytes")
-                .note("JMH average time, " + profile.pick(1, 5, 10) + " measurement iterations per benchmark;"
-                        + " allocation from JMH's GC profiler (gc.alloc.rate.norm). \"new object\" reads"
-                        + " build the post's object and its two arrays, as the post's did; the \"reused object\""
-                        + " read copies every field into one instance and allocates nothing; \"in place\""
-                        + " reads (the flyweight, and Agrona read the same way) hand every field, read where it"
-                        + " lies, to a Blackhole: no copy, no allocation. The reused-object read shares the"
-                        + " codec's write, the Agrona in-place read Agrona's.");
+                .note("JMH average time per write and per read: one fork per benchmark per round, " + rounds
+                        + " round(s), every benchmark in turn in each; a fork's figure is its median iteration."
+                        + " write, read and total are medians over the rounds (total: of the per-round write +"
+                        + " read), with the rounds' lowest and highest total. Allocation from JMH's GC profiler"
+                        + " (gc.alloc.rate.norm), the largest of the rounds. \"new object\" reads build the post's"
+                        + " object and its two arrays, as the post's did; the \"reused object\" read copies every"
+                        + " field into one instance and allocates nothing; \"in place\" reads (the flyweight, and"
+                        + " Agrona read the same way) hand every field, read where it lies, to a Blackhole: no"
+                        + " copy, no allocation. The reused-object read shares the codec's write, the Agrona"
+                        + " in-place read Agrona's.");
         Map<String, Double> totals = new LinkedHashMap<>();
         for (Way way : WAYS) {
-            JmhBenchmarks.Score write = byMethod.get(way.write());
-            JmhBenchmarks.Score read = byMethod.get(way.read());
-            if (write == null || read == null) {
+            List<JmhBenchmarks.Score> writes = byMethod.get(way.write());
+            List<JmhBenchmarks.Score> reads = byMethod.get(way.read());
+            if (writes == null || reads == null) {
                 continue;
             }
-            double total = write.score() + read.score();
-            totals.put(way.name(), total);
+            List<Double> perRound = new ArrayList<>();
+            for (int round = 0; round < Math.min(writes.size(), reads.size()); round++) {
+                perRound.add(writes.get(round).median() + reads.get(round).median());
+            }
+            Summary total = Summary.of(perRound);
+            totals.put(way.name(), total.median());
             measured.row(
                     way.name(),
                     way.reads(),
-                    write.score(),
-                    read.score(),
-                    total,
-                    write.error(),
-                    read.error(),
-                    write.secondary().get("gc.alloc.rate.norm"),
-                    read.secondary().get("gc.alloc.rate.norm"),
+                    Summary.of(JmhBenchmarks.medians(writes)).median(),
+                    Summary.of(JmhBenchmarks.medians(reads)).median(),
+                    total.median(),
+                    total.n(),
+                    total.min(),
+                    total.max(),
+                    JmhBenchmarks.largest(writes, "gc.alloc.rate.norm"),
+                    JmhBenchmarks.largest(reads, "gc.alloc.rate.norm"),
                     sizes.get(way.size()));
         }
         result.table(measured.build());

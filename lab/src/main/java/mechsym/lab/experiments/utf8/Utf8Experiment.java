@@ -156,8 +156,8 @@ public final class Utf8Experiment implements Experiment {
                         + " Allocation from JMH's GC profiler, the largest of the rounds. mechsym is a reused"
                         + " Utf8Encoder, as charsetEncoder is a reused JDK encoder (the static Utf8.encode looks"
                         + " one up per thread).");
-        encoded.forEach((label, ways) ->
-                ways.forEach((way, scores) -> encode.row(label, way, Summary.of(medians(scores)), allocated(scores))));
+        encoded.forEach((label, ways) -> ways.forEach((way, scores) -> encode.row(
+                label, way, Summary.of(JmhBenchmarks.medians(scores)), JmhBenchmarks.largest(scores, ALLOCATED))));
         result.table(encode.build());
 
         Table.Builder decode = Table.measured("decode", "ByteBuffer back to a String (JMH)")
@@ -264,22 +264,6 @@ public final class Utf8Experiment implements Experiment {
         return s.param("text") + " / " + s.param("buffer");
     }
 
-    private static double[] medians(List<JmhBenchmarks.Score> scores) {
-        return scores.stream().mapToDouble(JmhBenchmarks.Score::median).toArray();
-    }
-
-    /** The largest allocation of the rounds (null if the GC profiler gave none). */
-    private static Double allocated(List<JmhBenchmarks.Score> scores) {
-        Double most = null;
-        for (JmhBenchmarks.Score s : scores) {
-            Double bytes = s.secondary().get(ALLOCATED);
-            if (bytes != null && (most == null || bytes > most)) {
-                most = bytes;
-            }
-        }
-        return most;
-    }
-
     /**
      * One case's goal check from its scores by way, one per round: per round, the faster JDK way
      * against mechsym. Null if mechsym or both JDK ways are missing.
@@ -322,10 +306,10 @@ public final class Utf8Experiment implements Experiment {
                 direct,
                 bestWay,
                 Summary.of(bests).median(),
-                Summary.of(medians(mechsym)).median(),
+                Summary.of(JmhBenchmarks.medians(mechsym)).median(),
                 Summary.of(speedUps),
                 direct ? DIRECT_GOAL : HEAP_GOAL,
-                allocated(mechsym));
+                JmhBenchmarks.largest(mechsym, ALLOCATED));
     }
 
     /**
