@@ -14,13 +14,14 @@ import picocli.CommandLine.Parameters;
         versionProvider = Main.Version.class,
         description = {
             "Side-by-side ratios of two lab runs: every measured figure both runs have, as A, B and B/A.",
-            "Example: mechsym lab compare lab-results/run1/results.json lab-results/run2/results.json"
+            "Example: mechsym lab compare lab-results/run1/results.json lab-results/run2/results.json",
+            "A run's folder (the --out of `mechsym lab`) stands for the results.json in it."
         })
 final class CompareCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "A.json", description = "the baseline run's results.json")
+    @Parameters(index = "0", paramLabel = "A.json", description = "the baseline run's results.json (or its folder)")
     Path a;
 
-    @Parameters(index = "1", paramLabel = "B.json", description = "the other run's results.json")
+    @Parameters(index = "1", paramLabel = "B.json", description = "the other run's results.json (or its folder)")
     Path b;
 
     @Override
@@ -28,6 +29,8 @@ final class CompareCommand implements Callable<Integer> {
         LabRun runA;
         LabRun runB;
         try {
+            a = resultsFile(a);
+            b = resultsFile(b);
             runA = ResultsJson.read(a);
             runB = ResultsJson.read(b);
         } catch (java.nio.file.NoSuchFileException e) {
@@ -39,5 +42,10 @@ final class CompareCommand implements Callable<Integer> {
                 b + " (" + runB.startedAt() + ")",
                 System.out);
         return Main.EXIT_OK;
+    }
+
+    /** A lab run's folder stands for its results.json. */
+    private static Path resultsFile(Path given) {
+        return java.nio.file.Files.isDirectory(given) ? given.resolve("results.json") : given;
     }
 }

@@ -97,6 +97,20 @@ class MainTest extends CliTestBase {
     }
 
     @Test
+    void compareTakesARunsFolderForItsResultsFile() throws Exception {
+        Path a = Files.createDirectories(dir.resolve("run-a"));
+        Path b = Files.createDirectories(dir.resolve("run-b"));
+        ResultsJson.write(run(2.0), a.resolve("results.json"));
+        ResultsJson.write(run(4.0), b.resolve("results.json"));
+        assertThat(run("lab", "compare", a.toString(), b.toString())).isZero();
+        assertThat(stdout()).contains("2.00x").contains("results.json");
+
+        Path empty = Files.createDirectories(dir.resolve("empty"));
+        assertThat(run("lab", "compare", empty.toString(), b.toString())).isEqualTo(Main.EXIT_USAGE);
+        assertThat(stderr()).contains("empty" + java.io.File.separator + "results.json");
+    }
+
+    @Test
     void compareOfAFileThatIsNotResultsExitsOne() throws Exception {
         Path junk = Files.writeString(dir.resolve("junk.json"), "[1,2");
         assertThat(run("lab", "compare", junk.toString(), junk.toString())).isEqualTo(Main.EXIT_FAILED);
