@@ -159,100 +159,27 @@ public final class Utf8Encoder {
      * array bounds checks stay). Into a writable byte[] with plain array stores ({@code array} not
      * null; its index {@code arrayOffset + index}), else into the segment.
      *
-     * <p>How this was decided (JDK 25, lab/.../Utf8Benchmark and the losing shapes in
-     * lab/.../Utf8Variants):
+     * <p>The shape, and why (docs/utf8.md has the measurements, round by round, and the shapes that
+     * lost; lab/.../Utf8Variants and Utf8Round3 keep the losing code):
      *
      * <ul>
-     *   <li>The JDK's fast ways are intrinsics that test and copy 32 to 64 chars per instruction;
-     *       C2 does not vectorise a loop over {@code String.charAt}, nor a narrowing or OR-reducing
-     *       loop over a char[] (measured: about one char per cycle). So long text must reach those
-     *       intrinsics: chunks through {@link String#getChars} and a JDK {@link CharsetEncoder}
-     *       (its array loop is the {@code encodeAsciiArray} intrinsic; round 4 below says which).
-     *   <li>No public API says whether a String is Latin-1 (compact strings), and the deprecated
-     *       {@link String#getBytes(int, int, byte[], int)} copies the low byte of each char: its
-     *       output cannot prove a String ASCII (U+0141 copies as 'A'). It is only used for a prefix
-     *       already checked to be ASCII, where it is one {@code System.arraycopy}.
-     *   <li>{@link MemorySegment#setString(long, String, java.nio.charset.Charset)} copies a Latin-1
-     *       ASCII String after the vectorised check without allocating, but any other String goes
-     *       through {@code getBytes(UTF_8)} (it allocates) and it writes a NUL after the text. Used
-     *       after our own check it was slower than getBytes and one copy; not used.
-     *   <li>{@code charAt} on a non-Latin-1 String: its UTF-16 branch is cold in {@code charAt}'s
-     *       shared profile (the JDK's own Strings are Latin-1), so C2 leaves it as a call per char,
-     *       and timings flipped between runs. Non-ASCII text is encoded from a char[] copy instead.
-     *   <li>Into a segment that is not a byte[], text that is not ASCII is stored sequence by sequence
-     *       from a char[] copy ({@link #encodeCharsInto}); ASCII goes through the scratch and one
-     *       {@link MemorySegment#copy}. An earlier round measured the scratch and copy about 1.6x faster on
-     *       long mixed text than storing each sequence (read with {@code charAt}); round 5 below.
-     *   <li>Long ASCII text into a heap buffer stays behind a reused JDK {@code CharsetEncoder}: that
-     *       is the same two intrinsics (round 4 below).
-     * </ul>
-     *
-     * <p>Round 3 (issue 4; lab/.../Utf8Round3, Utf8Benchmark's {@code r3*} methods, JDK 25.0.3):
-     *
-     * <ul>
-     *   <li>No cheaper exact ASCII test than getChars and the US-ASCII encoder was found. An OR
-     *       reduction over the getChars copy is not vectorised by C2: 1,000 chars took 4-5x the
-     *       encoder's time with an int accumulator, 9-10x with a char one; masking every char with
-     *       0xFF80 (a map) and {@code Arrays.mismatch} against zeros took about 2x. Every public API
-     *       that reaches the String's own vectorised test ({@code setString}, {@code allocateFrom},
-     *       {@code getBytes(UTF_8)}) allocates when the String is not ASCII, and asks first.
-     *   <li>{@link MemorySegment#setString} after any such test lost everywhere: after the OR
-     *       reduction about 5x slower on long text; after the charAt test on short text 1.2-1.4x
-     *       slower than getBytes and one copy (its own check again, the NUL and restoring the byte
-     *       it overwrites).
-     *   <li>The US-ASCII encoder writing straight into the target's array (a per-thread ByteBuffer
-     *       view of it) saved the copy out of the scratch but still ran at about 0.8x the JDK's way
-     *       (a reused UTF-8 encoder over a reused char[] the size of the String): not kept, as it
-     *       also needs a view per target array (an allocation whenever the array changes).
-     *   <li>Short ASCII into a native segment: copying the scratch segment to segment (inline word
-     *       moves under 64 bytes) or storing 8-char words into the segment did not beat getBytes
-     *       into the scratch and one array-to-segment copy (word stores: about 1.7x slower).
-     *   <li>A short String into a byte[] that is not all ASCII is now encoded whole from one
-     *       getChars copy, as into a segment (was the ASCII prefix by getBytes, then a second copy
-     *       for the rest): see {@link #encodeShortIntoArray}.
-     * </ul>
-     *
-     * <p>Round 4 (issue 4; a JMH harness over copies of this class, then Utf8Benchmark old vs new, two
-     * runs each, JDK 25.0.3):
-     *
-     * <ul>
-     *   <li>The US-ASCII encoder's array loop (400 bytes of bytecode) is never inlined; the UTF-8
-     *       encoder's (137) is, around the same intrinsic: 1,000 ASCII chars 68 vs 60 ns. So long
-     *       chunks go through the UTF-8 encoder, with room for one byte per char so that, on text that
-     *       is not ASCII after all, its own per-char loop (about 1.3x slower than {@link
-     *       #encodeChars}) stops when that room runs out; a probe of the first 16 chars sends text
-     *       that starts mixed to ours at once. Writing straight into the target's array (a view kept
-     *       per encoder) saves the copy out of the scratch.
-     *   <li>The scratch moved from a {@code ThreadLocal} into this class, an object the caller can
-     *       keep (the post's shape): in the harness the lookup and the fields of a looked-up object
-     *       cost up to 5 ns per encode. Utf8Benchmark, old vs new: heap ASCII long 84.5 / 78.3 ->
-     *       75.7 / 74.8 ns, direct mixed short 34.3 / 33.8 -> 28.8 / 30.2, mixed long ~1,400 ->
-     *       ~1,300.
-     *   <li>The floor on long ASCII text into a heap buffer: the JDK's best way (a reused UTF-8
-     *       encoder over a reused char[]) is the same getChars and the same intrinsic, so this path
-     *       can match it (0.91x in both runs, with its chunk loop and probe), not beat it. Beating it
-     *       needs the String's own Latin-1 bytes: {@link MemorySegment#setString} reaches them
-     *       (1,000 ASCII chars in 35 ns, 1.7x the JDK's way) but allocates {@code getBytes(UTF_8)}
-     *       for every String that is not Latin-1 ASCII, and no public API tells which Strings those
-     *       are without a pass over the chars.
-     *   <li>Short mixed text into native memory (28-29 ns, the JDK's best way 33-34) lost with: a
-     *       2-or-3-byte select without a branch (31.2 ns), every BMP char through one branch-free
-     *       int store (61 ns), the scratch copied segment to segment (31.0) or in 8-byte words
-     *       (33.5-35.5); skipping the charAt scan for an ASCII prefix saved 0.5 ns. What is left is
-     *       the per-char loop itself.
-     * </ul>
-     *
-     * <p>Round 5 (issue 4; Utf8Benchmark into a direct buffer, two jars alternating, six rounds each,
-     * one fork per round, JDK 25):
-     *
-     * <ul>
-     *   <li>Text that is not ASCII, from its char[] copy stored sequence by sequence into the segment
-     *       ({@link #encodeCharsInto}) instead of encoded into the scratch and copied: short mixed
-     *       21.9-25.4 ns against 25.8-29.1, long mixed 1,068-1,178 against 1,128-1,227; faster in
-     *       every round. C2 keeps the stores' checks cheap in a loop over a char[]; the earlier loss
-     *       was with a {@code charAt} loop.
-     *   <li>Short ASCII stored byte by byte the same way lost: 13.1-13.8 ns against 10.6-11.0 for
-     *       {@code getBytes} into the scratch and one copy.
+     *   <li>The JDK's fast ways are intrinsics that test and copy 32 to 64 chars per instruction; C2
+     *       does not vectorise a loop over {@code String.charAt}, nor a narrowing or OR-reducing loop
+     *       over a char[]. So long text reaches those intrinsics: chunks through {@link
+     *       String#getChars} and a reused JDK UTF-8 {@link CharsetEncoder} (its array loop is the
+     *       {@code encodeAsciiArray} intrinsic).
+     *   <li>No public API says whether a String is Latin-1 without a pass over its chars or an
+     *       allocation: the deprecated {@link String#getBytes(int, int, byte[], int)} copies the low
+     *       byte of each char (U+0141 copies as 'A'), so it is used only for text already checked to
+     *       be ASCII; {@link MemorySegment#setString} allocates for every String that is not Latin-1
+     *       ASCII. That puts long ASCII text into a heap buffer at parity with the JDK's best way (the
+     *       same two intrinsics), not ahead of it.
+     *   <li>Short text is checked char by char ({@code charAt} inlines cheaply on a Latin-1 String);
+     *       text that is not ASCII is encoded from a char[] copy ({@code charAt}'s UTF-16 branch is
+     *       cold in its shared profile and stays a call per char).
+     *   <li>Into a segment that is not a byte[]: ASCII through the scratch and one {@link
+     *       MemorySegment#copy}, other text stored sequence by sequence from its char[] copy ({@link
+     *       #encodeCharsInto}; C2 keeps the stores' checks cheap in a loop over a char[]).
      * </ul>
      */
     private long encodeString(
@@ -271,7 +198,7 @@ public final class Utf8Encoder {
      * String from one {@link String#getChars} copy through {@link #encodeCharsInto}, stored straight
      * into the segment: for Utf8Benchmark's short mixed text into a direct buffer 21.9-25.4 ns against
      * 25.8-29.1 through the scratch and one copy (six alternating rounds, faster in each); long text
-     * takes the same loop chunk by chunk (round 5 in {@link #encodeString}).
+     * takes the same loop chunk by chunk (round 5 in docs/utf8.md).
      */
     @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): see encodeShortIntoArray
     private long encodeShortIntoSegment(String chars, int length, MemorySegment segment, long index) {

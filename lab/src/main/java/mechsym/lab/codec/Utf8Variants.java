@@ -98,7 +98,7 @@ final class Utf8Variants {
         return i;
     }
 
-    // ---- whole-String ASCII shapes tried for issue 4 (core's choice and why: Utf8.encodeString)
+    // ---- whole-String ASCII shapes tried for issue 4 (core's choice and why: docs/utf8.md)
 
     /**
      * Checks every char with charAt (about one char per cycle: C2 does not vectorise it), then lets
