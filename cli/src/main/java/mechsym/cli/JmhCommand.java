@@ -20,10 +20,25 @@ final class JmhCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        // Main makes unknown options positional here, so JMH gets every argument in its order
-        List<String> all = new ArrayList<>(args);
+        if (asksForHelp(args)) {
+            new picocli.CommandLine(this).setCommandName("mechsym jmh").usage(System.out);
+            System.out.println();
+        }
         // JMH's Main calls System.exit itself when done
-        org.openjdk.jmh.Main.main(all.toArray(String[]::new));
+        org.openjdk.jmh.Main.main(jmhArguments(args).toArray(String[]::new));
         return Main.EXIT_OK;
+    }
+
+    private static boolean asksForHelp(List<String> args) {
+        return args.contains("--help");
+    }
+
+    /**
+     * The arguments for JMH's Main, in the order given (Main makes unknown options positional here).
+     * JMH knows only {@code -h}: {@code --help}, what users type, becomes that (after this command's
+     * own usage), instead of JMH's "help is not a recognized option".
+     */
+    static List<String> jmhArguments(List<String> args) {
+        return asksForHelp(args) ? List.of("-h") : List.copyOf(args);
     }
 }

@@ -31,6 +31,14 @@ class MainTest extends CliTestBase {
     }
 
     @Test
+    void jmhHelpIsJmhsOwnHelp() {
+        assertThat(JmhCommand.jmhArguments(List.of("--help"))).containsExactly("-h");
+        assertThat(JmhCommand.jmhArguments(List.of("Utf8", "--help", "-f", "1")))
+                .containsExactly("-h");
+        assertThat(JmhCommand.jmhArguments(List.of("Utf8", "-f", "1"))).containsExactly("Utf8", "-f", "1");
+    }
+
+    @Test
     void jmhGetsItsOptionsInOrder() {
         picocli.CommandLine.ParseResult parsed =
                 Main.commandLine().parseArgs("jmh", "CallSiteBenchmark", "-f", "1", "-wi", "3", "-i", "5", "-l");
