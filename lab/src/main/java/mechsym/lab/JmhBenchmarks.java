@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
@@ -86,15 +87,7 @@ public final class JmhBenchmarks {
          * mean, one iteration disturbed by a pause or by the VM's neighbours does not move it.
          */
         public double median() {
-            if (iterations.isEmpty()) {
-                return score;
-            }
-            double[] sorted = iterations.stream()
-                    .mapToDouble(Double::doubleValue)
-                    .sorted()
-                    .toArray();
-            int middle = sorted.length / 2;
-            return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+            return iterations.isEmpty() ? score : Summary.of(iterations).median();
         }
 
         public String param(String name) {
@@ -112,14 +105,17 @@ public final class JmhBenchmarks {
         return scores.stream().map(Score::median).toList();
     }
 
+    /** JMH's GC profiler's bytes allocated per operation, a secondary result. */
+    public static final String ALLOCATED_PER_OP = "gc.alloc.rate.norm";
+
     /**
-     * The largest value of the secondary result {@code name} (e.g. JMH's {@code gc.alloc.rate.norm})
-     * over {@code scores}, or null if none has it.
+     * The largest value of the secondary result {@code name} (e.g. {@link #ALLOCATED_PER_OP}) over
+     * {@code scores}, or null if none has it.
      */
     public static Double largest(List<Score> scores, String name) {
         return scores.stream()
                 .map(s -> s.secondary().get(name))
-                .filter(java.util.Objects::nonNull)
+                .filter(Objects::nonNull)
                 .max(Double::compare)
                 .orElse(null);
     }

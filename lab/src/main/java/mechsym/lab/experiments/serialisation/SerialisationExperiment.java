@@ -34,8 +34,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * Measured with JMH (mechsym.lab.codec.SerialisationBenchmark): average ns per write and per read,
  * one fork per benchmark per round (every benchmark in turn in each round; a fork's figure is its
- * median iteration, a way's the median of the rounds) on a pre-touched heap, and JMH's GC profiler for bytes allocated per operation. Reads allocate
- * a new object as the post's did, except "codec, reused object", which decodes into one instance,
+ * median iteration, a way's the median of the rounds) on a pre-touched heap, and JMH's GC profiler
+ * for bytes allocated per operation. Reads allocate a new object as the post's did, except "codec, reused object", which decodes into one instance,
  * and the two in-place reads: mechsym's flyweight (PostObjectFlyweight: bounds and counts checked
  * once at wrap, each field read where it lies) and Agrona read the same way, its like-for-like rival.
  * The codec's goal (issue 4): write + read no slower than the fastest of Unsafe and Agrona. Over the
@@ -234,8 +234,8 @@ public final class SerialisationExperiment implements Experiment {
                     total.n(),
                     total.min(),
                     total.max(),
-                    JmhBenchmarks.largest(writes, "gc.alloc.rate.norm"),
-                    JmhBenchmarks.largest(reads, "gc.alloc.rate.norm"),
+                    JmhBenchmarks.largest(writes, JmhBenchmarks.ALLOCATED_PER_OP),
+                    JmhBenchmarks.largest(reads, JmhBenchmarks.ALLOCATED_PER_OP),
                     sizes.get(way.size()));
         }
         result.table(measured.build());

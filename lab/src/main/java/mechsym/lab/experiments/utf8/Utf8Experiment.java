@@ -57,7 +57,6 @@ public final class Utf8Experiment implements Experiment {
     private static final List<String> GOAL_ENCODERS = List.of("stringGetBytes", "charsetEncoder", "mechsym");
 
     private static final List<String> JDK_ENCODERS = List.of("stringGetBytes", "charsetEncoder");
-    private static final String ALLOCATED = "gc.alloc.rate.norm";
     private static final List<String> DECODERS = List.of("decodeJdk", "decodeAgrona", "decodeMechsym");
     /** Issue 4's goal: this much faster than the best JDK way into direct buffers, and into heap buffers. */
     private static final double DIRECT_GOAL = 1.3;
@@ -157,7 +156,10 @@ public final class Utf8Experiment implements Experiment {
                         + " Utf8Encoder, as charsetEncoder is a reused JDK encoder (the static Utf8.encode looks"
                         + " one up per thread).");
         encoded.forEach((label, ways) -> ways.forEach((way, scores) -> encode.row(
-                label, way, Summary.of(JmhBenchmarks.medians(scores)), JmhBenchmarks.largest(scores, ALLOCATED))));
+                label,
+                way,
+                Summary.of(JmhBenchmarks.medians(scores)),
+                JmhBenchmarks.largest(scores, JmhBenchmarks.ALLOCATED_PER_OP))));
         result.table(encode.build());
 
         Table.Builder decode = Table.measured("decode", "ByteBuffer back to a String (JMH)")
@@ -176,7 +178,7 @@ public final class Utf8Experiment implements Experiment {
                     s.score(),
                     s.error(),
                     s.median(),
-                    s.secondary().get(ALLOCATED));
+                    s.secondary().get(JmhBenchmarks.ALLOCATED_PER_OP));
         }
         result.table(decode.build());
 
@@ -300,7 +302,7 @@ public final class Utf8Experiment implements Experiment {
                 .max(Map.Entry.comparingByValue())
                 .orElseThrow()
                 .getKey();
-        boolean direct = label.endsWith("direct");
+        boolean direct = "direct".equals(mechsym.getFirst().param("buffer"));
         return new GoalCheck(
                 label,
                 direct,
@@ -309,7 +311,7 @@ public final class Utf8Experiment implements Experiment {
                 Summary.of(JmhBenchmarks.medians(mechsym)).median(),
                 Summary.of(speedUps),
                 direct ? DIRECT_GOAL : HEAP_GOAL,
-                JmhBenchmarks.largest(mechsym, ALLOCATED));
+                JmhBenchmarks.largest(mechsym, JmhBenchmarks.ALLOCATED_PER_OP));
     }
 
     /**
