@@ -1,0 +1,217 @@
+package mechsym.core.codec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/**
+ * Coverage-guided fuzz tests (Jazzer) of the codec's promises about hostile input: only the
+ * documented exception, with an offset or a line and column, never another exception or a hang; and
+ * UTF-8 equal to the JDK's for every input.
+ *
+ * <p>Under {@code ./mechsym test} each method runs in Jazzer's regression mode: once per input saved
+ * in {@code src/test/resources/mechsym/core/codec/CodecFuzzTestInputs/<method>/} (what earlier
+ * fuzzing found or was seeded with), so the suite stays quick and repeatable. {@code ./mechsym fuzz
+ * METHOD [DURATION]} fuzzes one method; a failing input is written to that folder, where it stays as
+ * a regression test once the bug is fixed.
+ */
+class CodecFuzzTest {
+    /**
+     * Every field kind, fixed and variable arrays, strings, two versions of one type: the shipped
+     * sample schema and one message with the kinds it lacks.
+     */
+    static final Schema SCHEMA = Schema.parse(readSampleSchema() + """
+            message Mixed type 3 version 1 {
+                byte b
+                short s
+                float f
+                byte[] bytes
+                short[2] shorts
+                char[] chars
+                float[] floats
+                string text
+            }
+            """);
+
+    private static String readSampleSchema() {
+        try {
+            return Files.readString(Path.of("../samples/dump/orders.schema"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The largest body a reader trusts here: small, so that lengths beyond it are exercised too. */
+    private static final int MAX_BODY = 4096;
+
+    /** One encoder for every input of a run: state left over from one encode must not leak into the next. */
+    private static final Utf8Encoder REUSED_ENCODER = new Utf8Encoder();
+
+    @FuzzTest(maxDuration = "2m")
+    void schemaTextParsesOrNamesTheLineAndColumn(FuzzedDataProvider data) {
+        String text = data.consumeRemainingAsString();
+        try {
+            Schema schema = Schema.parse(text);
+            for (MessageType type : schema.messages()) {
+                assertThat(schema.find(type.typeId(), type.version())).isSameAs(type);
+            }
+        } catch (SchemaParseException e) {
+            long lines = text.lines().count();
+            assertThat(e.line()).as(e.getMessage()).isBetween(1, (int) lines + 1);
+            assertThat(e.column()).as(e.getMessage()).isPositive();
+            assertThat(e.reason()).isNotBlank();
+        }
+    }
+
+    /**
+     * Any bytes, read as frames of {@link #SCHEMA}: a header is trusted or reported with its offset; a
+     * body of a known type decodes or is reported with an offset inside it; what decodes encodes back to
+     * bytes that decode to the same values; and the walk ends after at most one step per byte.
+     */
+    @FuzzTest(maxDuration = "2m")
+    void framesDecodeOrFailAtAnOffset(FuzzedDataProvider data) {
+        ByteOrder order = data.consumeBoolean() ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN;
+        byte[] bytes = data.consumeRemainingAsBytes();
+        CodecBuffer buffer = CodecBuffer.of(bytes, order);
+        FrameReader reader = new FrameReader(buffer, bytes.length, MAX_BODY);
+        long steps = 0;
+        while (true) {
+            assertThat(++steps).isLessThanOrEqualTo(bytes.length + 1L);
+            try {
+                if (!reader.next()) {
+                    break;
+                }
+                assertThat(reader.bodyLength()).isBetween(0, MAX_BODY);
+                assertThat(reader.nextOffset()).isLessThanOrEqualTo(bytes.length);
+                MessageType type = SCHEMA.find(reader.typeId(), reader.version());
+                if (type != null) {
+                    decodesAndRoundTrips(type, buffer, reader.bodyOffset(), reader.bodyLength());
+                }
+            } catch (CodecException e) {
+                assertThat(e.offset()).as(e.getMessage()).isBetween(0L, (long) bytes.length);
+                if (e.offset() >= bytes.length) {
+                    break;
+                }
+                reader.reset(e.offset() + 1);
+            }
+        }
+    }
+
+    private static void decodesAndRoundTrips(MessageType type, CodecBuffer buffer, long body, int length) {
+        Object[] values;
+        try {
+            values = SchemaCodec.decode(type, buffer, body, length);
+        } catch (CodecException e) {
+            assertThat(e.offset()).as(e.getMessage()).isBetween(body, body + length);
+            throw e;
+        }
+        // Decoding may normalise (a boolean byte of 2 reads true, malformed UTF-8 reads U+FFFD), so
+        // the bytes need not come back, but the values must.
+        CodecBuffer copy = CodecBuffer.of(new byte[4 * length + 16], buffer.order());
+        int written = SchemaCodec.encode(type, values, copy);
+        assertThat(written).isPositive().isEqualTo((int) copy.position());
+        Object[] again = SchemaCodec.decode(type, copy, 0, written);
+        if (!Arrays.deepEquals(values, again)) {
+            fail(type + " decoded " + Arrays.deepToString(values) + ", encoded and decoded "
+                    + Arrays.deepToString(again));
+        }
+    }
+
+    /**
+     * Any bytes decode as the JDK decodes them, from a byte[], a heap slice and native memory (short
+     * runs through the thread's scratch, long ones through a copy); and as a sequence of
+     * length-prefixed strings, each is the JDK's decoding of its bytes or a {@link CodecException} at
+     * its offset with the cursor where it was.
+     */
+    @FuzzTest(maxDuration = "2m")
+    void utf8DecodesAsTheJdk(FuzzedDataProvider data) {
+        int offset = data.consumeInt(0, 7);
+        byte[] bytes = data.consumeRemainingAsBytes();
+        String expected = new String(bytes, StandardCharsets.UTF_8);
+
+        byte[] padded = new byte[offset + bytes.length];
+        System.arraycopy(bytes, 0, padded, offset, bytes.length);
+        assertThat(Utf8.decode(MemorySegment.ofArray(padded), offset, bytes.length))
+                .isEqualTo(expected);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment nativeBytes = arena.allocate(Math.max(1, padded.length));
+            MemorySegment.copy(padded, 0, nativeBytes, ValueLayout.JAVA_BYTE, 0, padded.length);
+            assertThat(Utf8.decode(nativeBytes, offset, bytes.length)).isEqualTo(expected);
+        }
+
+        CodecBuffer strings = CodecBuffer.of(bytes, ByteOrder.LITTLE_ENDIAN);
+        while (strings.remaining() > 0) {
+            long start = strings.position();
+            try {
+                String value = Utf8.decodeWithLength(strings);
+                int length = (int) (strings.position() - start - Integer.BYTES);
+                assertThat(value)
+                        .isEqualTo(new String(bytes, (int) start + Integer.BYTES, length, StandardCharsets.UTF_8));
+            } catch (CodecException e) {
+                assertThat(e.offset()).isEqualTo(start);
+                assertThat(strings.position()).isEqualTo(start);
+                break;
+            }
+        }
+    }
+
+    /**
+     * Any chars (lone surrogates included) into any backing with any room: the JDK's bytes and the
+     * cursor moved past them, or the negated length needed with the cursor where it was; the same from
+     * the static encoder, a reused one, and a CharSequence that is not a String.
+     */
+    @FuzzTest(maxDuration = "2m")
+    void utf8EncodesAsTheJdkOrOverflows(FuzzedDataProvider data) {
+        int backing = data.consumeInt(0, 3);
+        int start = data.consumeInt(0, 9);
+        int room = data.consumeInt(0, 3 * 1200);
+        boolean asBuilder = data.consumeBoolean();
+        char[] chars = new char[data.remainingBytes() / 2];
+        for (int i = 0; i < chars.length; i++) {
+            chars[i] = data.consumeChar();
+        }
+        String text = new String(chars);
+        byte[] expected = text.getBytes(StandardCharsets.UTF_8);
+        assertThat(Utf8.encodedLength(text)).isEqualTo(expected.length);
+
+        CharSequence input = asBuilder ? new StringBuilder(text) : text;
+        for (int way = 0; way < 2; way++) {
+            CodecBuffer buffer = buffer(backing, start + room);
+            buffer.position(start);
+            int result = way == 0 ? Utf8.encode(input, buffer) : REUSED_ENCODER.encode(input, buffer);
+            if (expected.length <= room) {
+                assertThat(result).isEqualTo(expected.length);
+                assertThat(buffer.position()).isEqualTo(start + expected.length);
+                byte[] written = new byte[expected.length];
+                buffer.getBytes(start, written, 0, written.length);
+                assertThat(written).isEqualTo(expected);
+            } else {
+                assertThat(result).isEqualTo(-expected.length);
+                assertThat(buffer.position()).isEqualTo(start);
+            }
+        }
+    }
+
+    private static CodecBuffer buffer(int backing, int capacity) {
+        return switch (backing) {
+            case 0 -> CodecBuffer.of(new byte[capacity]);
+            case 1 ->
+                CodecBuffer.of(MemorySegment.ofArray(new byte[capacity + 3]).asSlice(3, capacity));
+            case 2 -> CodecBuffer.of(ByteBuffer.allocateDirect(capacity));
+            default -> CodecBuffer.of(ByteBuffer.allocate(capacity + 5).position(5));
+        };
+    }
+}
