@@ -3,7 +3,10 @@ package mechsym.tools.trades;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.Writer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,7 +72,14 @@ public final class TradeCsv {
      */
     public static long importInto(Path csv, RecordStore store, Trade trade, LongConsumer progress) throws IOException {
         long start = store.size();
-        try (BufferedReader in = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
+        // Malformed bytes become U+FFFD and are reported with their line and column below: the JDK's
+        // strict reader throws while filling its buffer, lines ahead of the bad byte, and without
+        // saying where ("Input length = 1").
+        CharsetDecoder utf8 = StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(CodingErrorAction.REPLACE);
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(Files.newInputStream(csv), utf8))) {
             long imported = read(csv, in, store, trade, progress);
             store.publish();
             return imported;
@@ -85,6 +95,7 @@ public final class TradeCsv {
         if (header == null) {
             throw new CsvFormatException(csv, 1, 0, "empty file; expected the header " + HEADER);
         }
+        requireText(csv, 1, header);
         if (!header.strip().replace(" ", "").equalsIgnoreCase(HEADER)) {
             throw new CsvFormatException(csv, 1, 0, "expected the header " + HEADER + ", found '" + header + "'");
         }
@@ -98,6 +109,7 @@ public final class TradeCsv {
             if (line.isBlank()) {
                 continue;
             }
+            requireText(csv, lineNumber, line);
             split(csv, lineNumber, line, fields);
             long tradeId = integer(csv, lineNumber, 1, fields[0], Long.MIN_VALUE);
             long clientId = integer(csv, lineNumber, 2, fields[1], 0);
@@ -123,6 +135,20 @@ public final class TradeCsv {
             }
         }
         return imported;
+    }
+
+    /** Refuses a line with bytes that are not UTF-8 (decoded as U+FFFD), naming their column. */
+    private static void requireText(Path csv, long lineNumber, String line) throws CsvFormatException {
+        int bad = line.indexOf('\uFFFD');
+        if (bad >= 0) {
+            int column = 1
+                    + (int) line.substring(0, bad).chars().filter(c -> c == ',').count();
+            if (lineNumber == 1 || column > COLUMNS.length) {
+                column = 0; // the header, or beyond the last column: the line as a whole
+            }
+            throw new CsvFormatException(
+                    csv, lineNumber, column, "bytes that are not UTF-8 text at character " + (bad + 1));
+        }
     }
 
     private static void split(Path csv, long lineNumber, String line, String[] fields) throws CsvFormatException {

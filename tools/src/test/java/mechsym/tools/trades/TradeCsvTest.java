@@ -1,5 +1,6 @@
 package mechsym.tools.trades;
 
+import static java.nio.charset.StandardCharsets.ISO_8859_1;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -79,6 +80,12 @@ class TradeCsvTest {
                         "price 'cheap' is not a decimal number like 101.25"),
                 Arguments.of("zero quantity", "4,7,XLON,BHP,1,0,B", 6, "quantity", "0 is less than 1"),
                 Arguments.of("side", "4,7,XLON,BHP,1,1,X", 7, "side", "'X' is not B or S"),
+                Arguments.of(
+                        "not UTF-8 (a Latin-1 byte)",
+                        "4,7,XL\u00c9N,BHP,1,1,B",
+                        3,
+                        "venue",
+                        "bytes that are not UTF-8 text at character 7"),
                 Arguments.of("quoted", "4,7,\"XLON\",BHP,1,1,B", 3, "venue", "quoted fields are not supported"),
                 Arguments.of(
                         "too few columns",
@@ -92,7 +99,8 @@ class TradeCsvTest {
     @MethodSource("badRows")
     void aBadRowNamesLineAndColumnAndNothingIsWritten(
             String what, String row, int column, String columnName, String message) throws IOException {
-        Path csv = csv(GOOD + row + "\n5,7,XLON,BHP,1,1,B\n");
+        // written as Latin-1: the same bytes as UTF-8 for ASCII rows; a row with a Latin-1 letter is not UTF-8
+        Path csv = Files.write(dir.resolve("trades.csv"), (GOOD + row + "\n5,7,XLON,BHP,1,1,B\n").getBytes(ISO_8859_1));
         Path store = dir.resolve("t.rec");
         assertThatThrownBy(() -> TradeFiles.writeNew(
                         store,
