@@ -30,10 +30,11 @@ public record ExperimentResult(
     }
 
     public ExperimentResult {
-        tables = List.copyOf(tables);
-        charts = List.copyOf(charts);
-        headlines = List.copyOf(headlines);
-        notes = List.copyOf(notes);
+        Required.field(id, "id");
+        tables = List.copyOf(Required.field(tables, "tables"));
+        charts = List.copyOf(Required.field(charts, "charts"));
+        headlines = List.copyOf(Required.field(headlines, "headlines"));
+        notes = List.copyOf(Required.field(notes, "notes"));
     }
 
     /** The table with this id, or null. */

@@ -30,7 +30,7 @@ public record LabRun(
     public static final String SCHEMA = "mechsym-lab-results/1";
 
     public LabRun {
-        experiments = List.copyOf(experiments);
+        experiments = List.copyOf(Required.field(experiments, "experiments"));
     }
 
     public ExperimentResult experiment(String id) {

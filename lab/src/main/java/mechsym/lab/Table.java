@@ -2,7 +2,6 @@ package mechsym.lab;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * A table of figures: named columns with units, and rows of cells (text or numbers).
@@ -41,14 +40,18 @@ public record Table(
      * @param name the header, also the key charts and comparisons use
      * @param unit the unit of its numbers ("ns/op", "ops/s", "bytes"), or null for text/keys
      */
-    public record Column(String name, String unit) {}
+    public record Column(String name, String unit) {
+        public Column {
+            Required.field(name, "name");
+        }
+    }
 
     public Table {
-        Objects.requireNonNull(id, "id");
-        Objects.requireNonNull(source, "source");
-        columns = List.copyOf(columns);
-        rows = rows.stream()
-                .map(r -> java.util.Collections.unmodifiableList(new ArrayList<>(r)))
+        Required.field(id, "id");
+        Required.field(source, "source");
+        columns = List.copyOf(Required.field(columns, "columns"));
+        rows = Required.field(rows, "rows").stream()
+                .map(r -> java.util.Collections.unmodifiableList(new ArrayList<>(Required.field(r, "row"))))
                 .toList();
         for (List<Object> row : rows) {
             if (row.size() != columns.size()) {

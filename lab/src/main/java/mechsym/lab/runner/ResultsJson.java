@@ -1,6 +1,7 @@
 package mechsym.lab.runner;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
@@ -44,9 +45,33 @@ public final class ResultsJson {
         LabRun run;
         try {
             run = JSON.treeToValue(tree, LabRun.class);
+        } catch (JsonMappingException e) {
+            throw new IOException(file + ": not a complete mechsym results file: " + where(e) + problem(e), e);
         } catch (IOException | RuntimeException e) {
             throw new IOException(file + ": not a complete mechsym results file (" + e.getMessage() + ")", e);
         }
         return run;
+    }
+
+    /** Where in the file, as a path like {@code experiments[0].tables[2]: }, or nothing at the top. */
+    private static String where(JsonMappingException e) {
+        StringBuilder path = new StringBuilder();
+        for (JsonMappingException.Reference step : e.getPath()) {
+            if (step.getFieldName() != null) {
+                path.append(path.isEmpty() ? "" : ".").append(step.getFieldName());
+            } else if (step.getIndex() >= 0) {
+                path.append('[').append(step.getIndex()).append(']');
+            }
+        }
+        return path.isEmpty() ? "" : path + ": ";
+    }
+
+    /** What was wrong: the record's own complaint if it made one, else Jackson's. */
+    private static String problem(JsonMappingException e) {
+        Throwable cause = e;
+        while (cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause != e && cause.getMessage() != null ? cause.getMessage() : e.getOriginalMessage();
     }
 }
