@@ -1,6 +1,7 @@
 package mechsym.core.codec;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
@@ -128,6 +129,89 @@ class CodecFuzzTest {
             fail(type + " decoded " + Arrays.deepToString(values) + ", encoded and decoded "
                     + Arrays.deepToString(again));
         }
+    }
+
+    /** Every scalar kind and a fixed array of each array kind: a layout a {@link SchemaFlyweight} reads. */
+    static final MessageType FIXED = Schema.parse("""
+                    message Fixed type 4 version 1 {
+                        byte b
+                        boolean z
+                        short s
+                        char c
+                        int i
+                        long l
+                        float f
+                        double d
+                        byte[3] bytes
+                        short[2] shorts
+                        char[2] chars
+                        int[2] ints
+                        long[2] longs
+                        float[2] floats
+                        double[2] doubles
+                    }
+                    """).latest("Fixed");
+
+    /**
+     * Two readers of the same bytes agree: any body of a fixed layout, in either byte order, reads in
+     * place through a {@link SchemaFlyweight} as {@link SchemaCodec#decode} reads it, field by field
+     * (NaN payloads included); one byte short, the flyweight refuses to wrap it.
+     */
+    @FuzzTest(maxDuration = "1m")
+    void aFixedLayoutReadsInPlaceAsTheDecoderReadsIt(FuzzedDataProvider data) {
+        ByteOrder order = data.consumeBoolean() ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN;
+        int length = SchemaFlyweight.fixedLength(FIXED);
+        byte[] body = Arrays.copyOf(data.consumeRemainingAsBytes(), length);
+        CodecBuffer buffer = CodecBuffer.of(body, order);
+        Object[] decoded = SchemaCodec.decode(FIXED, buffer, 0, length);
+        SchemaFlyweight flyweight = new SchemaFlyweight(FIXED).wrap(buffer, 0, length);
+        for (int f = 0; f < decoded.length; f++) {
+            Field field = FIXED.fields().get(f);
+            Object inPlace = readInPlace(flyweight, field);
+            if (!Arrays.deepEquals(new Object[] {decoded[f]}, new Object[] {inPlace})) {
+                fail(field.name() + ": decoded " + Arrays.deepToString(new Object[] {decoded[f]}) + ", in place "
+                        + Arrays.deepToString(new Object[] {inPlace}));
+            }
+        }
+        assertThatThrownBy(() ->
+                        new SchemaFlyweight(FIXED).wrap(CodecBuffer.of(new byte[length - 1], order), 0, length - 1))
+                .isInstanceOf(CodecException.class);
+    }
+
+    /** A field through the flyweight's by-name accessors, boxed or as an array like the decoder's. */
+    private static Object readInPlace(SchemaFlyweight flyweight, Field field) {
+        String name = field.name();
+        if (field.shape() == Field.Shape.SCALAR) {
+            return switch (field.type()) {
+                case BYTE -> flyweight.getByte(name);
+                case BOOLEAN -> flyweight.getBoolean(name);
+                case SHORT -> flyweight.getShort(name);
+                case CHAR -> flyweight.getChar(name);
+                case INT -> flyweight.getInt(name);
+                case LONG -> flyweight.getLong(name);
+                case FLOAT -> flyweight.getFloat(name);
+                case DOUBLE -> flyweight.getDouble(name);
+                case STRING -> throw new IllegalArgumentException("no strings in a fixed layout");
+            };
+        }
+        int n = field.length();
+        return switch (field.type()) {
+            case BYTE -> fill(new byte[n], i -> flyweight.getByte(name, i));
+            case SHORT -> fill(new short[n], i -> flyweight.getShort(name, i));
+            case CHAR -> fill(new char[n], i -> flyweight.getChar(name, i));
+            case INT -> fill(new int[n], i -> flyweight.getInt(name, i));
+            case LONG -> fill(new long[n], i -> flyweight.getLong(name, i));
+            case FLOAT -> fill(new float[n], i -> flyweight.getFloat(name, i));
+            case DOUBLE -> fill(new double[n], i -> flyweight.getDouble(name, i));
+            default -> throw new IllegalArgumentException("no " + field.typeText() + " in FIXED");
+        };
+    }
+
+    private static Object fill(Object array, java.util.function.IntFunction<Object> element) {
+        for (int i = 0; i < java.lang.reflect.Array.getLength(array); i++) {
+            java.lang.reflect.Array.set(array, i, element.apply(i));
+        }
+        return array;
     }
 
     /**
