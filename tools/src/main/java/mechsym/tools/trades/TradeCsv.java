@@ -40,21 +40,28 @@ public final class TradeCsv {
         return column >= 1 && column <= COLUMNS.length ? COLUMNS[column - 1] : "extra";
     }
 
-    /** An upper bound of the number of trades in {@code csv}: its line count. */
+    /**
+     * An upper bound of the number of trades in {@code csv}: its line count, with lines ended as
+     * {@link BufferedReader#readLine()} ends them (by {@code \n}, {@code \r\n} or a lone {@code \r}),
+     * since the import reads them that way.
+     */
     public static long countLines(Path csv) throws IOException {
         long lines = 0;
-        boolean pending = false;
+        boolean pending = false; // a line has started and not ended
+        boolean afterCarriageReturn = false;
         byte[] buffer = new byte[1 << 16];
         try (InputStream in = Files.newInputStream(csv)) {
             int read;
             while ((read = in.read(buffer)) > 0) {
                 for (int i = 0; i < read; i++) {
-                    if (buffer[i] == '\n') {
+                    byte b = buffer[i];
+                    if (b == '\r' || (b == '\n' && !afterCarriageReturn)) {
                         lines++;
                         pending = false;
-                    } else {
+                    } else if (b != '\n') {
                         pending = true;
                     }
+                    afterCarriageReturn = b == '\r';
                 }
             }
         }

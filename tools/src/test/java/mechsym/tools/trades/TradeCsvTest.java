@@ -60,6 +60,23 @@ class TradeCsvTest {
         }
     }
 
+    @Test
+    void linesEndedByACarriageReturnAloneAreCountedAndImported() throws IOException {
+        Path csv = csv(
+                TradeCsv.HEADER + "\r1,7,XLON,BHP,24.50,100,B\r\n2,8,XNAS,AAPL,189.9501,3,S\r3,9,XLON,VOD,0.7,2000,B");
+        assertThat(TradeCsv.countLines(csv)).isEqualTo(4);
+        Path store = dir.resolve("t.rec");
+        long written = TradeFiles.writeNew(
+                store,
+                TradeCsv.countLines(csv) - 1,
+                StorageForm.ARRAY_OF_STRUCTURES,
+                false,
+                (s, trade) -> TradeCsv.importInto(csv, s, trade, done -> {}));
+        assertThat(written).isEqualTo(3);
+        assertThat(TradeCsv.countLines(csv(""))).isZero();
+        assertThat(TradeCsv.countLines(csv("\n\r\n\r"))).isEqualTo(3);
+    }
+
     static Stream<Arguments> badRows() {
         return Stream.of(
                 Arguments.of("trade id not a number", "x1,7,XLON,BHP,1,1,B", 1, "trade_id", "'x1' is not an integer"),
