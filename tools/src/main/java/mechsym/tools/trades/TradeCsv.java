@@ -5,8 +5,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Writer;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,14 +77,11 @@ public final class TradeCsv {
      */
     public static long importInto(Path csv, RecordStore store, Trade trade, LongConsumer progress) throws IOException {
         long start = store.size();
-        // Malformed bytes become U+FFFD and are reported with their line and column below: the JDK's
-        // strict reader throws while filling its buffer, lines ahead of the bad byte, and without
-        // saying where ("Input length = 1").
-        CharsetDecoder utf8 = StandardCharsets.UTF_8
-                .newDecoder()
-                .onMalformedInput(CodingErrorAction.REPLACE)
-                .onUnmappableCharacter(CodingErrorAction.REPLACE);
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(Files.newInputStream(csv), utf8))) {
+        // An InputStreamReader given a Charset turns malformed bytes into U+FFFD, which requireText
+        // reports with their line and column; Files.newBufferedReader's strict decoder throws while
+        // filling its buffer, lines ahead of the bad byte, and without saying where ("Input length = 1").
+        try (BufferedReader in =
+                new BufferedReader(new InputStreamReader(Files.newInputStream(csv), StandardCharsets.UTF_8))) {
             long imported = read(csv, in, store, trade, progress);
             store.publish();
             return imported;
