@@ -4,7 +4,11 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -91,18 +95,46 @@ final class DumpCommand implements Callable<Integer> {
     }
 
     private Schema readSchema() throws IOException {
-        String text;
+        byte[] bytes;
         try {
-            text = Files.readString(schemaFile);
+            bytes = Files.readAllBytes(schemaFile);
         } catch (NoSuchFileException e) {
             throw new Main.UsageError(schemaFile + ": no such schema file");
-        } catch (java.nio.charset.MalformedInputException e) {
-            throw new Main.UsageError(schemaFile + ": not UTF-8 text");
         }
+        String text = decodeSchemaText(bytes);
         try {
             return Schema.parse(text);
         } catch (SchemaParseException e) {
             throw new Main.UsageError(schemaFile + ":" + e.line() + ":" + e.column() + ": " + e.reason());
         }
+    }
+
+    /**
+     * The schema file as text, or a usage error naming the line and column (counted as the schema
+     * parser counts them) and the byte offset of the first bytes that are not UTF-8.
+     */
+    private String decodeSchemaText(byte[] bytes) {
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length);
+        CoderResult result = StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT)
+                .decode(in, out, true);
+        if (!result.isError()) {
+            return out.flip().toString();
+        }
+        int line = 1;
+        int column = 1;
+        for (int i = 0; i < out.position(); i++) {
+            if (out.get(i) == '\n') {
+                line++;
+                column = 1;
+            } else {
+                column++;
+            }
+        }
+        throw new Main.UsageError(schemaFile + ":" + line + ":" + column + ": bytes that are not UTF-8 text (at byte "
+                + in.position() + ")");
     }
 }

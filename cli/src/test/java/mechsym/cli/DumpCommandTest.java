@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -109,6 +110,17 @@ class DumpCommandTest extends CliTestBase {
         Files.writeString(schema, "message A type 1 version 1 {\n    lnog x\n}\n");
         assertThat(run("dump", "--schema", schema.toString(), SAMPLE)).isEqualTo(Main.EXIT_USAGE);
         assertThat(stderr()).contains("bad.schema:2:5: unknown field type 'lnog'");
+        assertThat(stderr()).doesNotContain("Exception");
+    }
+
+    @Test
+    void aSchemaThatIsNotUtf8IsAUsageErrorNamingLineColumnAndByte() throws Exception {
+        Path schema = dir.resolve("latin1.schema");
+        // "# café" written as Latin-1: 0xE9 alone is not UTF-8
+        byte[] text = "message A type 1 version 1 {\n    long x # caf\u00e9\n}\n".getBytes(StandardCharsets.ISO_8859_1);
+        Files.write(schema, text);
+        assertThat(run("dump", "--schema", schema.toString(), SAMPLE)).isEqualTo(Main.EXIT_USAGE);
+        assertThat(stderr()).contains("latin1.schema:2:17: bytes that are not UTF-8 text (at byte 45)");
         assertThat(stderr()).doesNotContain("Exception");
     }
 
