@@ -37,7 +37,7 @@ public record Chart(
     }
 
     public Chart {
-        tables = List.copyOf(tables);
+        tables = Required.entries(tables, "tables");
     }
 
     public static Chart bar(

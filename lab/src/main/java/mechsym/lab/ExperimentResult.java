@@ -31,10 +31,10 @@ public record ExperimentResult(
 
     public ExperimentResult {
         Required.field(id, "id");
-        tables = List.copyOf(Required.field(tables, "tables"));
-        charts = List.copyOf(Required.field(charts, "charts"));
-        headlines = List.copyOf(Required.field(headlines, "headlines"));
-        notes = List.copyOf(Required.field(notes, "notes"));
+        tables = Required.uniqueIds(Required.entries(tables, "tables"), Table::id, "tables");
+        charts = Required.entries(charts, "charts");
+        headlines = Required.entries(headlines, "headlines");
+        notes = Required.entries(notes, "notes");
     }
 
     /** The table with this id, or null. */

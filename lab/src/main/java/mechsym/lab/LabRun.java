@@ -30,7 +30,8 @@ public record LabRun(
     public static final String SCHEMA = "mechsym-lab-results/1";
 
     public LabRun {
-        experiments = List.copyOf(Required.field(experiments, "experiments"));
+        experiments =
+                Required.uniqueIds(Required.entries(experiments, "experiments"), ExperimentResult::id, "experiments");
     }
 
     public ExperimentResult experiment(String id) {

@@ -1,6 +1,7 @@
 package mechsym.lab;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -49,10 +50,14 @@ public record Table(
     public Table {
         Required.field(id, "id");
         Required.field(source, "source");
-        columns = List.copyOf(Required.field(columns, "columns"));
-        rows = Required.field(rows, "rows").stream()
-                .map(r -> java.util.Collections.unmodifiableList(new ArrayList<>(Required.field(r, "row"))))
-                .toList();
+        columns = Required.entries(columns, "columns");
+        Required.field(rows, "rows");
+        List<List<Object>> copies = new ArrayList<>(rows.size());
+        for (int i = 0; i < rows.size(); i++) {
+            // not List.copyOf: a cell may be null
+            copies.add(Collections.unmodifiableList(new ArrayList<>(Required.field(rows.get(i), "rows[" + i + "]"))));
+        }
+        rows = Collections.unmodifiableList(copies);
         for (List<Object> row : rows) {
             if (row.size() != columns.size()) {
                 throw new IllegalArgumentException(

@@ -1,9 +1,13 @@
 package mechsym.lab.runner;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -14,7 +18,10 @@ import mechsym.lab.LabRun;
 public final class ResultsJson {
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .registerModule(new SimpleModule("finite-or-null")
+                    .addSerializer(Double.class, new FiniteOrNull())
+                    .addSerializer(double.class, new FiniteOrNull()));
 
     private ResultsJson() {}
 
@@ -51,6 +58,26 @@ public final class ResultsJson {
             throw new IOException(file + ": not a complete mechsym results file (" + e.getMessage() + ")", e);
         }
         return run;
+    }
+
+    /**
+     * A figure that is not a number (JMH's error of a single fork, a ratio with nothing to divide
+     * by) is written as null, "no figure". Jackson's default writes it as the text "NaN", which a
+     * reader takes for a text cell: {@code lab compare} then keys rows by it and stops matching them.
+     */
+    private static final class FiniteOrNull extends StdSerializer<Double> {
+        FiniteOrNull() {
+            super(Double.class);
+        }
+
+        @Override
+        public void serialize(Double value, JsonGenerator json, SerializerProvider provider) throws IOException {
+            if (Double.isFinite(value)) {
+                json.writeNumber(value);
+            } else {
+                json.writeNull();
+            }
+        }
     }
 
     /** Where in the file, as a path like {@code experiments[0].tables[2]: }, or nothing at the top. */

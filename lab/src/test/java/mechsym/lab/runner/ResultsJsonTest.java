@@ -2,10 +2,17 @@ package mechsym.lab.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.LabRun;
+import mechsym.lab.Table;
+import mechsym.lab.report.Comparison;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -45,7 +52,11 @@ class ResultsJsonTest {
                 "'id':'x'| 'id':null | experiments[0]: 'id' is missing",
                 "['linear',1.5]| ['linear'] | experiments[0].tables[0]: table 't': row [linear] has 1 cells, expected 2",
                 "{'name':'walk'}| {'unit':'m'} | experiments[0].tables[0].columns[0]: 'name' is missing",
-                "'rows':[[| 'rows':[null,[ | experiments[0].tables[0]: 'row' is missing",
+                "'rows':[[| 'rows':[null,[ | experiments[0].tables[0]: 'rows[0]' is missing",
+                "'columns':[| 'columns':[null, | experiments[0].tables[0]: 'columns[0]' is missing",
+                "'tables':[| 'tables':[null, | experiments[0]: 'tables[0]' is missing",
+                "'headlines':[]| 'headlines':[null] | experiments[0]: 'headlines[0]' is missing",
+                "'tables':[| 'tables':[{'id':'t','source':'SEED','columns':[],'rows':[]}, | experiments[0]: 'tables[1]' has the id 't' of 'tables[0]'",
             })
     void aDamagedFileIsNamedWithThePlaceAndTheProblem(String good, String bad, String message) throws IOException {
         String json = run("[" + EXPERIMENT.replace(good.strip(), bad.strip()) + "]");
@@ -54,6 +65,60 @@ class ResultsJsonTest {
         assertThatThrownBy(() -> ResultsJson.read(file))
                 .isInstanceOf(IOException.class)
                 .hasMessage(file + ": not a complete mechsym results file: " + message.strip());
+    }
+
+    @Test
+    void anExperimentTwiceIsRefused() throws IOException {
+        Path file = file(run("[" + EXPERIMENT + "," + EXPERIMENT + "]"));
+        assertThatThrownBy(() -> ResultsJson.read(file))
+                .hasMessage(file + ": not a complete mechsym results file: 'experiments[1]' has the id 'x' of"
+                        + " 'experiments[0]'");
+        Path nulls = file(run("[" + EXPERIMENT + ",null]"));
+        assertThatThrownBy(() -> ResultsJson.read(nulls))
+                .hasMessage(nulls + ": not a complete mechsym results file: 'experiments[1]' is missing");
+    }
+
+    @Test
+    void aFigureThatIsNotANumberIsWrittenAsNullAndComparesAsNoFigure() throws IOException {
+        Table table = Table.measured("t", "title")
+                .column("way")
+                .column("score", "ns/op")
+                .column("error", "ns/op")
+                .row("a", 1.5, Double.NaN)
+                .row("b", 2.5, Double.POSITIVE_INFINITY)
+                .build();
+        LabRun written = new LabRun(
+                LabRun.SCHEMA,
+                "v",
+                "now",
+                Double.NaN,
+                "quick",
+                "lab",
+                null,
+                List.of(new ExperimentResult(
+                        "x",
+                        "title",
+                        null,
+                        null,
+                        ExperimentResult.Status.OK,
+                        null,
+                        1.0,
+                        List.of(table),
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        null)));
+        Path file = dir.resolve("nan.json");
+        ResultsJson.write(written, file);
+
+        assertThat(Files.readString(file)).doesNotContain("NaN").doesNotContain("Infinity");
+        LabRun read = ResultsJson.read(file);
+        assertThat(read.experiment("x").table("t").rows())
+                .containsExactly(Arrays.asList("a", 1.5, null), Arrays.asList("b", 2.5, null));
+        // rows still match by their text cells: the scores compare, the missing errors are no figure
+        assertThat(Comparison.compare(written, read))
+                .extracting(Comparison.Line::row, Comparison.Line::column, Comparison.Line::ratio)
+                .containsExactly(tuple("a", "score", 1.0), tuple("b", "score", 1.0));
     }
 
     @Test
