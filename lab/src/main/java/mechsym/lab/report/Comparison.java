@@ -3,6 +3,7 @@ package mechsym.lab.report;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -12,7 +13,12 @@ import mechsym.lab.Table;
 
 /**
  * Side-by-side ratios of two lab runs: for every measured table both runs have, rows are matched by
- * their text cells and each numeric column gets the ratio B / A.
+ * their key cells and each other numeric column gets the ratio B / A.
+ *
+ * <p>A row's key is its text cells. Where those do not tell A's rows apart (a table keyed by a
+ * number, such as a capacity or a run number), whole-number columns join the key from left to right
+ * until they do; key columns are not compared. Rows whose keys are still equal are matched in order
+ * (the second with the second), labelled {@code (2)}, {@code (3)}, ...
  */
 public final class Comparison {
 
@@ -34,37 +40,107 @@ public final class Comparison {
             }
             for (Table ta : ea.tables()) {
                 Table tb = eb.table(ta.id());
-                if (ta.source() != Table.Source.MEASURED || tb == null) {
-                    continue;
-                }
-                Map<String, List<Object>> rowsB = new HashMap<>();
-                tb.rows().forEach(r -> rowsB.put(key(r), r));
-                for (List<Object> ra : ta.rows()) {
-                    List<Object> rb = rowsB.get(key(ra));
-                    if (rb == null) {
-                        continue;
-                    }
-                    for (int c = 0; c < ta.columns().size(); c++) {
-                        Table.Column column = ta.columns().get(c);
-                        int cb = tb.columnIndex(column.name());
-                        if (column.unit() != null
-                                && cb >= 0
-                                && ra.get(c) instanceof Number na
-                                && rb.get(cb) instanceof Number nb) {
-                            lines.add(new Line(
-                                    ea.id(),
-                                    ta.id(),
-                                    key(ra),
-                                    column.name(),
-                                    column.unit(),
-                                    na.doubleValue(),
-                                    nb.doubleValue()));
-                        }
-                    }
+                if (ta.source() == Table.Source.MEASURED && tb != null) {
+                    compareTables(ea.id(), ta, tb, lines);
                 }
             }
         }
         return lines;
+    }
+
+    private static void compareTables(String experiment, Table ta, Table tb, List<Line> lines) {
+        List<String> keyColumns = keyColumns(ta);
+        Map<String, List<Object>> rowsB = keyedRows(tb, keyColumns);
+        for (Map.Entry<String, List<Object>> entry : keyedRows(ta, keyColumns).entrySet()) {
+            List<Object> ra = entry.getValue();
+            List<Object> rb = rowsB.get(entry.getKey());
+            if (rb == null) {
+                continue;
+            }
+            for (int c = 0; c < ta.columns().size(); c++) {
+                Table.Column column = ta.columns().get(c);
+                int cb = tb.columnIndex(column.name());
+                if (column.unit() != null
+                        && !keyColumns.contains(column.name())
+                        && cb >= 0
+                        && ra.get(c) instanceof Number na
+                        && rb.get(cb) instanceof Number nb) {
+                    lines.add(new Line(
+                            experiment,
+                            ta.id(),
+                            entry.getKey(),
+                            column.name(),
+                            column.unit(),
+                            na.doubleValue(),
+                            nb.doubleValue()));
+                }
+            }
+        }
+    }
+
+    /**
+     * The columns that key {@code table}'s rows: those holding text, then whole-number columns from
+     * left to right while the keys so far repeat.
+     */
+    private static List<String> keyColumns(Table table) {
+        List<String> keys = new ArrayList<>();
+        List<String> wholeNumbers = new ArrayList<>();
+        for (int c = 0; c < table.columns().size(); c++) {
+            final int column = c;
+            String name = table.columns().get(c).name();
+            if (table.rows().stream().anyMatch(r -> r.get(column) instanceof String)) {
+                keys.add(name);
+            } else if (!table.rows().isEmpty() && table.rows().stream().allMatch(r -> isWholeNumber(r.get(column)))) {
+                wholeNumbers.add(name);
+            }
+        }
+        for (String column : wholeNumbers) {
+            if (keysAreUnique(table, keys)) {
+                break;
+            }
+            keys.add(column);
+        }
+        return keys;
+    }
+
+    private static boolean isWholeNumber(Object cell) {
+        return cell instanceof Integer
+                || cell instanceof Long
+                || cell instanceof Short
+                || cell instanceof Byte
+                || cell instanceof java.math.BigInteger;
+    }
+
+    private static boolean keysAreUnique(Table table, List<String> keyColumns) {
+        return table.rows().stream()
+                        .map(r -> key(table, r, keyColumns))
+                        .distinct()
+                        .count()
+                == table.rows().size();
+    }
+
+    /** The rows by key, in order; a key seen before gets " (2)", " (3)", ... */
+    private static Map<String, List<Object>> keyedRows(Table table, List<String> keyColumns) {
+        Map<String, List<Object>> rows = new LinkedHashMap<>();
+        Map<String, Integer> seen = new HashMap<>();
+        for (List<Object> row : table.rows()) {
+            String key = key(table, row, keyColumns);
+            int n = seen.merge(key, 1, Integer::sum);
+            rows.put(n == 1 ? key : key + " (" + n + ")", row);
+        }
+        return rows;
+    }
+
+    private static String key(Table table, List<Object> row, List<String> keyColumns) {
+        StringBuilder key = new StringBuilder();
+        for (String column : keyColumns) {
+            int c = table.columnIndex(column);
+            Object cell = c < 0 ? null : row.get(c);
+            if (cell instanceof String || cell instanceof Number) {
+                key.append(key.isEmpty() ? "" : " / ").append(cell);
+            }
+        }
+        return key.toString();
     }
 
     public static void print(List<Line> lines, String nameA, String nameB, PrintStream out) {
@@ -96,16 +172,6 @@ public final class Comparison {
                     Format.number(l.b()) + " " + l.unit(),
                     Double.isNaN(l.ratio()) ? "–" : String.format(Locale.ROOT, "%.2fx", l.ratio()));
         }
-    }
-
-    private static String key(List<Object> row) {
-        StringBuilder key = new StringBuilder();
-        for (Object cell : row) {
-            if (cell instanceof String s) {
-                key.append(key.isEmpty() ? "" : " / ").append(s);
-            }
-        }
-        return key.toString();
     }
 
     private static String clip(String s) {

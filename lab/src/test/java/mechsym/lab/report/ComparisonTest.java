@@ -1,6 +1,7 @@
 package mechsym.lab.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.util.List;
 import mechsym.lab.Environment;
@@ -31,6 +32,51 @@ class ComparisonTest {
         assertThat(lines.get(0).row()).isEqualTo("a");
         assertThat(lines.get(0).ratio()).isEqualTo(1.5);
         assertThat(lines.get(1).ratio()).isEqualTo(0.5);
+    }
+
+    private static LabRun run(Table table) {
+        ExperimentResult result = new ExperimentResult.Builder(new FakeExperiment("one", false))
+                .table(table)
+                .ok(1);
+        return new LabRun(LabRun.SCHEMA, "test", "now", 1, "tiny", "cmd", Environment.probe(), List.of(result));
+    }
+
+    private static Table byCapacity(int firstCapacity, double first, int secondCapacity, double second) {
+        return Table.measured("capacity", "t")
+                .column("capacity", "elements")
+                .column("n")
+                .column("median", "elements/µs")
+                .row(firstCapacity, 5, first)
+                .row(secondCapacity, 5, second)
+                .build();
+    }
+
+    @Test
+    void rowsKeyedByAWholeNumberMatchByIt() {
+        List<Comparison.Line> lines = Comparison.compare(
+                run(byCapacity(1024, 100.0, 16384, 300.0)), run(byCapacity(16384, 600.0, 1024, 50.0)));
+        assertThat(lines)
+                .extracting(Comparison.Line::row, Comparison.Line::column, Comparison.Line::ratio)
+                .containsExactly(tuple("1024", "median", 0.5), tuple("16384", "median", 2.0));
+    }
+
+    @Test
+    void rowsWhoseKeysRepeatMatchInOrder() {
+        Table a = Table.measured("runs", "t")
+                .column("configuration")
+                .column("duration", "ms")
+                .row("G1", 10.0)
+                .row("G1", 20.0)
+                .build();
+        Table b = Table.measured("runs", "t")
+                .column("configuration")
+                .column("duration", "ms")
+                .row("G1", 30.0)
+                .row("G1", 10.0)
+                .build();
+        assertThat(Comparison.compare(run(a), run(b)))
+                .extracting(Comparison.Line::row, Comparison.Line::ratio)
+                .containsExactly(tuple("G1", 3.0), tuple("G1 (2)", 0.5));
     }
 
     @Test
