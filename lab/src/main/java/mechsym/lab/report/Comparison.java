@@ -49,9 +49,12 @@ public final class Comparison {
     }
 
     private static void compareTables(String experiment, Table ta, Table tb, List<Line> lines) {
-        List<String> keyColumns = keyColumns(ta);
-        Map<String, List<Object>> rowsB = keyedRows(tb, keyColumns);
-        for (Map.Entry<String, List<Object>> entry : keyedRows(ta, keyColumns).entrySet()) {
+        List<String> columnsA = columnIds(ta);
+        List<String> columnsB = columnIds(tb);
+        List<String> keyColumns = keyColumns(ta, columnsA);
+        Map<String, List<Object>> rowsB = keyedRows(tb, columnsB, keyColumns);
+        for (Map.Entry<String, List<Object>> entry :
+                keyedRows(ta, columnsA, keyColumns).entrySet()) {
             List<Object> ra = entry.getValue();
             List<Object> rb = rowsB.get(entry.getKey());
             if (rb == null) {
@@ -59,9 +62,9 @@ public final class Comparison {
             }
             for (int c = 0; c < ta.columns().size(); c++) {
                 Table.Column column = ta.columns().get(c);
-                int cb = tb.columnIndex(column.name());
+                int cb = columnsB.indexOf(columnsA.get(c));
                 if (column.unit() != null
-                        && !keyColumns.contains(column.name())
+                        && !keyColumns.contains(columnsA.get(c))
                         && cb >= 0
                         && ra.get(c) instanceof Number na
                         && rb.get(cb) instanceof Number nb) {
@@ -79,68 +82,16 @@ public final class Comparison {
     }
 
     /**
-     * The columns that key {@code table}'s rows: those holding text, then whole-number columns from
-     * left to right while the keys so far repeat.
+     * Each column's name, with how many columns before it have the same name (a table may name two
+     * columns alike, e.g. a latency in cycles and in ns): the k-th "latency" of A meets the k-th of B.
      */
-    private static List<String> keyColumns(Table table) {
-        List<String> keys = new ArrayList<>();
-        List<String> wholeNumbers = new ArrayList<>();
-        for (int c = 0; c < table.columns().size(); c++) {
-            final int column = c;
-            String name = table.columns().get(c).name();
-            if (table.rows().stream().anyMatch(r -> r.get(column) instanceof String)) {
-                keys.add(name);
-            } else if (!table.rows().isEmpty() && table.rows().stream().allMatch(r -> isWholeNumber(r.get(column)))) {
-                wholeNumbers.add(name);
-            }
-        }
-        for (String column : wholeNumbers) {
-            if (keysAreUnique(table, keys)) {
-                break;
-            }
-            keys.add(column);
-        }
-        return keys;
-    }
-
-    private static boolean isWholeNumber(Object cell) {
-        return cell instanceof Integer
-                || cell instanceof Long
-                || cell instanceof Short
-                || cell instanceof Byte
-                || cell instanceof java.math.BigInteger;
-    }
-
-    private static boolean keysAreUnique(Table table, List<String> keyColumns) {
-        return table.rows().stream()
-                        .map(r -> key(table, r, keyColumns))
-                        .distinct()
-                        .count()
-                == table.rows().size();
-    }
-
-    /** The rows by key, in order; a key seen before gets " (2)", " (3)", ... */
-    private static Map<String, List<Object>> keyedRows(Table table, List<String> keyColumns) {
-        Map<String, List<Object>> rows = new LinkedHashMap<>();
+    private static List<String> columnIds(Table table) {
+        List<String> ids = new ArrayList<>();
         Map<String, Integer> seen = new HashMap<>();
-        for (List<Object> row : table.rows()) {
-            String key = key(table, row, keyColumns);
-            int n = seen.merge(key, 1, Integer::sum);
-            rows.put(n == 1 ? key : key + " (" + n + ")", row);
+        for (Table.Column column : table.columns()) {
+            ids.add(column.name() + "#" + seen.merge(column.name(), 1, Integer::sum));
         }
-        return rows;
-    }
-
-    private static String key(Table table, List<Object> row, List<String> keyColumns) {
-        StringBuilder key = new StringBuilder();
-        for (String column : keyColumns) {
-            int c = table.columnIndex(column);
-            Object cell = c < 0 ? null : row.get(c);
-            if (cell instanceof String || cell instanceof Number) {
-                key.append(key.isEmpty() ? "" : " / ").append(cell);
-            }
-        }
-        return key.toString();
+        return ids;
     }
 
     public static void print(List<Line> lines, String nameA, String nameB, PrintStream out) {
@@ -172,6 +123,70 @@ public final class Comparison {
                     Format.number(l.b()) + " " + l.unit(),
                     Double.isNaN(l.ratio()) ? "–" : String.format(Locale.ROOT, "%.2fx", l.ratio()));
         }
+    }
+
+    /**
+     * The columns (their {@link #columnIds}) that key {@code table}'s rows: those holding text, then
+     * whole-number columns from left to right while the keys so far repeat.
+     */
+    private static List<String> keyColumns(Table table, List<String> columnIds) {
+        List<String> keys = new ArrayList<>();
+        List<String> wholeNumbers = new ArrayList<>();
+        for (int c = 0; c < columnIds.size(); c++) {
+            final int column = c;
+            if (table.rows().stream().anyMatch(r -> r.get(column) instanceof String)) {
+                keys.add(columnIds.get(c));
+            } else if (!table.rows().isEmpty() && table.rows().stream().allMatch(r -> isWholeNumber(r.get(column)))) {
+                wholeNumbers.add(columnIds.get(c));
+            }
+        }
+        for (String column : wholeNumbers) {
+            if (keysAreUnique(table, columnIds, keys)) {
+                break;
+            }
+            keys.add(column);
+        }
+        return keys;
+    }
+
+    private static boolean isWholeNumber(Object cell) {
+        return cell instanceof Integer
+                || cell instanceof Long
+                || cell instanceof Short
+                || cell instanceof Byte
+                || cell instanceof java.math.BigInteger;
+    }
+
+    private static boolean keysAreUnique(Table table, List<String> columnIds, List<String> keyColumns) {
+        return table.rows().stream()
+                        .map(r -> key(r, columnIds, keyColumns))
+                        .distinct()
+                        .count()
+                == table.rows().size();
+    }
+
+    /** The rows by key, in order; a key seen before gets " (2)", " (3)", ... */
+    private static Map<String, List<Object>> keyedRows(Table table, List<String> columnIds, List<String> keyColumns) {
+        Map<String, List<Object>> rows = new LinkedHashMap<>();
+        Map<String, Integer> seen = new HashMap<>();
+        for (List<Object> row : table.rows()) {
+            String key = key(row, columnIds, keyColumns);
+            int n = seen.merge(key, 1, Integer::sum);
+            rows.put(n == 1 ? key : key + " (" + n + ")", row);
+        }
+        return rows;
+    }
+
+    private static String key(List<Object> row, List<String> columnIds, List<String> keyColumns) {
+        StringBuilder key = new StringBuilder();
+        for (String column : keyColumns) {
+            int c = columnIds.indexOf(column);
+            Object cell = c < 0 ? null : row.get(c);
+            if (cell instanceof String || cell instanceof Number) {
+                key.append(key.isEmpty() ? "" : " / ").append(cell);
+            }
+        }
+        return key.toString();
     }
 
     private static String clip(String s) {

@@ -80,6 +80,25 @@ class ComparisonTest {
     }
 
     @Test
+    void columnsOfTheSameNameMatchInOrder() {
+        Table a = Table.measured("levels", "t")
+                .column("level")
+                .column("latency", "cycles")
+                .column("latency", "ns")
+                .row("L1", 4, 1.0)
+                .build();
+        Table b = Table.measured("levels", "t")
+                .column("level")
+                .column("latency", "cycles")
+                .column("latency", "ns")
+                .row("L1", 8, 3.0)
+                .build();
+        assertThat(Comparison.compare(run(a), run(b)))
+                .extracting(Comparison.Line::unit, Comparison.Line::ratio)
+                .containsExactly(tuple("cycles", 2.0), tuple("ns", 3.0));
+    }
+
+    @Test
     void seedTablesAreNotCompared() {
         assertThat(Comparison.compare(run(1, 1), run(1, 1)))
                 .noneMatch(l -> l.table().startsWith("seed"));
