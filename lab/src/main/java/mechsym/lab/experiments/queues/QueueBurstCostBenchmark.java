@@ -46,6 +46,7 @@ public class QueueBurstCostBenchmark {
         "agrona-one-to-one",
         "mechsym-mpsc",
         "jctools-mpsc",
+        "jctools-mpsc-relaxed",
         "agrona-many-to-one",
         "array-blocking-queue",
         "concurrent-linked-queue"

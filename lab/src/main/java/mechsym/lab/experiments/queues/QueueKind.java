@@ -9,6 +9,7 @@ import mechsym.core.concurrent.Sequence;
 import mechsym.core.concurrent.SpscQueue;
 import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
 import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
+import org.jctools.queues.MessagePassingQueue;
 import org.jctools.queues.MpscArrayQueue;
 import org.jctools.queues.SpscArrayQueue;
 
@@ -69,6 +70,17 @@ enum QueueKind {
         @Override
         Transfer create(int capacity) {
             return new QueueTransfer(new MpscArrayQueue<>(capacity));
+        }
+    },
+    /**
+     * JCTools' MPSC queue polled with {@code relaxedPoll}: {@code null} when the next slot is empty,
+     * without reading the producers' index to tell an empty queue from a claimed slot not yet stored.
+     * That is what mechsym's and Agrona's MPSC {@code poll} do, so this is the like-for-like row.
+     */
+    JCTOOLS_MPSC_RELAXED("jctools-mpsc-relaxed", "MPSC, relaxedPoll") {
+        @Override
+        Transfer create(int capacity) {
+            return new RelaxedPollTransfer(new MpscArrayQueue<>(capacity));
         }
     },
     AGRONA_MANY_TO_ONE("agrona-many-to-one", "MPSC") {
@@ -210,6 +222,25 @@ enum QueueKind {
         @Override
         Integer poll() {
             return queue.poll();
+        }
+    }
+
+    /** A JCTools queue polled with {@code relaxedPoll} (see {@link #JCTOOLS_MPSC_RELAXED}). */
+    private static final class RelaxedPollTransfer extends Transfer {
+        private final MessagePassingQueue<Integer> queue;
+
+        RelaxedPollTransfer(MessagePassingQueue<Integer> queue) {
+            this.queue = queue;
+        }
+
+        @Override
+        boolean offer(Integer element) {
+            return queue.offer(element);
+        }
+
+        @Override
+        Integer poll() {
+            return queue.relaxedPoll();
         }
     }
 

@@ -50,6 +50,7 @@ public class QueueRoundTripBenchmark {
         "agrona-one-to-one",
         "mechsym-mpsc",
         "jctools-mpsc",
+        "jctools-mpsc-relaxed",
         "agrona-many-to-one",
         "array-blocking-queue",
         "concurrent-linked-queue"

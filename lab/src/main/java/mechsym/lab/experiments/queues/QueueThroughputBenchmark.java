@@ -57,6 +57,7 @@ public class QueueThroughputBenchmark {
         "agrona-one-to-one",
         "mechsym-mpsc",
         "jctools-mpsc",
+        "jctools-mpsc-relaxed",
         "agrona-many-to-one",
         "array-blocking-queue",
         "concurrent-linked-queue",
