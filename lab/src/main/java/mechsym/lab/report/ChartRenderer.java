@@ -26,6 +26,8 @@ import org.knowm.xchart.style.Styler;
 public final class ChartRenderer {
     private static final int WIDTH = 900;
     private static final int HEIGHT = 460;
+    /** Roughly what one character of an axis label takes at XChart's default font, in pixels. */
+    private static final int LABEL_CHAR_WIDTH = 7;
 
     static {
         System.setProperty("java.awt.headless", "true");
@@ -91,15 +93,6 @@ public final class ChartRenderer {
     }
 
     private static CategoryChart bar(Chart spec, List<Series> series) {
-        CategoryChart chart = new CategoryChartBuilder()
-                .width(WIDTH)
-                .height(HEIGHT)
-                .title(spec.title())
-                .xAxisTitle(spec.x())
-                .yAxisTitle(spec.yAxis())
-                .build();
-        style(chart.getStyler(), spec);
-        chart.getStyler().setOverlapped(false);
         // XChart draws every series over the same categories. A missing point is left empty
         // (null) on a linear axis; a log axis accepts no empty point, so there only the categories
         // every series has are drawn (the tables still show all of them).
@@ -110,6 +103,24 @@ public final class ChartRenderer {
                     categories.retainAll(s.x().stream().map(String::valueOf).toList()));
         }
         List<String> xs = new ArrayList<>(categories);
+        // Names that would run into each other are written upright, the chart taller by their length,
+        // with a tick spacing hint small enough that XChart labels every category (with its default
+        // hint, 74 px, it labels every other one of the queues' fifteen).
+        boolean upright = labelsCollide(xs);
+        int longest = xs.stream().mapToInt(String::length).max().orElse(0);
+        CategoryChart chart = new CategoryChartBuilder()
+                .width(WIDTH)
+                .height(upright ? HEIGHT + longest * LABEL_CHAR_WIDTH : HEIGHT)
+                .title(spec.title())
+                .xAxisTitle(spec.x())
+                .yAxisTitle(spec.yAxis())
+                .build();
+        if (upright) {
+            chart.getStyler().setXAxisLabelRotation(90);
+            chart.getStyler().setXAxisTickMarkSpacingHint(2 * LABEL_CHAR_WIDTH);
+        }
+        style(chart.getStyler(), spec);
+        chart.getStyler().setOverlapped(false);
         for (Series s : series) {
             List<Double> ys = new ArrayList<>();
             for (String category : xs) {
@@ -128,6 +139,13 @@ public final class ChartRenderer {
             chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(min))));
         }
         return chart;
+    }
+
+    /** Whether the category names, written level, would run into each other along the x axis. */
+    static boolean labelsCollide(List<String> categories) {
+        int longest = categories.stream().mapToInt(String::length).max().orElse(0);
+        int plotWidth = WIDTH - 120; // the y axis, its title and the margins take the rest
+        return categories.size() * (longest + 2) * LABEL_CHAR_WIDTH > plotWidth;
     }
 
     private static XYChart line(Chart spec, List<Series> series) {

@@ -74,4 +74,14 @@ class HtmlReportTest {
         assertThat(Format.number(Double.NaN)).isEqualTo("–");
         assertThat(Format.number("text")).isEqualTo("text");
     }
+
+    @Test
+    void barLabelsAreSlantedOnlyWhenTheyWouldRunIntoEachOther() {
+        assertThat(ChartRenderer.labelsCollide(List.of("LINEAR_WALK", "RANDOM_PAGE_WALK", "RANDOM_HEAP_WALK")))
+                .isFalse();
+        List<String> queues = java.util.stream.IntStream.range(0, 14)
+                .mapToObj(i -> "mechsym-spsc-indexed-" + i)
+                .toList();
+        assertThat(ChartRenderer.labelsCollide(queues)).isTrue();
+    }
 }
