@@ -3,10 +3,13 @@ package mechsym.lab.runner;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -38,7 +41,7 @@ public final class ResultsJson {
         if (!Files.isRegularFile(file)) {
             throw new NoSuchFileException(file.toString(), null, "no such results file");
         }
-        com.fasterxml.jackson.databind.JsonNode tree;
+        JsonNode tree;
         try {
             tree = JSON.readTree(file.toFile());
         } catch (IOException e) {
@@ -49,6 +52,7 @@ public final class ResultsJson {
         if (!LabRun.SCHEMA.equals(schema)) {
             throw new IOException(file + ": schema is '" + schema + "', expected '" + LabRun.SCHEMA + "'");
         }
+        clearLegacyNonFiniteFigures(tree);
         LabRun run;
         try {
             run = JSON.treeToValue(tree, LabRun.class);
@@ -76,6 +80,32 @@ public final class ResultsJson {
                 json.writeNumber(value);
             } else {
                 json.writeNull();
+            }
+        }
+    }
+
+    /**
+     * Files written before non-finite figures became null hold them as the text "NaN" or "Infinity"
+     * in columns with a unit; read as text they would become part of their row's key and keep the
+     * row from matching a newer run's. They are read as null. Anything not shaped as expected is
+     * left for the mapping to name.
+     */
+    private static void clearLegacyNonFiniteFigures(JsonNode tree) {
+        for (JsonNode experiment : tree.path("experiments")) {
+            for (JsonNode table : experiment.path("tables")) {
+                JsonNode columns = table.path("columns");
+                for (JsonNode row : table.path("rows")) {
+                    if (!(row instanceof ArrayNode cells)) {
+                        continue;
+                    }
+                    for (int c = 0; c < cells.size() && c < columns.size(); c++) {
+                        boolean numeric = columns.get(c).hasNonNull("unit");
+                        String text = cells.get(c).isTextual() ? cells.get(c).asText() : "";
+                        if (numeric && (text.equals("NaN") || text.equals("Infinity") || text.equals("-Infinity"))) {
+                            cells.set(c, NullNode.getInstance());
+                        }
+                    }
+                }
             }
         }
     }

@@ -122,6 +122,18 @@ class ResultsJsonTest {
     }
 
     @Test
+    void theTextNaNThatOlderFilesHoldInAColumnWithAUnitReadsAsNoFigure() throws IOException {
+        String table = TABLE.replace("['linear',1.5]", "['linear','NaN'],['strided','Infinity']");
+        LabRun run = ResultsJson.read(file(run("[" + EXPERIMENT.replace(TABLE, table) + "]")));
+        assertThat(run.experiment("x").table("t").rows())
+                .containsExactly(Arrays.asList("linear", null), Arrays.asList("strided", null));
+        // in a text column it is text
+        String text = TABLE.replace("['linear',1.5]", "['NaN',1.5]");
+        LabRun other = ResultsJson.read(file(run("[" + EXPERIMENT.replace(TABLE, text) + "]")));
+        assertThat(other.experiment("x").table("t").rows()).containsExactly(List.of("NaN", 1.5));
+    }
+
+    @Test
     void aFileWithoutExperimentsSaysSo() throws IOException {
         Path file = file("{'schema':'mechsym-lab-results/1'}");
         assertThatThrownBy(() -> ResultsJson.read(file))
