@@ -54,16 +54,14 @@ public record Table(
         Required.field(rows, "rows");
         List<List<Object>> copies = new ArrayList<>(rows.size());
         for (int i = 0; i < rows.size(); i++) {
-            // not List.copyOf: a cell may be null
-            copies.add(Collections.unmodifiableList(new ArrayList<>(Required.field(rows.get(i), "rows[" + i + "]"))));
-        }
-        rows = Collections.unmodifiableList(copies);
-        for (List<Object> row : rows) {
+            List<Object> row = Required.field(rows.get(i), "rows[" + i + "]");
             if (row.size() != columns.size()) {
                 throw new IllegalArgumentException(
                         "table '" + id + "': row " + row + " has " + row.size() + " cells, expected " + columns.size());
             }
+            copies.add(Collections.unmodifiableList(new ArrayList<>(row))); // not List.copyOf: a cell may be null
         }
+        rows = Collections.unmodifiableList(copies);
     }
 
     /** Starts a table of figures measured on this machine. */

@@ -60,40 +60,36 @@ class ComparisonTest {
                 .containsExactly(tuple("1024", "median", 0.5), tuple("16384", "median", 2.0));
     }
 
+    /** Two G1 runs, keyed by the same text: only their order tells them apart. */
+    private static Table twoG1Runs(double first, double second) {
+        return Table.measured("runs", "t")
+                .column("configuration")
+                .column("duration", "ms")
+                .row("G1", first)
+                .row("G1", second)
+                .build();
+    }
+
     @Test
     void rowsWhoseKeysRepeatMatchInOrder() {
-        Table a = Table.measured("runs", "t")
-                .column("configuration")
-                .column("duration", "ms")
-                .row("G1", 10.0)
-                .row("G1", 20.0)
-                .build();
-        Table b = Table.measured("runs", "t")
-                .column("configuration")
-                .column("duration", "ms")
-                .row("G1", 30.0)
-                .row("G1", 10.0)
-                .build();
-        assertThat(Comparison.compare(run(a), run(b)))
+        assertThat(Comparison.compare(run(twoG1Runs(10.0, 20.0)), run(twoG1Runs(30.0, 10.0))))
                 .extracting(Comparison.Line::row, Comparison.Line::ratio)
                 .containsExactly(tuple("G1", 3.0), tuple("G1 (2)", 0.5));
     }
 
+    /** One cache level's latency in cycles and in ns: two columns named alike. */
+    private static Table latencies(int cycles, double ns) {
+        return Table.measured("levels", "t")
+                .column("level")
+                .column("latency", "cycles")
+                .column("latency", "ns")
+                .row("L1", cycles, ns)
+                .build();
+    }
+
     @Test
     void columnsOfTheSameNameMatchInOrder() {
-        Table a = Table.measured("levels", "t")
-                .column("level")
-                .column("latency", "cycles")
-                .column("latency", "ns")
-                .row("L1", 4, 1.0)
-                .build();
-        Table b = Table.measured("levels", "t")
-                .column("level")
-                .column("latency", "cycles")
-                .column("latency", "ns")
-                .row("L1", 8, 3.0)
-                .build();
-        assertThat(Comparison.compare(run(a), run(b)))
+        assertThat(Comparison.compare(run(latencies(4, 1.0)), run(latencies(8, 3.0))))
                 .extracting(Comparison.Line::unit, Comparison.Line::ratio)
                 .containsExactly(tuple("cycles", 2.0), tuple("ns", 3.0));
     }
