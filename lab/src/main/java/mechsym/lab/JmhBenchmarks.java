@@ -47,6 +47,12 @@ public final class JmhBenchmarks {
     public static final List<String> ALLOCATING = List.of("-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch");
 
     /**
+     * The same fixed 2 GB heap without the pre-touch, for the ways of such a benchmark that allocate
+     * nothing per operation (JMH's GC profiler says so in the report): the same heap, a faster start.
+     */
+    public static final List<String> FIXED_HEAP = ALLOCATING.subList(0, 2);
+
+    /**
      * A new options builder with the lab's JVM flags and {@code jvmArgs} after them; add includes,
      * forks, iterations. Pass JVM flags here: JMH's {@code jvmArgsAppend} replaces, not adds.
      */
