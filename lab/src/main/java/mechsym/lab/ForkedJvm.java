@@ -15,7 +15,11 @@ import java.util.concurrent.TimeUnit;
  * A child JVM on this JVM's classpath, for runs that need their own heap, GC or flags.
  *
  * <p>The child writes each result as one line {@code @result <json>} on stdout ({@link #emit});
- * its other output and its stderr go to a log file in the experiment's folder. A child that exits
+ * its other output and its stderr go to a log file in the experiment's folder. The VM's own output
+ * ({@code -XX:+PrintCompilation} and the like) goes to stderr ({@code -XX:+DisplayVMOutputToStderr}):
+ * on stdout the VM writes from its compiler threads, and a line it had begun ran into a result line
+ * ({@code 6977 @result {...}}), which was then dropped unseen (a dispatch run showed 9 runs of 10).
+ * A result line that is not whole anyway is an error naming the log, never skipped. A child that exits
  * non-zero, or outlives its timeout, is an error naming the log.
  */
 public final class ForkedJvm {
@@ -27,6 +31,10 @@ public final class ForkedJvm {
             "java.base/jdk.internal.misc=ALL-UNNAMED");
 
     private static final String RESULT_PREFIX = "@result ";
+    private static final String PROGRESS_PREFIX = "@progress ";
+    /** Keeps the VM's output (e.g. -XX:+PrintCompilation, written from compiler threads) off stdout. */
+    private static final String VM_OUTPUT_TO_STDERR = "-XX:+DisplayVMOutputToStderr";
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Class<?> mainClass;
@@ -84,6 +92,7 @@ public final class ForkedJvm {
         List<String> command = new ArrayList<>(wrapper);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(BASE_FLAGS);
+        command.add(VM_OUTPUT_TO_STDERR);
         command.addAll(jvmArgs);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
@@ -98,20 +107,14 @@ public final class ForkedJvm {
         Process process = new ProcessBuilder(command())
                 .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .start();
-        List<T> results = new ArrayList<>();
+        List<T> results;
         List<String> other = new ArrayList<>();
         try (BufferedReader reader =
                 new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = reader.readLine()) != null) {
-                if (line.startsWith(RESULT_PREFIX)) {
-                    results.add(JSON.readValue(line.substring(RESULT_PREFIX.length()), type));
-                } else if (line.startsWith("@progress ")) {
-                    progress.message(line.substring("@progress ".length()));
-                } else {
-                    other.add(line);
-                }
-            }
+            results = readOutput(reader, type, progress, other);
+        } catch (IOException e) {
+            process.destroyForcibly();
+            throw new IOException("forked JVM '" + name + "': " + e.getMessage() + " (log: " + log + ")", e);
         }
         if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             process.destroyForcibly();
@@ -131,6 +134,35 @@ public final class ForkedJvm {
         return results;
     }
 
+    /**
+     * Reads a child's stdout: its results, its progress lines (shown), and every other line (kept in
+     * {@code other} for the log). A line holding a result that is not whole, or not at the start of the
+     * line, is an IOException naming the line: a figure silently missing would skew an experiment's
+     * median without a word.
+     */
+    static <T> List<T> readOutput(BufferedReader reader, Class<T> type, Progress progress, List<String> other)
+            throws IOException {
+        List<T> results = new ArrayList<>();
+        String line;
+        for (int number = 1; (line = reader.readLine()) != null; number++) {
+            int at = line.indexOf(RESULT_PREFIX);
+            if (at == 0) {
+                try {
+                    results.add(JSON.readValue(line.substring(RESULT_PREFIX.length()), type));
+                } catch (IOException e) {
+                    throw new IOException("stdout line " + number + ": a result that is not whole: " + line, e);
+                }
+            } else if (at > 0) {
+                throw new IOException("stdout line " + number + ": a result run into other output: " + line);
+            } else if (line.startsWith(PROGRESS_PREFIX)) {
+                progress.message(line.substring(PROGRESS_PREFIX.length()));
+            } else {
+                other.add(line);
+            }
+        }
+        return results;
+    }
+
     /** Called in the child: writes one result for the parent. */
     public static void emit(Object result) {
         try {
@@ -143,7 +175,7 @@ public final class ForkedJvm {
 
     /** Called in the child: a progress line the parent shows. */
     public static void progress(String line) {
-        System.out.println("@progress " + line);
+        System.out.println(PROGRESS_PREFIX + line);
         System.out.flush();
     }
 }
