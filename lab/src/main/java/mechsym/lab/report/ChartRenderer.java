@@ -28,6 +28,14 @@ public final class ChartRenderer {
     private static final int HEIGHT = 460;
     /** Roughly what one character of an axis label takes at XChart's default font, in pixels. */
     private static final int LABEL_CHAR_WIDTH = 7;
+    /** A longer series name is wrapped onto more legend lines (XChart splits a name at a newline). */
+    static final int LEGEND_LINE_CHARS = 60;
+    /** Roughly what one legend line takes at XChart's default legend font, in pixels. */
+    private static final int LEGEND_LINE_HEIGHT = 17;
+    /** Legend lines that {@link #HEIGHT} leaves room for; each one more makes the chart taller. */
+    private static final int LEGEND_LINES_IN_HEIGHT = 3;
+    /** A log axis spanning fewer decades than this labels its ticks between the powers of ten too. */
+    private static final double FEW_DECADES = 2.0;
 
     static {
         System.setProperty("java.awt.headless", "true");
@@ -110,7 +118,7 @@ public final class ChartRenderer {
         int longest = xs.stream().mapToInt(String::length).max().orElse(0);
         CategoryChart chart = new CategoryChartBuilder()
                 .width(WIDTH)
-                .height(upright ? HEIGHT + longest * LABEL_CHAR_WIDTH : HEIGHT)
+                .height(heightFor(series) + (upright ? longest * LABEL_CHAR_WIDTH : 0))
                 .title(spec.title())
                 .xAxisTitle(spec.x())
                 .yAxisTitle(spec.yAxis())
@@ -127,7 +135,7 @@ public final class ChartRenderer {
                 int i = indexOf(s.x(), category);
                 ys.add(i < 0 ? null : s.y().get(i));
             }
-            chart.addSeries(s.name(), xs, ys);
+            chart.addSeries(legendName(s.name()), xs, ys);
         }
         if (spec.logY()) {
             // bars start at the axis minimum, which XChart needs set on a log axis
@@ -137,6 +145,7 @@ public final class ChartRenderer {
                     .min(Double::compare)
                     .orElse(1.0);
             chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(min))));
+            logTicks(chart.getStyler(), series);
         }
         return chart;
     }
@@ -151,7 +160,7 @@ public final class ChartRenderer {
     private static XYChart line(Chart spec, List<Series> series) {
         XYChart chart = new XYChartBuilder()
                 .width(WIDTH)
-                .height(HEIGHT)
+                .height(heightFor(series))
                 .title(spec.title())
                 .xAxisTitle(spec.x())
                 .yAxisTitle(spec.yAxis())
@@ -162,9 +171,84 @@ public final class ChartRenderer {
             for (Object x : s.x()) {
                 xs.add(x instanceof Number n ? n.doubleValue() : Double.parseDouble(String.valueOf(x)));
             }
-            chart.addSeries(s.name(), xs, s.y());
+            chart.addSeries(legendName(s.name()), xs, s.y());
+        }
+        if (spec.logY()) {
+            logTicks(chart.getStyler(), series);
         }
         return chart;
+    }
+
+    /**
+     * The chart's height: {@link #HEIGHT}, and more for each legend line past the few it has room for.
+     * The legend sits below the plot, one line per series name line, and XChart takes its room out of
+     * the plot: 20 series left the offheap runs chart a plot one pixel high.
+     */
+    static int heightFor(List<Series> series) {
+        int lines = 0;
+        for (Series s : series) {
+            lines += legendName(s.name()).split("\n", -1).length;
+        }
+        return HEIGHT + Math.max(0, lines - LEGEND_LINES_IN_HEIGHT) * LEGEND_LINE_HEIGHT;
+    }
+
+    /** A series name wrapped at spaces onto lines of at most {@link #LEGEND_LINE_CHARS} characters. */
+    static String legendName(String name) {
+        StringBuilder wrapped = new StringBuilder();
+        int lineLength = 0;
+        for (String word : name.split(" ")) {
+            if (lineLength > 0 && lineLength + 1 + word.length() > LEGEND_LINE_CHARS) {
+                wrapped.append('\n');
+                lineLength = 0;
+            } else if (lineLength > 0) {
+                wrapped.append(' ');
+                lineLength++;
+            }
+            wrapped.append(word);
+            lineLength += word.length();
+        }
+        return wrapped.toString();
+    }
+
+    /**
+     * A log axis labels only powers of ten by default, and a line chart spanning one decade then showed
+     * a single label ("1E9") for 2.8E8 to 3.9E9. Over few decades every tick is labelled; labels are
+     * written with SI prefixes (500M, 3.5G), as {@link #siLabel} does.
+     */
+    private static void logTicks(org.knowm.xchart.style.AxesChartStyler styler, List<Series> series) {
+        double min = Double.POSITIVE_INFINITY;
+        double max = 0;
+        for (Series s : series) {
+            for (double y : s.y()) {
+                if (y > 0) {
+                    min = Math.min(min, y);
+                    max = Math.max(max, y);
+                }
+            }
+        }
+        if (max > 0 && Math.log10(max / min) < FEW_DECADES) {
+            styler.setYAxisLogarithmicDecadeOnly(false);
+        }
+        styler.setYAxisTickLabelsFormattingFunction(ChartRenderer::siLabel);
+    }
+
+    /** A tick label with an SI prefix and at most two significant digits after it: 0.25, 40, 3.5k, 500M, 3G. */
+    static String siLabel(double value) {
+        if (!Double.isFinite(value)) {
+            return String.valueOf(value);
+        }
+        String[] prefixes = {"", "k", "M", "G", "T", "P"};
+        double magnitude = Math.abs(value);
+        int k = 0;
+        while (k < prefixes.length - 1 && magnitude >= 1000) {
+            magnitude /= 1000;
+            value /= 1000;
+            k++;
+        }
+        java.math.BigDecimal rounded = new java.math.BigDecimal(value)
+                .round(new java.math.MathContext(2))
+                .stripTrailingZeros();
+        return rounded.toPlainString() + prefixes[k];
     }
 
     private static void style(Styler styler, Chart spec) {

@@ -84,4 +84,35 @@ class HtmlReportTest {
                 .toList();
         assertThat(ChartRenderer.labelsCollide(queues)).isTrue();
     }
+
+    @Test
+    void longSeriesNamesWrapAndEveryLegendLineMakesRoom() {
+        String machine = "seed: Intel Sandy Bridge 2.4GHz, Linux 3.3.2, Oracle Java 1.7.0_02 server";
+        String wrapped = ChartRenderer.legendName(machine);
+        assertThat(wrapped.replace('\n', ' ')).isEqualTo(machine);
+        assertThat(wrapped.split("\n"))
+                .hasSize(2)
+                .allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(ChartRenderer.LEGEND_LINE_CHARS));
+        assertThat(ChartRenderer.legendName("this machine")).isEqualTo("this machine");
+
+        List<ChartRenderer.Series> three = series(3);
+        List<ChartRenderer.Series> twenty = series(20);
+        assertThat(ChartRenderer.heightFor(twenty)).isGreaterThan(ChartRenderer.heightFor(three) + 16 * 16);
+    }
+
+    @Test
+    void logAxisTicksAreWrittenWithSiPrefixes() {
+        assertThat(ChartRenderer.siLabel(3_500_000_000.0)).isEqualTo("3.5G");
+        assertThat(ChartRenderer.siLabel(500_000_000.0)).isEqualTo("500M");
+        assertThat(ChartRenderer.siLabel(1000.0)).isEqualTo("1k");
+        assertThat(ChartRenderer.siLabel(40.0)).isEqualTo("40");
+        assertThat(ChartRenderer.siLabel(0.25)).isEqualTo("0.25");
+        assertThat(ChartRenderer.siLabel(0.1)).isEqualTo("0.1");
+    }
+
+    private static List<ChartRenderer.Series> series(int n) {
+        return java.util.stream.IntStream.range(0, n)
+                .mapToObj(i -> new ChartRenderer.Series("this machine G1 core-aos-" + i, List.of(0), List.of(1.0)))
+                .toList();
+    }
 }
