@@ -32,10 +32,20 @@ import org.openjdk.jmh.annotations.Warmup;
  * </pre>
  *
  * The counters are off-heap (a 128-byte-aligned MemorySegment), so the layout is exact, not up to
- * the JVM's field placement. Each thread does an opaque read and an opaque write of its own
- * counter per invocation (a plain mov each on x86; opaque keeps the JIT from merging the
- * invocations' stores). How to run: {@code ./mechsym jmh FalseSharingBenchmark -f 1 -wi 3 -i 3}.
- * Look for unpadded several times padded; it needs two cores that run the two threads at once.
+ * the JVM's field placement. Each thread reads its own counter and writes it back plus one, per
+ * invocation, in two ways:
+ *
+ * <ul>
+ *   <li>opaque (a plain mov each on x86; opaque keeps the JIT from merging the invocations' stores):
+ *       the stores wait in the store buffer while the line is away, the loads take their values from
+ *       it, and when the line comes back every waiting store commits at once - the store buffer hides
+ *       most of the false sharing;
+ *   <li>volatile (mov + lock addl): each store drains the store buffer, so every increment waits for
+ *       the line - false sharing at its full cost, as in the posts' counters.
+ * </ul>
+ *
+ * How to run: {@code ./mechsym jmh FalseSharingBenchmark -f 1 -wi 3 -i 3}. Look for unpadded several
+ * times padded with volatile writes; it needs two cores that run the two threads at once.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -64,6 +74,10 @@ public class FalseSharingBenchmark {
         LONG.setOpaque(counters, offset, (long) LONG.getOpaque(counters, offset) + 1);
     }
 
+    private void incrementVolatile(long offset) {
+        LONG.setVolatile(counters, offset, (long) LONG.getVolatile(counters, offset) + 1);
+    }
+
     @Benchmark
     @Group("unpadded")
     @GroupThreads(1)
@@ -90,5 +104,33 @@ public class FalseSharingBenchmark {
     @GroupThreads(1)
     public void paddedB() {
         increment(128);
+    }
+
+    @Benchmark
+    @Group("unpaddedVolatile")
+    @GroupThreads(1)
+    public void unpaddedVolatileA() {
+        incrementVolatile(0);
+    }
+
+    @Benchmark
+    @Group("unpaddedVolatile")
+    @GroupThreads(1)
+    public void unpaddedVolatileB() {
+        incrementVolatile(8);
+    }
+
+    @Benchmark
+    @Group("paddedVolatile")
+    @GroupThreads(1)
+    public void paddedVolatileA() {
+        incrementVolatile(0);
+    }
+
+    @Benchmark
+    @Group("paddedVolatile")
+    @GroupThreads(1)
+    public void paddedVolatileB() {
+        incrementVolatile(128);
     }
 }

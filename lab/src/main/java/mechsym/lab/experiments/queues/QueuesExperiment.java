@@ -83,9 +83,11 @@ public final class QueuesExperiment implements Experiment {
 
     @Override
     public String claim() {
-        return "Queues that publish with release stores (lazySet) and cached indices, built on VarHandles without"
-                + " Unsafe, move elements between threads at least as fast as JCTools' SpscArrayQueue and the"
-                + " Disruptor 4 one-to-one ring buffer in the same run.";
+        return "A single writer that publishes with lazySet (a release store) instead of a volatile write pays"
+                + " several times less per publication, a building block of the Disruptor and other frameworks."
+                + " (Issue 5's goal, not the post's: mechsym's queues, built that way on VarHandles without Unsafe,"
+                + " at least as fast as JCTools' SpscArrayQueue and the Disruptor 4 one-to-one ring buffer in the"
+                + " same run.)";
     }
 
     /**
@@ -408,15 +410,20 @@ public final class QueuesExperiment implements Experiment {
             compared++;
             rounds = Math.min(rounds, ratios.n());
             worstSpread = Math.max(worstSpread, ratios.spread());
-            if (ratios.median() >= EQUAL_WITHIN) {
+            boolean pairMet = ratios.median() >= EQUAL_WITHIN;
+            if (pairMet) {
                 met++;
             }
+            // three decimals and the outcome in words: 0.948 printed as "0.95x" read as met
             String line = String.format(
                     Locale.ROOT,
-                    "%s / %s per round: median %.2fx (min %.2f, max %.2f, %d rounds); medians %.1f vs %.1f elements/µs",
+                    "%s / %s per round: median %.3fx, goal %.2f %s (min %.2f, max %.2f, %d rounds); medians %.1f vs"
+                            + " %.1f elements/µs",
                     goal.getKey(),
                     goal.getValue(),
                     ratios.median(),
+                    EQUAL_WITHIN,
+                    pairMet ? "met" : "missed",
                     ratios.min(),
                     ratios.max(),
                     ratios.n(),

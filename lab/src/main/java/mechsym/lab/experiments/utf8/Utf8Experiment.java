@@ -68,6 +68,8 @@ public final class Utf8Experiment implements Experiment {
     private static final double DIRECT_GOAL = 1.3;
 
     private static final double HEAP_GOAL = 1.0;
+    /** The post's claim: more than 30% faster than the JDK's ways, into heap and direct buffers alike. */
+    private static final double POST_CLAIM = 1.3;
 
     @Override
     public String id() {
@@ -389,10 +391,20 @@ public final class Utf8Experiment implements Experiment {
                 .mapToDouble(GoalCheck::speedUp)
                 .min()
                 .orElseThrow();
+        // The verdict judges the post's claim (more than 30% faster, heap and direct); issue 4's goal asks
+        // less of heap buffers (no slower) and is reported beside it.
+        long claimHeld = checks.stream()
+                .filter(c -> c.speedUp() >= POST_CLAIM && c.allocationFree())
+                .count();
         String figures = String.format(
                 Locale.ROOT,
-                "%d of %d cases meet the goal (>= %.1fx the best JDK way into direct buffers, >= %.1fx into heap"
-                        + " buffers, 0 B/op, median of the rounds); lowest speed-ups %.2fx direct, %.2fx heap%s.",
+                "The post's claim (>= %.1fx the best JDK way, heap and direct, no allocation) holds in %d of %d"
+                        + " cases. Issue 4's goal: %d of %d cases meet the goal (>= %.1fx into direct buffers, >= %.1fx"
+                        + " into heap buffers, 0 B/op, median of the rounds); lowest speed-ups %.2fx direct, %.2fx"
+                        + " heap%s.",
+                POST_CLAIM,
+                claimHeld,
+                checks.size(),
                 met,
                 checks.size(),
                 DIRECT_GOAL,
@@ -400,9 +412,9 @@ public final class Utf8Experiment implements Experiment {
                 minDirect,
                 minHeap,
                 missed.isEmpty() ? "" : "; missed: " + missed);
-        if (met == checks.size()) {
+        if (claimHeld == checks.size()) {
             result.verdict(Verdict.reproduced(figures));
-        } else if (met > 0) {
+        } else if (claimHeld > 0) {
             result.verdict(Verdict.partly(figures));
         } else {
             result.verdict(Verdict.notReproduced(figures));

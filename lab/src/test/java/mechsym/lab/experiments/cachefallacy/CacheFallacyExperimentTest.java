@@ -38,7 +38,17 @@ class CacheFallacyExperimentTest {
         TinyRun.positives(stores, "score");
         Table sharing = result.table("false-sharing");
         assertThat(TinyRun.texts(sharing, "layout"))
-                .containsExactly("unpadded (same line)", "padded (two lines apart)");
+                .containsExactly(
+                        "unpadded (same line)",
+                        "padded (two lines apart)",
+                        "unpadded (same line)",
+                        "padded (two lines apart)");
+        assertThat(TinyRun.texts(sharing, "writes"))
+                .containsExactly(
+                        "opaque (plain mov)",
+                        "opaque (plain mov)",
+                        "volatile (mov + lock addl)",
+                        "volatile (mov + lock addl)");
         TinyRun.positives(sharing, "score");
         assertThat(result.verdict().outcome()).isNotEqualTo(mechsym.lab.Verdict.Outcome.INCONCLUSIVE);
     }
