@@ -39,7 +39,9 @@ public record Environment(
         double loadAverage1m,
         boolean virtualised,
         String hardwareCounters,
-        List<String> warnings) {
+        List<String> warnings,
+        String jmhVersion,
+        String nativeCompiler) {
 
     public static final String UNKNOWN = "unknown";
 
@@ -47,6 +49,9 @@ public record Environment(
         garbageCollectors = List.copyOf(garbageCollectors);
         jvmFlags = List.copyOf(jvmFlags);
         warnings = List.copyOf(warnings);
+        // a results file written before these were recorded has neither
+        jmhVersion = jmhVersion == null ? UNKNOWN : jmhVersion;
+        nativeCompiler = nativeCompiler == null ? UNKNOWN : nativeCompiler;
     }
 
     /** Probes this machine and this JVM. Never throws: what cannot be read is "unknown". */
@@ -118,7 +123,9 @@ public record Environment(
                 load,
                 virtualised,
                 counters,
-                warnings);
+                warnings,
+                orUnknown(org.openjdk.jmh.util.Version.getPlainVersion()),
+                NativeBaselines.compiler());
     }
 
     private static String probeHardwareCounters() {

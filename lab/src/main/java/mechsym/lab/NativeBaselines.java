@@ -44,6 +44,35 @@ public final class NativeBaselines {
         return new NativeBaselines(dir).build(name);
     }
 
+    /**
+     * The compiler and flags the baselines are built with, as {@code make -s compiler} in native/
+     * prints them (e.g. "g++ (Debian 12.2.0-14) 12.2.0; -O2 -std=c++17 -pthread -Wall -Wextra"), or
+     * why that is unknown. For the report's environment: a C++ baseline is only as good as its build.
+     */
+    public static String compiler() {
+        Path dir = locate();
+        if (dir == null) {
+            return "unknown (native/ not found)";
+        }
+        try {
+            Process make = new ProcessBuilder("make", "-s", "-C", dir.toString(), "compiler")
+                    .redirectErrorStream(true)
+                    .start();
+            String out =
+                    new String(make.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+            if (!make.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
+                make.destroyForcibly();
+                return "unknown (make did not answer)";
+            }
+            return make.exitValue() == 0 && !out.isEmpty() ? out.replace("\n", "; ") : "unknown (" + out + ")";
+        } catch (IOException e) {
+            return "unknown (make not found)";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "unknown (interrupted)";
+        }
+    }
+
     /** The baselines in this {@code native/} folder (for tests). */
     public static NativeBaselines at(Path nativeDir) {
         return new NativeBaselines(nativeDir);

@@ -26,6 +26,9 @@ class EnvironmentTest {
         assertThat(env.jdkVersion()).isEqualTo(System.getProperty("java.runtime.version"));
         assertThat(env.garbageCollectors()).isNotEmpty();
         assertThat(env.cpuModel()).isNotBlank();
+        assertThat(env.jmhVersion()).matches("\\d+\\.\\d+.*");
+        // the build machine has make and a C++ compiler (the lab's baselines need them): named with its flags
+        assertThat(env.nativeCompiler()).contains("-O2").doesNotStartWith("unknown");
         if (env.logicalCpus() <= 2) {
             assertThat(env.warnings()).anyMatch(w -> w.contains("logical CPUs"));
         }

@@ -99,6 +99,8 @@ public final class HtmlReport {
         row(html, "CPU affinity", env.cpuAffinity() + (env.pinned() ? " (pinned)" : " (not pinned)"));
         row(html, "load average (1 min) at start", Format.number(env.loadAverage1m()));
         row(html, "hardware counters", env.hardwareCounters());
+        row(html, "JMH", env.jmhVersion());
+        row(html, "C/C++ baselines built with", env.nativeCompiler());
         html.append("</table>\n");
     }
 

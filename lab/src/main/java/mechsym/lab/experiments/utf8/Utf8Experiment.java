@@ -159,7 +159,7 @@ public final class Utf8Experiment implements Experiment {
         List<JmhBenchmarks.Score> decoded = jmh.run(configure(jmh, profile, true) // every decode makes a String
                 .include(methods(DECODERS))
                 .param("text", texts.toArray(String[]::new))
-                .measurementIterations(profile.pick(1, 2, 5)));
+                .measurementIterations(profile.pick(1, 3, 5)));
 
         Table.Builder encode = Table.measured("encode", "String into a ByteBuffer (JMH, one fork per round)")
                 .column("case")
