@@ -197,7 +197,12 @@ public final class OffHeapStructuresExperiment implements Experiment {
                 .column("storage")
                 .column("bytes per record", "bytes")
                 .column("heap bytes per record", "bytes")
-                .column("off-heap bytes per record", "bytes");
+                .column("off-heap bytes per record", "bytes")
+                .note("bytes per record: the heap's growth across init for objects, the memory the table allocated"
+                        + " off the heap for the others (the storage's own size). heap bytes per record: the heap's"
+                        + " growth across init (Runtime total - free; for an off-heap table only what init allocated"
+                        + " on the way, and with Parallel a young collection inside init can make it anything)."
+                        + " off-heap bytes per record: what the table allocated off the heap.");
         Table.Builder pauses = Table.measured("gc-pauses", "GC pauses inside the runs (JFR jdk.GarbageCollection)")
                 .column("collector")
                 .column("storage")
