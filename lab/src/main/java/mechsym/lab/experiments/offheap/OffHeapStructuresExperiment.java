@@ -200,8 +200,8 @@ public final class OffHeapStructuresExperiment implements Experiment {
                 .column("off-heap bytes per record", "bytes")
                 .note("bytes per record: the heap's growth across init for objects, the memory the table allocated"
                         + " off the heap for the others (the storage's own size). heap bytes per record: the heap's"
-                        + " growth across init (Runtime total - free; for an off-heap table only what init allocated"
-                        + " on the way, and with Parallel a young collection inside init can make it anything)."
+                        + " growth across init (Runtime total - free: for an off-heap table whatever init allocated on"
+                        + " the heap on the way; a collection inside init makes it smaller)."
                         + " off-heap bytes per record: what the table allocated off the heap.");
         Table.Builder pauses = Table.measured("gc-pauses", "GC pauses inside the runs (JFR jdk.GarbageCollection)")
                 .column("collector")
