@@ -16,11 +16,12 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The child writes each result as one line {@code @result <json>} on stdout ({@link #emit});
  * its other output and its stderr go to a log file in the experiment's folder. The VM's own output
- * ({@code -XX:+PrintCompilation} and the like) goes to stderr ({@code -XX:+DisplayVMOutputToStderr}):
- * on stdout the VM writes from its compiler threads, and a line it had begun ran into a result line
- * ({@code 6977 @result {...}}), which was then dropped unseen (a dispatch run showed 9 runs of 10).
- * A result line that is not whole anyway is an error naming the log, never skipped. A child that exits
- * non-zero, or outlives its timeout, is an error naming the log.
+ * goes to stderr: its print stream ({@code -XX:+PrintCompilation} and the like) by {@code
+ * -XX:+DisplayVMOutputToStderr}, its unified logging's warnings (by default on stdout) by {@code
+ * -Xlog}. On stdout the VM writes from its compiler and GC threads, and a line it had begun ran into a
+ * result line ({@code 6977 @result {...}}), which was then dropped unseen (a dispatch run showed 9
+ * runs of 10). A result line that is not whole anyway is an error naming the log, never skipped. A
+ * child that exits non-zero, or outlives its timeout, is an error naming the log.
  */
 public final class ForkedJvm {
     /** Flags every JVM of mechsym needs on JDK 25 (see docs/toolchain.md). */
@@ -32,10 +33,17 @@ public final class ForkedJvm {
 
     private static final String RESULT_PREFIX = "@result ";
     private static final String PROGRESS_PREFIX = "@progress ";
-    /** Keeps the VM's output (e.g. -XX:+PrintCompilation, written from compiler threads) off stdout. */
-    private static final String VM_OUTPUT_TO_STDERR = "-XX:+DisplayVMOutputToStderr";
+    /**
+     * Keep the VM's output off stdout, where results go: its print stream (-XX:+PrintCompilation,
+     * written from compiler threads), and unified logging's default warnings output (stdout), moved
+     * to stderr with the default's decorations. A fork's own -Xlog flags come after these.
+     */
+    private static final List<String> VM_OUTPUT_TO_STDERR =
+            List.of("-XX:+DisplayVMOutputToStderr", "-Xlog:disable", "-Xlog:all=warning:stderr:uptime,level,tags");
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Reads a result line whole: a value followed by anything but blanks is not a result. */
+    private static final ObjectMapper JSON =
+            new ObjectMapper().enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     private final Class<?> mainClass;
     private final Path workDir;
@@ -92,7 +100,7 @@ public final class ForkedJvm {
         List<String> command = new ArrayList<>(wrapper);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(BASE_FLAGS);
-        command.add(VM_OUTPUT_TO_STDERR);
+        command.addAll(VM_OUTPUT_TO_STDERR);
         command.addAll(jvmArgs);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
@@ -114,19 +122,16 @@ public final class ForkedJvm {
             results = readOutput(reader, type, progress, other);
         } catch (IOException e) {
             process.destroyForcibly();
+            appendToLog(log, other); // what the child printed up to the line refused
             throw new IOException("forked JVM '" + name + "': " + e.getMessage() + " (log: " + log + ")", e);
         }
         if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             process.destroyForcibly();
+            appendToLog(log, other);
             throw new IOException(
                     "forked JVM '" + name + "' did not finish in " + timeoutSeconds + " s (log: " + log + ")");
         }
-        java.nio.file.Files.write(
-                log,
-                other,
-                StandardCharsets.UTF_8,
-                java.nio.file.StandardOpenOption.APPEND,
-                java.nio.file.StandardOpenOption.CREATE);
+        appendToLog(log, other);
         if (process.exitValue() != 0) {
             throw new IOException(
                     "forked JVM '" + name + "' exited with " + process.exitValue() + " (log: " + log + ")");
@@ -161,6 +166,15 @@ public final class ForkedJvm {
             }
         }
         return results;
+    }
+
+    private static void appendToLog(Path log, List<String> lines) throws IOException {
+        java.nio.file.Files.write(
+                log,
+                lines,
+                StandardCharsets.UTF_8,
+                java.nio.file.StandardOpenOption.APPEND,
+                java.nio.file.StandardOpenOption.CREATE);
     }
 
     /** Called in the child: writes one result for the parent. */

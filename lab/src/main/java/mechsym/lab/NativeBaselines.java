@@ -45,31 +45,44 @@ public final class NativeBaselines {
     }
 
     /**
-     * The compiler and flags the baselines are built with, as {@code make -s compiler} in native/
-     * prints them (e.g. "g++ (Debian 12.2.0-14) 12.2.0; -O2 -std=c++17 -pthread -Wall -Wextra"), or
-     * why that is unknown. For the report's environment: a C++ baseline is only as good as its build.
+     * The compiler and the flags {@code make} in native/ builds the baselines with, as {@code make -s
+     * compiler} prints them (e.g. "g++ (Debian 12.2.0-14+deb12u1) 12.2.0; g++ -O2 -std=c++17 -pthread
+     * -Wall -Wextra"), or "unknown (why)". For the report's environment: a C++ baseline is only as good
+     * as its build. Waits at most 30 s.
      */
     public static String compiler() {
         Path dir = locate();
         if (dir == null) {
             return "unknown (native/ not found)";
         }
+        Path out = null;
         try {
+            out = Files.createTempFile("mechsym-compiler", ".txt");
             Process make = new ProcessBuilder("make", "-s", "-C", dir.toString(), "compiler")
                     .redirectErrorStream(true)
+                    .redirectOutput(out.toFile())
                     .start();
-            String out =
-                    new String(make.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
             if (!make.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
                 make.destroyForcibly();
-                return "unknown (make did not answer)";
+                return "unknown (make did not answer in 30 s)";
             }
-            return make.exitValue() == 0 && !out.isEmpty() ? out.replace("\n", "; ") : "unknown (" + out + ")";
+            String text = Files.readString(out).strip();
+            return make.exitValue() == 0 && !text.isEmpty()
+                    ? text.replace("\n", "; ")
+                    : "unknown (" + text.replace("\n", "; ") + ")";
         } catch (IOException e) {
             return "unknown (make not found)";
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return "unknown (interrupted)";
+        } finally {
+            if (out != null) {
+                try {
+                    Files.deleteIfExists(out);
+                } catch (IOException ignored) {
+                    // a temp file left behind is harmless
+                }
+            }
         }
     }
 

@@ -79,6 +79,18 @@ class ForkedJvmTest {
                 .hasMessageContaining("not whole");
     }
 
+    @Test
+    void aResultWithSomethingAfterItIsAnErrorNamingTheLine() {
+        assertThatThrownBy(() -> ForkedJvm.readOutput(
+                        reader("@result {\"run\":0,\"value\":5} 6977\n"),
+                        Figure.class,
+                        Progress.silent(),
+                        new ArrayList<>()))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("stdout line 1")
+                .hasMessageContaining("not whole");
+    }
+
     private static BufferedReader reader(String text) {
         return new BufferedReader(new StringReader(text));
     }

@@ -71,6 +71,12 @@ public final class ChartRenderer {
                 }
                 String name = table.sourceLabel() + (s >= 0 ? " " + row.get(s) : "");
                 Series series = byName.computeIfAbsent(name, n -> new Series(n, new ArrayList<>(), new ArrayList<>()));
+                if (series.x().contains(row.get(x))) {
+                    // a chart draws one point per series and x: a second one would be dropped unseen
+                    throw new IllegalArgumentException("chart '" + chart.id() + "': series '" + name + "' has two"
+                            + " points at " + chart.x() + " '" + row.get(x) + "' (table '" + tableId + "'); chart by"
+                            + " a series column that tells them apart");
+                }
                 series.x().add(row.get(x));
                 series.y().add(value.doubleValue());
             }
@@ -129,12 +135,14 @@ public final class ChartRenderer {
         }
         style(chart.getStyler(), spec);
         chart.getStyler().setOverlapped(false);
+        List<Double> drawn = new ArrayList<>();
         for (Series s : series) {
             List<Double> ys = new ArrayList<>();
             for (String category : xs) {
                 int i = indexOf(s.x(), category);
                 ys.add(i < 0 ? null : s.y().get(i));
             }
+            drawn.addAll(ys);
             chart.addSeries(legendName(s.name()), xs, ys);
         }
         if (spec.logY()) {
@@ -145,7 +153,7 @@ public final class ChartRenderer {
                     .min(Double::compare)
                     .orElse(1.0);
             chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(min))));
-            logTicks(chart.getStyler(), series);
+            logTicks(chart.getStyler(), drawn);
         }
         return chart;
     }
@@ -174,7 +182,9 @@ public final class ChartRenderer {
             chart.addSeries(legendName(s.name()), xs, s.y());
         }
         if (spec.logY()) {
-            logTicks(chart.getStyler(), series);
+            logTicks(
+                    chart.getStyler(),
+                    series.stream().flatMap(s -> s.y().stream()).toList());
         }
         return chart;
     }
@@ -192,7 +202,10 @@ public final class ChartRenderer {
         return HEIGHT + Math.max(0, lines - LEGEND_LINES_IN_HEIGHT) * LEGEND_LINE_HEIGHT;
     }
 
-    /** A series name wrapped at spaces onto lines of at most {@link #LEGEND_LINE_CHARS} characters. */
+    /**
+     * A series name wrapped at spaces onto lines of at most {@link #LEGEND_LINE_CHARS} characters; a
+     * word longer than that stays whole on a line of its own.
+     */
     static String legendName(String name) {
         StringBuilder wrapped = new StringBuilder();
         int lineLength = 0;
@@ -215,15 +228,13 @@ public final class ChartRenderer {
      * a single label ("1E9") for 2.8E8 to 3.9E9. Over few decades every tick is labelled; labels are
      * written with SI prefixes (500M, 3.5G), as {@link #siLabel} does.
      */
-    private static void logTicks(org.knowm.xchart.style.AxesChartStyler styler, List<Series> series) {
+    private static void logTicks(org.knowm.xchart.style.AxesChartStyler styler, List<Double> drawn) {
         double min = Double.POSITIVE_INFINITY;
         double max = 0;
-        for (Series s : series) {
-            for (double y : s.y()) {
-                if (y > 0) {
-                    min = Math.min(min, y);
-                    max = Math.max(max, y);
-                }
+        for (Double y : drawn) {
+            if (y != null && y > 0) {
+                min = Math.min(min, y);
+                max = Math.max(max, y);
             }
         }
         if (max > 0 && Math.log10(max / min) < FEW_DECADES) {
@@ -232,23 +243,24 @@ public final class ChartRenderer {
         styler.setYAxisTickLabelsFormattingFunction(ChartRenderer::siLabel);
     }
 
-    /** A tick label with an SI prefix and at most two significant digits after it: 0.25, 40, 3.5k, 500M, 3G. */
+    /**
+     * A tick label of two significant digits in all, with an SI prefix: 0.25, 40, 3.5k, 500M, 3G
+     * (999,600 rounds to 1M, not 1000k).
+     */
     static String siLabel(double value) {
         if (!Double.isFinite(value)) {
             return String.valueOf(value);
         }
         String[] prefixes = {"", "k", "M", "G", "T", "P"};
-        double magnitude = Math.abs(value);
+        java.math.MathContext twoDigits = new java.math.MathContext(2);
+        java.math.BigDecimal rounded = new java.math.BigDecimal(value).round(twoDigits);
+        java.math.BigDecimal thousand = java.math.BigDecimal.valueOf(1000);
         int k = 0;
-        while (k < prefixes.length - 1 && magnitude >= 1000) {
-            magnitude /= 1000;
-            value /= 1000;
+        while (k < prefixes.length - 1 && rounded.abs().compareTo(thousand) >= 0) {
+            rounded = rounded.divide(thousand).round(twoDigits);
             k++;
         }
-        java.math.BigDecimal rounded = new java.math.BigDecimal(value)
-                .round(new java.math.MathContext(2))
-                .stripTrailingZeros();
-        return rounded.toPlainString() + prefixes[k];
+        return rounded.stripTrailingZeros().toPlainString() + prefixes[k];
     }
 
     private static void style(Styler styler, Chart spec) {

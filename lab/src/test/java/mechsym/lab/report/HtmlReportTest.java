@@ -101,6 +101,27 @@ class HtmlReportTest {
     }
 
     @Test
+    void twoPointsOfOneSeriesAtOneXAreAnErrorNotADroppedPoint() {
+        Table runs = Table.measured("t", "pauses")
+                .column("collector")
+                .column("System.gc()")
+                .column("storage")
+                .column("pause", "ms")
+                .row("G1", "yes", "objects", 137.7)
+                .row("G1", "no", "objects", 513.0)
+                .build();
+        Chart chart = Chart.bar("c", "pauses", List.of("t"), "storage", "pause", "collector", "ms");
+        ExperimentResult result = new ExperimentResult.Builder(new FakeExperiment("one", false))
+                .table(runs)
+                .chart(chart)
+                .ok(1);
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ChartRenderer.series(chart, result))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("series 'this machine G1' has two points at storage 'objects'");
+    }
+
+    @Test
     void logAxisTicksAreWrittenWithSiPrefixes() {
         assertThat(ChartRenderer.siLabel(3_500_000_000.0)).isEqualTo("3.5G");
         assertThat(ChartRenderer.siLabel(500_000_000.0)).isEqualTo("500M");
@@ -108,6 +129,9 @@ class HtmlReportTest {
         assertThat(ChartRenderer.siLabel(40.0)).isEqualTo("40");
         assertThat(ChartRenderer.siLabel(0.25)).isEqualTo("0.25");
         assertThat(ChartRenderer.siLabel(0.1)).isEqualTo("0.1");
+        assertThat(ChartRenderer.siLabel(999_600.0)).isEqualTo("1M"); // rounds, then takes the prefix
+        assertThat(ChartRenderer.siLabel(-2_500.0)).isEqualTo("-2.5k");
+        assertThat(ChartRenderer.siLabel(0.0)).isEqualTo("0");
     }
 
     private static List<ChartRenderer.Series> series(int n) {

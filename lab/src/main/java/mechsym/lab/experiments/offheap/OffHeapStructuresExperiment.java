@@ -145,6 +145,11 @@ public final class OffHeapStructuresExperiment implements Experiment {
             String label() {
                 return collector.name() + " " + storage + (systemGc ? "" : " (no System.gc)");
             }
+
+            /** The collector, and whether System.gc() ran before each run: a chart series. */
+            String series() {
+                return collector.name() + (systemGc ? "" : " (no System.gc)");
+            }
         }
         List<Config> configs = new ArrayList<>();
         for (Collector collector : COLLECTORS) {
@@ -187,7 +192,9 @@ public final class OffHeapStructuresExperiment implements Experiment {
                 .column("System.gc()")
                 .summaryColumns("ms")
                 .column("run 0", "ms")
-                .note("Forked JVM per row: " + heap + " " + maxHeap + " and the collector's flag.");
+                .column("configuration")
+                .note("Forked JVM per row: " + heap + " " + maxHeap + " and the collector's flag. configuration:"
+                        + " the collector, and whether System.gc() ran before each run (the charts' series).");
         Table.Builder perRun = Table.measured("runs", "duration of each run")
                 .column("configuration")
                 .column("run", "#")
@@ -210,6 +217,7 @@ public final class OffHeapStructuresExperiment implements Experiment {
                 .column("GCs", "count")
                 .column("total pause", "ms")
                 .column("longest pause", "ms")
+                .column("configuration")
                 .note("Pauses of collections that started inside a run's init + scan; the collection System.gc()"
                         + " itself triggers before a run is not counted.");
 
@@ -227,7 +235,7 @@ public final class OffHeapStructuresExperiment implements Experiment {
                     steady.length > 0 ? steady : new double[] {rs.getFirst().durationMs()});
             String gcLabel = c.systemGc() ? "yes" : "no";
             durations.row(
-                    c.collector().name(), c.storage(), gcLabel, s, rs.getFirst().durationMs());
+                    c.collector().name(), c.storage(), gcLabel, s, rs.getFirst().durationMs(), c.series());
             rs.forEach(r -> perRun.row(c.label(), r.run(), r.durationMs()));
             int count = rs.stream().mapToInt(TradeTableRun.Run::gcCount).sum();
             double total =
@@ -236,7 +244,7 @@ public final class OffHeapStructuresExperiment implements Experiment {
                     .mapToDouble(TradeTableRun.Run::gcPauseLongestMs)
                     .max()
                     .orElse(0);
-            pauses.row(c.collector().name(), c.storage(), gcLabel, count, total, longest);
+            pauses.row(c.collector().name(), c.storage(), gcLabel, count, total, longest, c.series());
             // the claim is about pauses: the longest of a storage's runs, with System.gc() before each or not
             longestPause.merge(c.collector().name() + " " + c.storage(), longest, Math::max);
             if (c.systemGc()) {
@@ -269,7 +277,7 @@ public final class OffHeapStructuresExperiment implements Experiment {
                         List.of("seed-durations-1", "seed-durations-2", "durations"),
                         "storage",
                         "median",
-                        "collector",
+                        "configuration",
                         "ms (median, log scale)")
                 .withLogY());
         result.chart(
@@ -284,12 +292,11 @@ public final class OffHeapStructuresExperiment implements Experiment {
                 "bytes"));
         result.chart(Chart.bar(
                 "gc-pauses",
-                "longest GC pause inside a run with System.gc() before it (no bar: none, or not run; the table"
-                        + " has every run)",
+                "longest GC pause inside a run (no bar: no pause, or not run under that configuration)",
                 List.of("gc-pauses"),
                 "storage",
                 "longest pause",
-                "collector",
+                "configuration",
                 "ms"));
 
         verdict(result, medianMs, longestPause, bytesPerRecord);
@@ -375,7 +382,9 @@ public final class OffHeapStructuresExperiment implements Experiment {
                 .column("measured", "ratio")
                 .column("target", "ratio")
                 .column("met")
-                .note("Forked runs: medians of steady runs under G1 with System.gc(). JMH: scores of the scan alone."
+                .note("Forked runs: medians of steady runs under G1 with System.gc(); the pause goal: the longest"
+                        + " pause of every forked off-heap run, any collector, with System.gc() or not. JMH: scores of"
+                        + " the scan alone."
                         + " On a shared machine, read them with the environment's warnings.");
         goal(
                 t,
