@@ -114,6 +114,8 @@ public final class LazySetExperiment implements Experiment {
 
         // key: experiment|storage|set
         Map<String, List<LazySetRun.Run>> samples = new LinkedHashMap<>();
+        // key: experiment|storage|set -> round -> the median of that round's JVM (for per-round ratios)
+        Map<String, Map<Integer, Double>> roundMedians = new LinkedHashMap<>();
         List<String> failures = new ArrayList<>();
         // A run's mode (the consumer running beside the writer, or not) holds for a whole JVM: one JVM
         // per storage and set method gave a lazy catch-up writer 2.5 ns a value in one lab and 45 in
@@ -132,14 +134,25 @@ public final class LazySetExperiment implements Experiment {
                                 .args(storage.name(), runMillis, runs, values)
                                 .timeoutSeconds(profile.pick(60, 60, 300))
                                 .run(LazySetRun.Run.class);
+                        Map<String, List<Double>> thisJvm = new LinkedHashMap<>();
                         for (LazySetRun.Run r : out) {
                             if (r.run() > 0) {
-                                samples.computeIfAbsent(
-                                                r.experiment() + "|" + storage.label + "|" + set.name(),
-                                                k -> new ArrayList<>())
+                                String key = r.experiment() + "|" + storage.label + "|" + set.name();
+                                samples.computeIfAbsent(key, k -> new ArrayList<>())
                                         .add(r);
+                                if (r.checksumOk()) {
+                                    thisJvm.computeIfAbsent(key, k -> new ArrayList<>())
+                                            .add(
+                                                    r.experiment().equals("ping-pong")
+                                                            ? r.nsPerOp()
+                                                            : r.producerNsPerOp());
+                                }
                             }
                         }
+                        final int thisRound = round;
+                        thisJvm.forEach((key, figures) -> roundMedians
+                                .computeIfAbsent(key, k -> new LinkedHashMap<>())
+                                .put(thisRound, Summary.of(figures).median()));
                     } catch (IOException e) {
                         // the post: "I have had variations of the experiments hang when using the direct set"
                         failures.add(name + ": " + e.getMessage());
@@ -210,21 +223,29 @@ public final class LazySetExperiment implements Experiment {
                     "set",
                     pingPong ? "ns per round trip (median)" : "ns per value (median)"));
         }
-        result.table(ratios(storages, medians));
+        result.table(ratios(storages, medians, roundMedians));
         failures.forEach(f -> result.note("Did not finish (the post warns the direct set may hang): " + f));
         ThreadedRuns.noteMachine(result, 2, loadBefore);
         verdict(result, storages, medians);
     }
 
-    /** The post's comparisons, as ratios of this run's medians, to read beside the seed's table. */
-    private static Table ratios(List<Storage> storages, Map<String, Summary> medians) {
+    /**
+     * The post's comparisons, as ratios of this run's medians, to read beside the seed's table; and
+     * the same ratio round by round (the two JVMs of a round ran one after the other), whose spread
+     * says how far one ratio of medians can be trusted here.
+     */
+    private static Table ratios(
+            List<Storage> storages, Map<String, Summary> medians, Map<String, Map<Integer, Double>> roundMedians) {
         Table.Builder t = Table.measured("ratios", "the post's comparisons: ratios of medians, per storage")
                 .column("experiment")
                 .column("comparison")
                 .column("storage")
                 .column("ratio", "x")
-                .note("Catch-up compares the producer's ns per value, ping-pong the ns per round trip. A ratio is left"
-                        + " out when either side is missing or failed its guard.");
+                .summaryColumns("x per round")
+                .note("Catch-up compares the producer's ns per value, ping-pong the ns per round trip. ratio: of the"
+                        + " medians over all rounds' runs (the verdict's); n, min, median, max: the ratio of the two"
+                        + " JVMs' medians within each round. A ratio is left out when either side is missing or"
+                        + " failed its guard.");
         String[][] comparisons = {
             // each the way round the verdict reads it: the volatile writer's extra cost, the lazy reader's latency
             {"catch-up", "VOLATILE", "LAZY"}, {"ping-pong", "LAZY", "VOLATILE"}, {"catch-up", "DIRECT", "LAZY"}
@@ -235,7 +256,22 @@ public final class LazySetExperiment implements Experiment {
                 Summary b = medians.get(c[0] + "|" + storage.label + "|" + c[2]);
                 if (a != null && b != null) {
                     String comparison = c[1].toLowerCase(Locale.ROOT) + " / " + c[2].toLowerCase(Locale.ROOT);
-                    t.row(c[0], comparison, storage.label, a.median() / b.median());
+                    Map<Integer, Double> ra =
+                            roundMedians.getOrDefault(c[0] + "|" + storage.label + "|" + c[1], Map.of());
+                    Map<Integer, Double> rb =
+                            roundMedians.getOrDefault(c[0] + "|" + storage.label + "|" + c[2], Map.of());
+                    List<Double> perRound = new ArrayList<>();
+                    ra.forEach((round, va) -> {
+                        Double vb = rb.get(round);
+                        if (vb != null && vb > 0) {
+                            perRound.add(va / vb);
+                        }
+                    });
+                    if (perRound.isEmpty()) { // no round ran both JVMs to the end
+                        t.row(c[0], comparison, storage.label, a.median() / b.median(), null, null, null, null);
+                    } else {
+                        t.row(c[0], comparison, storage.label, a.median() / b.median(), Summary.of(perRound));
+                    }
                 }
             }
         }
