@@ -383,8 +383,12 @@ public final class CodecBuffer {
      *     #limit()}
      * @throws CodecException if the count is negative or its elements would run past the limit (the
      *     cursor is then unchanged)
+     * @throws IllegalArgumentException if {@code elementSize} is less than 1
      */
     public int readCount(int elementSize) {
+        if (elementSize < 1) {
+            throw new IllegalArgumentException("elementSize must be at least 1, was " + elementSize);
+        }
         long at = position;
         int count = getInt(at);
         long left = limit - at - Integer.BYTES;

@@ -40,6 +40,11 @@ public record Field(String name, FieldType type, Shape shape, int length, int li
         if ((shape == Shape.FIXED_ARRAY) != (length > 0) || length < 0) {
             throw new IllegalArgumentException("length " + length + " for a " + shape);
         }
+        if (shape == Shape.FIXED_ARRAY && (long) length * type.size() > Integer.MAX_VALUE) {
+            // a body is at most 2 GiB, and offsets into it are ints
+            throw new IllegalArgumentException(
+                    "field " + name + ": " + length + " x " + type.schemaName() + " is more than 2 GiB");
+        }
     }
 
     /** A scalar field built in code. */

@@ -148,9 +148,7 @@ public final class FrameReader {
      * @throws IllegalStateException if there is no current frame
      */
     public void read(Marshallable message) {
-        if (frameOffset < 0) {
-            throw new IllegalStateException("no current frame: call next() first");
-        }
+        requireFrame();
         long bodyOffset = frameOffset + HEADER_LENGTH;
         long limit = buffer.limit();
         buffer.limit(nextOffset); // counts read with readCount are bounded by the body
@@ -184,8 +182,14 @@ public final class FrameReader {
         return frameOffset;
     }
 
-    /** Offset of the current frame's body. */
+    /**
+     * Offset of the current frame's body.
+     *
+     * @throws IllegalStateException if there is no current frame (before {@link #next()}, after it
+     *     answered false or threw, after {@link #reset})
+     */
     public long bodyOffset() {
+        requireFrame();
         return frameOffset + HEADER_LENGTH;
     }
 
@@ -199,17 +203,41 @@ public final class FrameReader {
         return end;
     }
 
+    /**
+     * Type id of the current frame.
+     *
+     * @throws IllegalStateException if there is no current frame
+     */
     public int typeId() {
+        requireFrame();
         return typeId;
     }
 
-    /** Version of the current frame, 0 to 65535. */
+    /**
+     * Version of the current frame, 0 to 65535.
+     *
+     * @throws IllegalStateException if there is no current frame
+     */
     public int version() {
+        requireFrame();
         return version;
     }
 
+    /**
+     * Body length of the current frame, in bytes.
+     *
+     * @throws IllegalStateException if there is no current frame
+     */
     public int bodyLength() {
+        requireFrame();
         return bodyLength;
+    }
+
+    // the header fields of a frame that is gone would describe it as if it were current
+    private void requireFrame() {
+        if (frameOffset < 0) {
+            throw new IllegalStateException("no current frame: call next() first");
+        }
     }
 
     /** The buffer being read. */

@@ -40,18 +40,32 @@ public final class FrameWriter {
      *     the cursor is unchanged
      * @throws IllegalArgumentException if the message's version is outside 0..65535
      * @throws IllegalStateException if a frame was begun and not ended
+     * @throws RuntimeException whatever else {@code writeTo} throws, with the frame abandoned and the
+     *     cursor back where it was, so that the writer can go on
      */
     public int write(Marshallable message) {
         long start = buffer.position();
         try {
             begin(message.typeId(), message.version());
+        } catch (IndexOutOfBoundsException overflow) {
+            buffer.position(start); // nothing was begun
+            return -1;
+        }
+        try {
             message.writeTo(buffer);
             return end();
         } catch (IndexOutOfBoundsException overflow) {
-            frameStart = -1;
-            buffer.position(start);
+            abandon(start);
             return -1;
+        } catch (RuntimeException | Error e) {
+            abandon(start);
+            throw e;
         }
+    }
+
+    private void abandon(long start) {
+        frameStart = -1;
+        buffer.position(start);
     }
 
     /**
@@ -83,7 +97,8 @@ public final class FrameWriter {
      *
      * @return the length of the frame (header and body)
      * @throws IllegalStateException if no frame was begun, or the cursor is before the body
-     * @throws IllegalArgumentException if the body is longer than {@link Integer#MAX_VALUE}
+     * @throws IllegalArgumentException if the frame (header and body) would be longer than {@link
+     *     Integer#MAX_VALUE}
      */
     public int end() {
         if (frameStart < 0) {

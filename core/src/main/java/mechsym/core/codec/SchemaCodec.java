@@ -195,6 +195,9 @@ public final class SchemaCodec {
     }
 
     private static void writeArray(Field field, Object value, CodecBuffer buffer) {
+        if (!value.getClass().isArray()) { // a null value is the caller's NullPointerException
+            throw new ClassCastException(value.getClass().getName() + " is not an array");
+        }
         int count = java.lang.reflect.Array.getLength(value);
         if (field.shape() == Field.Shape.FIXED_ARRAY && count != field.length()) {
             throw new IllegalArgumentException(

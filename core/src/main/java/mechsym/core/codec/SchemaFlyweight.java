@@ -45,7 +45,7 @@ public final class SchemaFlyweight extends CodecFlyweight {
         int offset = 0;
         for (Field field : type.fields()) {
             slots.put(field.name(), new Slot(field, offset));
-            offset += size(field);
+            offset += (int) size(field); // the whole layout fits an int: checkedLength said so
         }
     }
 
@@ -53,7 +53,8 @@ public final class SchemaFlyweight extends CodecFlyweight {
         int length = fixedLength(Objects.requireNonNull(type, "type"));
         if (length < 0) {
             throw new IllegalArgumentException(type.name() + " version " + type.version()
-                    + " has no fixed layout: a string or a count-prefixed array field");
+                    + " has no fixed layout: a string or a count-prefixed array field, or fixed fields of more"
+                    + " than 2 GiB");
         }
         return length;
     }
@@ -73,9 +74,9 @@ public final class SchemaFlyweight extends CodecFlyweight {
         return length > Integer.MAX_VALUE ? -1 : (int) length;
     }
 
-    private static int size(Field field) {
+    private static long size(Field field) {
         return field.shape() == Field.Shape.FIXED_ARRAY
-                ? field.length() * field.type().size()
+                ? (long) field.length() * field.type().size()
                 : field.type().size();
     }
 

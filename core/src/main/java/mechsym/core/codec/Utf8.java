@@ -191,18 +191,22 @@ public final class Utf8 {
     /**
      * Reads what {@link #encodeWithLength} wrote at the cursor and advances past it.
      *
-     * @throws CodecException if the length is negative or runs past the buffer's capacity (the cursor
-     *     is then unchanged); nothing is allocated from an unchecked length
+     * @throws CodecException if the length is negative or runs past the buffer's {@link
+     *     CodecBuffer#limit() limit} (the cursor is then unchanged); nothing is allocated from an
+     *     unchecked length
      */
     public static String decodeWithLength(CodecBuffer buffer) {
         long start = buffer.position();
-        if (buffer.remaining() < Integer.BYTES) {
-            throw new CodecException(start, "string length: " + buffer.remaining() + " bytes left, need 4");
+        // bounded by the limit, like readCount: inside a frame that is the body's end, so a hostile
+        // length cannot make a String of whatever follows the frame
+        long left = buffer.limit() - start;
+        if (left < Integer.BYTES) {
+            throw new CodecException(start, "string length: " + Math.max(0, left) + " bytes left, need 4");
         }
         int length = buffer.getInt(start);
-        if (length < 0 || length > buffer.remaining() - Integer.BYTES) {
+        if (length < 0 || length > left - Integer.BYTES) {
             throw new CodecException(
-                    start, "string length " + length + " but " + (buffer.remaining() - Integer.BYTES) + " bytes left");
+                    start, "string length " + length + " but " + (left - Integer.BYTES) + " bytes left");
         }
         String value = decode(buffer.segment(), start + Integer.BYTES, length);
         buffer.position(start + Integer.BYTES + length);

@@ -131,7 +131,8 @@ public final class Utf8Encoder {
      * Encodes {@code chars} at byte {@code index} of {@code segment}.
      *
      * @return bytes written, or the negated bytes needed if they do not fit before the end of the
-     *     segment ({@link Integer#MIN_VALUE} if that number exceeds an int)
+     *     segment ({@link Integer#MIN_VALUE}, nothing written, if that number exceeds an int, even
+     *     into a segment with room for them: the count could not be returned)
      * @throws IndexOutOfBoundsException if {@code index} is outside {@code [0, segment.byteSize()]}
      */
     public int encode(CharSequence chars, MemorySegment segment, long index) {
@@ -145,6 +146,9 @@ public final class Utf8Encoder {
             throw new IndexOutOfBoundsException("index " + index + " outside [0, " + end + "]");
         }
         int length = chars.length();
+        if (3L * length > Integer.MAX_VALUE && Utf8.encodedLength(chars) > Integer.MAX_VALUE) {
+            return Integer.MIN_VALUE; // more than 2 GiB of UTF-8: no int says how much was written
+        }
         long written;
         if (chars instanceof String string && end - index >= 3L * length) {
             written = encodeString(string, length, segment, array, arrayOffset, index);

@@ -237,9 +237,10 @@ public final class RingBuffer<E> extends RingBufferFields<E> {
     /**
      * Whether {@code sequence} is published and its event not yet overwritten by a later lap. Any
      * thread (acquire read): when {@code true}, the producer's writes to the event are visible.
+     * False for a negative sequence (sequences start at 0; the cursor's -1 means "none yet").
      */
     public boolean isPublished(long sequence) {
-        return sequencer.isPublished(sequence);
+        return sequence >= 0 && sequencer.isPublished(sequence);
     }
 
     /**

@@ -38,9 +38,14 @@ public final class SequenceBarrier {
      * whatever the wait strategy.
      *
      * @return the highest sequence available, at least {@code sequence} (a batch); or a value below
-     *     {@code sequence} if the barrier was alerted
+     *     {@code sequence} if the barrier was alerted, before the call or while waiting (an alerted
+     *     barrier answers at once, even with events available: a halted consumer stops after the
+     *     batch in hand, as the Disruptor's does)
      */
     public long waitFor(long sequence) {
+        if (alerted) {
+            return sequence - 1;
+        }
         while (true) {
             long available = waitStrategy.waitFor(sequence, this);
             if (available < sequence) {

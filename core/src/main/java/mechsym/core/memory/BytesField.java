@@ -61,7 +61,11 @@ public final class BytesField extends FieldHandle {
         MemorySegment segment = segment(record);
         long at = at(record);
         MemorySegment.copy(value, 0, segment, ValueLayout.JAVA_BYTE, at, value.length);
-        segment.asSlice(at + value.length, size - value.length).fill((byte) 0);
+        // byte stores, not asSlice(...).fill: a slice is a new segment object, and this class allocates
+        // nothing but getString's String
+        for (long i = at + value.length, end = at + size; i < end; i++) {
+            segment.set(ValueLayout.JAVA_BYTE, i, (byte) 0);
+        }
     }
 
     /**

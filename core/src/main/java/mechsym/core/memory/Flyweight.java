@@ -15,7 +15,7 @@ import java.util.Objects;
  *
  * <p><b>Bounds:</b> {@code moveTo} throws {@link IndexOutOfBoundsException} ("record index 7 out of
  * bounds for store size 5") unless {@code 0 <= index < store.size()}. Field access before the first {@code
- * moveTo} throws {@code IndexOutOfBoundsException} (the memory segment's check). A handle taken
+ * moveTo}, bound or not, throws {@code IndexOutOfBoundsException} (the memory segment's check). A handle taken
  * from another layout fails an assertion when assertions are enabled ({@code -ea}); without them it
  * reads or writes the bytes at its own offset, which the segment still confines to the store's
  * memory. No access ever reaches outside the store. Access after the store is closed throws {@link
@@ -30,8 +30,9 @@ public abstract class Flyweight {
     private final RecordLayout layout;
     private final long recordSize;
     private RecordStore store;
-    // array-of-structures: the record area; columnar: null
-    MemorySegment records;
+    // array-of-structures: the record area; columnar: null. Unbound: the empty NULL segment, so a
+    // field access refuses with the segment's IndexOutOfBoundsException rather than a bare NPE
+    MemorySegment records = MemorySegment.NULL;
     // columnar: one segment per field; array-of-structures: null
     MemorySegment[] columns;
     long index = -1;

@@ -89,16 +89,29 @@ public final class OffHeapMemory {
         return MMAP != null;
     }
 
-    /** The result of {@link #allocate}: the memory and what was actually done to it. */
+    /**
+     * The result of {@link #allocate}: the memory and what was actually done to it. Immutable; the
+     * segment lives as long as the arena passed to {@code allocate} (an {@code mmap}ed one is
+     * unmapped when that arena closes) and is confined or shared as that arena is.
+     *
+     * @param segment the zeroed memory, {@code bytes} long, aligned to at least 64 bytes
+     * @param mapped whether it came from {@code mmap} rather than from the arena itself
+     * @param hugePagesAdvised whether {@code madvise(MADV_HUGEPAGE)} was given and accepted
+     * @param preTouched whether every page was written once before returning
+     */
     public record Allocation(MemorySegment segment, boolean mapped, boolean hugePagesAdvised, boolean preTouched) {}
 
     /**
      * Allocates {@code bytes} of zeroed memory whose lifetime is that of {@code arena}, aligned to
      * at least 64 bytes (2 MiB when huge pages are asked for and granted by {@code mmap}).
      *
+     * @throws IllegalArgumentException if {@code bytes} is negative
+     * @throws NullPointerException if {@code arena} or {@code policy} is null
      * @throws OutOfMemoryError if neither {@code mmap} nor the arena can provide the memory
      */
     public static Allocation allocate(Arena arena, long bytes, PagePolicy policy) {
+        java.util.Objects.requireNonNull(arena, "arena");
+        java.util.Objects.requireNonNull(policy, "policy");
         if (bytes < 0) {
             throw new IllegalArgumentException("bytes must be >= 0: " + bytes);
         }

@@ -45,8 +45,10 @@ import java.util.Objects;
  * <h2>Thread safety</h2>
  *
  * <ul>
- *   <li>Confined (the default): every access from the thread that made the store; another thread
- *       gets {@link WrongThreadException}.
+ *   <li>Confined (the default): every access from the thread that made the store. A record access
+ *       (a flyweight's field read or write) from another thread throws {@link WrongThreadException},
+ *       the memory segment's own check; the store's bookkeeping methods ({@code append}, {@code
+ *       setSize}, {@code size}, ...) are for that thread only too, but are not checked.
  *   <li>{@linkplain Builder#shared() Shared}: one thread at a time writes (append, field sets,
  *       publish, clear, flush); other threads read through their own {@link #view()} and their
  *       own flyweights, seeing the records published before the view's last refresh. Rewriting a
@@ -585,7 +587,13 @@ public final class RecordStore implements AutoCloseable {
                                     layout.descriptor(),
                                     layout.fingerprint()));
                 }
-                long needed = RecordFileHeader.SIZE + dataExtent(layout, info.form(), info.capacity());
+                checkExtent(info); // a capacity whose extent overflows is a corrupt header, not an ArithmeticException
+                long needed;
+                try {
+                    needed = Math.addExact(RecordFileHeader.SIZE, dataExtent(layout, info.form(), info.capacity()));
+                } catch (ArithmeticException overflow) {
+                    throw new RecordFileException(path, "corrupt header: capacity " + info.capacity() + " overflows");
+                }
                 if (info.fileSize() < needed) {
                     throw new RecordFileException(
                             path,

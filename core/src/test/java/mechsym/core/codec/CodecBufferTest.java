@@ -533,5 +533,9 @@ class CodecBufferTest {
         assertThat(buffer.position()).isZero();
         buffer.position(18);
         assertThatThrownBy(() -> buffer.readCount(1)).isInstanceOf(IndexOutOfBoundsException.class);
+        buffer.position(0);
+        assertThatThrownBy(() -> buffer.readCount(0)) // any count would "fit" zero-byte elements
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("elementSize must be at least 1, was 0");
     }
 }

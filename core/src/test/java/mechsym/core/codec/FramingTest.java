@@ -115,12 +115,19 @@ class FramingTest {
         assertThatThrownBy(() -> writer.begin(1, -1)).isInstanceOf(IllegalArgumentException.class);
         buffer.position(0);
         FrameReader reader = new FrameReader(buffer, 20, 100);
+        assertThatThrownBy(reader::typeId) // no frame yet: no header fields to answer with
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("no current frame");
         assertThat(reader.next()).isTrue();
         assertThat(reader.typeId()).isEqualTo(9);
         assertThat(reader.version()).isEqualTo(65535);
         assertThat(reader.bodyLength()).isEqualTo(8);
         assertThat(buffer.readLong()).isEqualTo(5);
         assertThat(reader.next()).isFalse();
+        // the frame that was is gone: its fields no longer describe a current one
+        assertThatThrownBy(reader::bodyOffset).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(reader::bodyLength).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(reader::version).isInstanceOf(IllegalStateException.class);
     }
 
     private static CodecException corrupt(CodecBuffer buffer, long end, int max) {
@@ -232,6 +239,37 @@ class FramingTest {
         assertThat(e2.offset()).isEqualTo(12 + 17);
         assertThat(e2.reason()).contains("count 21 of 8-byte elements but 164 bytes left");
         assertThat(buffer.limit()).as("the reader restores the limit").isEqualTo(buffer.capacity());
+    }
+
+    @Test
+    void aMessageWhoseWriteToThrowsLeavesTheWriterReadyForTheNext() {
+        CodecBuffer buffer = CodecBuffer.of(new byte[256]);
+        FrameWriter writer = new FrameWriter(buffer);
+        Marshallable failing = new Marshallable() {
+            @Override
+            public int typeId() {
+                return 7;
+            }
+
+            @Override
+            public int version() {
+                return 1;
+            }
+
+            @Override
+            public void writeTo(CodecBuffer b) {
+                b.writeLong(1);
+                throw new IllegalStateException("a broken message");
+            }
+
+            @Override
+            public void readFrom(CodecBuffer b) {}
+        };
+        assertThatThrownBy(() -> writer.write(failing)).hasMessage("a broken message");
+        assertThat(buffer.position())
+                .as("the cursor is back where the frame began")
+                .isZero();
+        assertThat(writer.write(new Unknown(5, 2))).isPositive(); // not "was begun and not ended"
     }
 
     @Test

@@ -300,6 +300,14 @@ class SchemaCodecTest {
                 .hasMessageContaining("field y (long)");
         assertThatThrownBy(() -> SchemaCodec.encode(type, new Object[] {new int[2]}, buffer))
                 .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> SchemaCodec.encode(type, new Object[] {"not an array", 1L}, buffer))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("field xs (int[2]) cannot take not an array");
+        assertThatThrownBy(
+                        () -> new Field("huge", FieldType.LONG, Field.Shape.FIXED_ARRAY, Integer.MAX_VALUE / 4, 0, 0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("field huge")
+                .hasMessageContaining("more than 2 GiB");
         assertThat(SchemaCodec.encode(type, new Object[] {new int[] {1, 2}, 3L}, buffer))
                 .isEqualTo(16);
         assertThat(Objects.deepEquals(SchemaCodec.decode(type, buffer, 0, 16), new Object[] {new int[] {1, 2}, 3L}))

@@ -372,6 +372,20 @@ class Utf8Test {
     }
 
     @Test
+    void aStringLengthIsCheckedAgainstTheLimitNotTheCapacity() {
+        // a frame's body ends at the limit: a length that fits the buffer but not the body is refused
+        CodecBuffer buffer = CodecBuffer.of(new byte[64], ByteOrder.LITTLE_ENDIAN);
+        buffer.putInt(0, 20);
+        buffer.limit(12);
+        assertThatThrownBy(() -> Utf8.decodeWithLength(buffer))
+                .isInstanceOf(CodecException.class)
+                .hasMessageStartingWith("offset 0: string length 20 but 8 bytes left");
+        assertThat(buffer.position()).isZero();
+        buffer.limit(24);
+        assertThat(Utf8.decodeWithLength(buffer)).hasSize(20);
+    }
+
+    @Test
     void everyPositionOfAnyCharInsideAndAroundTheEightCharBlocksMatchesTheJdk() {
         String[] specials = {"\u00e9", "\u20ac", "\ud83d\ude00", "\ud800", "\udc00", "\u007f", "\u0080", "\u0800"};
         for (int length = 0; length <= 40; length++) {

@@ -148,6 +148,45 @@ class RingBufferTest {
         assertThat(processor.isRunning()).isFalse();
     }
 
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void noNegativeSequenceIsPublished(boolean multiProducer) {
+        RingBuffer<LongEvent> ring = ring(multiProducer, 8, new YieldingWaitStrategy());
+        assertThat(ring.isPublished(-1)).as("a fresh ring").isFalse();
+        ring.publish(ring.next());
+        assertThat(ring.isPublished(0)).isTrue();
+        assertThat(ring.isPublished(-1)).isFalse();
+        assertThat(ring.isPublished(Long.MIN_VALUE)).isFalse();
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void haltStopsTheProcessorWhileAProducerKeepsTheRingBusy(boolean multiProducer) throws InterruptedException {
+        RingBuffer<LongEvent> ring = ring(multiProducer, 64, new BusySpinWaitStrategy());
+        BatchEventProcessor<LongEvent> processor = new BatchEventProcessor<>(ring, (event, sequence, end) -> {});
+        ring.addGatingSequences(processor.getSequence());
+        java.util.concurrent.atomic.AtomicBoolean producing = new java.util.concurrent.atomic.AtomicBoolean(true);
+        Thread producer = Thread.ofPlatform().start(() -> {
+            while (producing.get()) {
+                long sequence = ring.tryNext();
+                if (sequence >= 0) {
+                    ring.publish(sequence);
+                } else {
+                    Thread.onSpinWait();
+                }
+            }
+        });
+        Thread consumer = Thread.ofPlatform().start(processor);
+        awaitSequence(processor.getSequence(), 1_000);
+        processor.halt();
+        consumer.join(10_000); // the ring never runs dry: run() must return on the alert alone
+        boolean stopped = !consumer.isAlive();
+        producing.set(false);
+        producer.join();
+        assertThat(stopped).as("run() returned after halt()").isTrue();
+        assertThat(processor.isRunning()).isFalse();
+    }
+
     @Test
     void aProcessorRunsOnceAndHaltBeforeRunMakesRunReturn() throws InterruptedException {
         RingBuffer<LongEvent> ring = RingBuffer.createSingleProducer(LongEvent::new, 8, new BlockingWaitStrategy());

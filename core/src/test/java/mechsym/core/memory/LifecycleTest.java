@@ -86,6 +86,7 @@ class LifecycleTest {
             assertThatThrownBy(() -> unbound.moveTo(0))
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("not bound");
+            assertThatThrownBy(unbound::longValue).isInstanceOf(IndexOutOfBoundsException.class); // not an NPE
             assertThatThrownBy(() -> store.append(unbound))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("not bound to this store");

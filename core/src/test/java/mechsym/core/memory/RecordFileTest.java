@@ -167,6 +167,27 @@ class RecordFileTest {
                 .hasMessageContaining("record count 11 at offset 40 exceeds capacity 10");
     }
 
+    @Test
+    void aHugeCapacityUnderAValidChecksumIsACorruptHeaderNotAnArithmeticException() throws Exception {
+        Path path = writeFile(StorageForm.ARRAY_OF_STRUCTURES, 10, 3);
+        java.nio.ByteBuffer header =
+                java.nio.ByteBuffer.wrap(Files.readAllBytes(path)).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        header.putLong(32, Long.MAX_VALUE / 4); // capacity: records of this layout overflow a long
+        int descriptorLength = header.getInt(56);
+        byte[] covered = new byte[40 + 4 + descriptorLength];
+        header.get(0, covered, 0, 40);
+        header.get(56, covered, 40, 4 + descriptorLength);
+        header.putLong(48, RecordLayout.fnv1a64(covered)); // the checksum a forger would recompute
+        Files.write(path, header.array());
+
+        assertThatThrownBy(() -> RecordStore.builder(LAYOUT).open(path))
+                .isInstanceOf(RecordFileException.class)
+                .hasMessageContaining("corrupt header: capacity " + Long.MAX_VALUE / 4 + " overflows");
+        assertThatThrownBy(() -> RecordStore.describe(path))
+                .isInstanceOf(RecordFileException.class)
+                .hasMessageContaining("overflows");
+    }
+
     private static void assertCorrupt(Path path, byte[] good, int offset, String message) throws Exception {
         byte[] bad = good.clone();
         bad[offset] ^= 0x5a;
