@@ -27,7 +27,7 @@ final class EnvCommand implements Callable<Integer> {
         System.out.println("load average (1 min):   " + env.loadAverage1m());
         System.out.println("hardware counters:      " + env.hardwareCounters());
         System.out.println("JMH:                    " + env.jmhVersion());
-        System.out.println("C/C++ baselines:        " + env.nativeCompiler());
+        System.out.println("C/C++ compiler, flags:  " + env.nativeCompiler());
         env.warnings().forEach(w -> System.out.println("! " + w));
         return Main.EXIT_OK;
     }

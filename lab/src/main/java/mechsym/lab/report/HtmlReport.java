@@ -100,7 +100,7 @@ public final class HtmlReport {
         row(html, "load average (1 min) at start", Format.number(env.loadAverage1m()));
         row(html, "hardware counters", env.hardwareCounters());
         row(html, "JMH", env.jmhVersion());
-        row(html, "C/C++ baselines built with", env.nativeCompiler());
+        row(html, "C/C++ baselines: compiler and flags (native/Makefile)", env.nativeCompiler());
         html.append("</table>\n");
     }
 
