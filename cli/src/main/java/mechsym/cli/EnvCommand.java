@@ -26,7 +26,7 @@ final class EnvCommand implements Callable<Integer> {
         System.out.println("CPU affinity:           " + env.cpuAffinity() + (env.pinned() ? " (pinned)" : ""));
         System.out.println("load average (1 min):   " + env.loadAverage1m());
         System.out.println("hardware counters:      " + env.hardwareCounters());
-        System.out.println("JMH:                    " + env.jmhVersion());
+        System.out.println("libraries:              " + env.libraries());
         System.out.println("C/C++ compiler, flags:  " + env.nativeCompiler());
         env.warnings().forEach(w -> System.out.println("! " + w));
         return Main.EXIT_OK;

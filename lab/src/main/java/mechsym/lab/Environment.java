@@ -40,7 +40,7 @@ public record Environment(
         boolean virtualised,
         String hardwareCounters,
         List<String> warnings,
-        String jmhVersion,
+        String libraries,
         String nativeCompiler) {
 
     public static final String UNKNOWN = "unknown";
@@ -50,7 +50,7 @@ public record Environment(
         jvmFlags = List.copyOf(jvmFlags);
         warnings = List.copyOf(warnings);
         // a results file written before these were recorded has neither
-        jmhVersion = jmhVersion == null ? UNKNOWN : jmhVersion;
+        libraries = libraries == null ? UNKNOWN : libraries;
         nativeCompiler = nativeCompiler == null ? UNKNOWN : nativeCompiler;
     }
 
@@ -124,8 +124,29 @@ public record Environment(
                 virtualised,
                 counters,
                 warnings,
-                orUnknown(org.openjdk.jmh.util.Version.getPlainVersion()),
+                probeLibraries(),
                 NativeBaselines.compiler());
+    }
+
+    /**
+     * "JMH 1.37, JCTools 4.0.7, ...": the versions of the libraries the lab measures and measures
+     * with, as the build wrote them into libraries.properties; "unknown" if that cannot be read.
+     */
+    static String probeLibraries() {
+        java.util.Properties versions = new java.util.Properties();
+        try (java.io.InputStream in = Environment.class.getResourceAsStream("libraries.properties")) {
+            if (in == null) {
+                return UNKNOWN;
+            }
+            versions.load(in);
+        } catch (IOException e) {
+            return UNKNOWN;
+        }
+        List<String> named = new java.util.ArrayList<>();
+        for (String library : List.of("JMH", "JCTools", "Agrona", "Disruptor", "protobuf", "HdrHistogram")) {
+            named.add(library + " " + versions.getProperty(library, UNKNOWN));
+        }
+        return String.join(", ", named);
     }
 
     private static String probeHardwareCounters() {

@@ -99,7 +99,7 @@ public final class HtmlReport {
         row(html, "CPU affinity", env.cpuAffinity() + (env.pinned() ? " (pinned)" : " (not pinned)"));
         row(html, "load average (1 min) at start", Format.number(env.loadAverage1m()));
         row(html, "hardware counters", env.hardwareCounters());
-        row(html, "JMH", env.jmhVersion());
+        row(html, "libraries", env.libraries());
         row(html, "C/C++ baselines: compiler and flags (native/Makefile)", env.nativeCompiler());
         html.append("</table>\n");
     }

@@ -265,7 +265,7 @@ public final class InterThreadLatencyExperiment implements Experiment {
                 .column("variant")
                 .column("C2 methods printed", "count")
                 .column("code scanned", "bytes")
-                .column("lock addl $0,(%rsp)", "count")
+                .column("lock addl $0,DISP(%rsp)", "count")
                 .note("Each variant in a fork with -XX:CompileCommand=print for PingPong::ping and ::pong (OSR and"
                         + " normal compilations). The bytes are HotSpot's hex dump, searched for the fence's encoding"
                         + " (f0 83 44 24 xx 00 or f0 83 04 24 00).");
@@ -310,7 +310,7 @@ public final class InterThreadLatencyExperiment implements Experiment {
                 .column("variant")
                 .column("C2 methods printed", "count")
                 .column("code scanned", "instructions")
-                .column("lock addl $0,(%rsp)", "count")
+                .column("lock addl $0,DISP(%rsp)", "count")
                 .column("the store (pong)")
                 .column("instruction after the store")
                 .note("Each variant in a fork with -XX:CompileCommand=print for PingPong::ping and ::pong (OSR and"

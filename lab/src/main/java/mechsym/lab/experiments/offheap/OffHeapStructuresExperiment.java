@@ -210,7 +210,8 @@ public final class OffHeapStructuresExperiment implements Experiment {
                         + " growth across init (Runtime total - free: for an off-heap table whatever init allocated on"
                         + " the heap on the way; a collection inside init makes it smaller)."
                         + " off-heap bytes per record: what the table allocated off the heap.");
-        Table.Builder pauses = Table.measured("gc-pauses", "GC pauses inside the runs (JFR jdk.GarbageCollection)")
+        Table.Builder pauses = Table.measured(
+                        "gc-pauses", "GC pauses inside the runs, all of them with run 0 (JFR jdk.GarbageCollection)")
                 .column("collector")
                 .column("storage")
                 .column("System.gc()")
@@ -346,7 +347,9 @@ public final class OffHeapStructuresExperiment implements Experiment {
                 .column("fraction of ceiling", "ratio")
                 .note("Ceiling: a plain sequential read (sum of longs) of the same bytes - all 42 bytes of each record"
                         + " for array of structures, the side, price and quantity columns (18 bytes) for columnar."
-                        + " Unsafe runs over the same huge-page memory as the core stores.");
+                        + " Unsafe runs over the same huge-page memory as the core stores. bytes read: the 42-byte"
+                        + " payload of each record; scanObjects reads more than that (headers and references: see"
+                        + " the memory table), so its GB/s and fraction are of the payload, not of memory traffic.");
         for (String benchmark :
                 List.of("scanObjects", "scanUnsafe", "scanFlyweight", "scanColumnar", "readRecords", "readColumns")) {
             Double score = ms.get(benchmark);

@@ -144,7 +144,7 @@ public final class SerialisationExperiment implements Experiment {
                 .column("read", "ns")
                 .column("total", "ns")
                 .note("The post's TestSerialisationPerf: 1,000,000 repetitions per run, 5 runs; run 0 is the"
-                        + " warm-up. Runs 0-3 are in the seed file.");
+                        + " warm-up. All five runs are in the seed file; this table quotes run 4.");
         SEED.forEach((key, runs) -> {
             if (key.startsWith(machine + "|")) {
                 long write = runs[0][4];
