@@ -57,7 +57,8 @@ public record Environment(
     /** Probes this machine and this JVM. Never throws: what cannot be read is "unknown". */
     public static Environment probe() {
         String cpuinfo = read("/proc/cpuinfo");
-        String cpuModel = firstMatch(cpuinfo, "model name\\s*:\\s*(.+)");
+        String cpuModel = describeCpu(
+                firstMatch(cpuinfo, "model name\\s*:\\s*(.+)"), firstMatch(cpuinfo, "cpu MHz\\s*:\\s*([0-9.]+)"));
         int cpus = Runtime.getRuntime().availableProcessors();
         long memory = parseLong(firstMatch(read("/proc/meminfo"), "MemTotal:\\s*(\\d+) kB")) * 1024;
         String kernel = read("/proc/sys/kernel/osrelease").trim();
@@ -147,6 +148,40 @@ public record Environment(
             named.add(library + " " + versions.getProperty(library, UNKNOWN));
         }
         return String.join(", ", named);
+    }
+
+    /**
+     * The model name with what it leaves out and a reader needs to turn ns into cycles or to size a
+     * working set: the clock the kernel reports and CPU 0's caches, e.g. "Intel(R) Xeon(R)
+     * Processor, 2600 MHz, L1d 48K, L2 2048K, L3 491520K". Null if there is no model name.
+     */
+    static String describeCpu(String model, String mhz) {
+        if (model == null) {
+            return null;
+        }
+        StringBuilder cpu = new StringBuilder(model);
+        try {
+            if (mhz != null) {
+                cpu.append(", ").append(Math.round(Double.parseDouble(mhz))).append(" MHz");
+            }
+        } catch (NumberFormatException e) {
+            // no clock then
+        }
+        for (int index = 0; index < 8; index++) {
+            String dir = "/sys/devices/system/cpu/cpu0/cache/index" + index + "/";
+            String level = read(dir + "level").trim();
+            String type = read(dir + "type").trim();
+            String size = read(dir + "size").trim();
+            if (level.isEmpty() || size.isEmpty() || type.equals("Instruction")) {
+                continue;
+            }
+            cpu.append(", L")
+                    .append(level)
+                    .append(type.equals("Data") ? "d" : "")
+                    .append(' ')
+                    .append(size);
+        }
+        return cpu.toString();
     }
 
     private static String probeHardwareCounters() {

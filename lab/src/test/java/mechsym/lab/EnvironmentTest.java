@@ -14,6 +14,15 @@ class EnvironmentTest {
     }
 
     @Test
+    void theCpuIsNamedWithItsClock() {
+        assertThat(Environment.describeCpu("Some CPU", "2599.998")).startsWith("Some CPU, 2600 MHz");
+        assertThat(Environment.describeCpu("Some CPU", "fast"))
+                .startsWith("Some CPU")
+                .doesNotContain("MHz");
+        assertThat(Environment.describeCpu(null, "2600")).isNull();
+    }
+
+    @Test
     void readsTheSelectedSysfsChoice() {
         assertThat(Environment.selected("always [madvise] never\n")).isEqualTo("madvise");
         assertThat(Environment.selected("none")).isEqualTo("none");

@@ -186,7 +186,9 @@ public final class Utf8Experiment implements Experiment {
                 .column("median", "ns")
                 .column("allocates", "B/op")
                 .note("JMH average time per decode (score: the mean of the iterations, with JMH's error; median:"
-                        + " the median iteration), one fork per case and way; allocation from JMH's GC profiler.");
+                        + " the median iteration), one fork per case and way; allocation from JMH's GC profiler."
+                        + " Decoding is context, not a goal: one fork of a few short iterations, so its error can be"
+                        + " as large as its score; the encode table's rounds are the figures to compare.");
         for (JmhBenchmarks.Score s : decoded) {
             decode.row(
                     caseOf(s),
