@@ -167,21 +167,42 @@ public record Environment(
         } catch (NumberFormatException e) {
             // no clock then
         }
-        for (int index = 0; index < 8; index++) {
-            String dir = "/sys/devices/system/cpu/cpu0/cache/index" + index + "/";
-            String level = read(dir + "level").trim();
-            String type = read(dir + "type").trim();
-            String size = read(dir + "size").trim();
-            if (level.isEmpty() || size.isEmpty() || type.equals("Instruction")) {
-                continue;
+        for (Cache cache : cpu0Caches()) {
+            if (!cache.type().equals("Instruction")) {
+                cpu.append(", L")
+                        .append(cache.level())
+                        .append(cache.type().equals("Data") ? "d" : "")
+                        .append(' ')
+                        .append(cache.size());
             }
-            cpu.append(", L")
-                    .append(level)
-                    .append(type.equals("Data") ? "d" : "")
-                    .append(' ')
-                    .append(size);
         }
         return cpu.toString();
+    }
+
+    /**
+     * One cache of CPU 0 as the kernel lists it.
+     *
+     * @param size as sysfs writes it, e.g. "48K"
+     * @param bytes the size in bytes
+     */
+    public record Cache(int level, String type, String size, long bytes) {}
+
+    /** CPU 0's caches from /sys/devices/system/cpu/cpu0/cache; empty where the kernel lists none. */
+    public static List<Cache> cpu0Caches() {
+        List<Cache> caches = new java.util.ArrayList<>();
+        for (int index = 0; index < 8; index++) {
+            String dir = "/sys/devices/system/cpu/cpu0/cache/index" + index + "/";
+            String size = read(dir + "size").trim();
+            try {
+                int level = Integer.parseInt(read(dir + "level").trim());
+                long value = Long.parseLong(size.replaceAll("[^0-9]", ""));
+                long unit = size.endsWith("M") ? 1L << 20 : size.endsWith("K") ? 1L << 10 : 1;
+                caches.add(new Cache(level, read(dir + "type").trim(), size, value * unit));
+            } catch (NumberFormatException e) {
+                // no such index, or not a size: skipped
+            }
+        }
+        return caches;
     }
 
     private static String probeHardwareCounters() {

@@ -55,34 +55,48 @@ public final class NativeBaselines {
         if (dir == null) {
             return "unknown (native/ not found)";
         }
-        Path out = null;
         try {
-            out = Files.createTempFile("mechsym-compiler", ".txt");
-            Process make = new ProcessBuilder("make", "-s", "-C", dir.toString(), "compiler")
-                    .redirectErrorStream(true)
-                    .redirectOutput(out.toFile())
-                    .start();
-            if (!make.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
-                make.destroyForcibly();
+            MakeRun run = make(dir, 30, "-s", "compiler");
+            String text = run.output().strip().replace("\n", "; ");
+            if (run.timedOut()) {
                 return "unknown (make did not answer in 30 s)";
             }
-            String text = Files.readString(out).strip();
-            return make.exitValue() == 0 && !text.isEmpty()
-                    ? text.replace("\n", "; ")
-                    : "unknown (" + text.replace("\n", "; ") + ")";
+            return run.exitValue() == 0 && !text.isEmpty() ? text : "unknown (" + text + ")";
         } catch (IOException e) {
             return "unknown (make not found)";
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return "unknown (interrupted)";
-        } finally {
-            if (out != null) {
-                try {
-                    Files.deleteIfExists(out);
-                } catch (IOException ignored) {
-                    // a temp file left behind is harmless
-                }
+        }
+    }
+
+    /** What one {@code make} run in native/ printed (stdout and stderr) and how it ended. */
+    private record MakeRun(boolean timedOut, int exitValue, String output) {}
+
+    /**
+     * Runs {@code make -C dir args...} for at most {@code timeoutSeconds}. Its output goes to a temp
+     * file, not a pipe read to its end, so that a make that hangs is stopped at the timeout rather than
+     * waited for.
+     *
+     * @throws IOException if make cannot be started
+     */
+    private static MakeRun make(Path dir, long timeoutSeconds, String... args)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("make", "-C", dir.toString()));
+        command.addAll(List.of(args));
+        Path out = Files.createTempFile("mechsym-make", ".txt");
+        try {
+            Process make = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(out.toFile())
+                    .start();
+            boolean finished = make.waitFor(timeoutSeconds, TimeUnit.SECONDS);
+            if (!finished) {
+                make.destroyForcibly();
             }
+            return new MakeRun(!finished, finished ? make.exitValue() : -1, Files.readString(out));
+        } finally {
+            Files.deleteIfExists(out);
         }
     }
 
@@ -126,21 +140,19 @@ public final class NativeBaselines {
             if (!isStale(binary)) {
                 return Program.available(name, binary);
             }
-            List<String> command = List.of("make", "-C", nativeDir.toString(), "build/" + name);
-            Process make;
+            MakeRun make;
             try {
-                make = new ProcessBuilder(command).redirectErrorStream(true).start();
+                make = make(nativeDir, BUILD_TIMEOUT_SECONDS, "build/" + name);
             } catch (IOException e) {
-                return Program.unavailable(name, "make is not installed (" + e.getMessage() + ")");
+                return Program.unavailable(name, "cannot run make (" + e.getMessage() + ")");
             }
-            String output = new String(make.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!make.waitFor(BUILD_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                make.destroyForcibly();
+            if (make.timedOut()) {
                 return Program.unavailable(name, "make did not finish in " + BUILD_TIMEOUT_SECONDS + " s");
             }
             if (make.exitValue() != 0 || !Files.isExecutable(binary)) {
                 return Program.unavailable(
-                        name, "make " + name + " failed (exit " + make.exitValue() + "): " + lastLines(output, 5));
+                        name,
+                        "make " + name + " failed (exit " + make.exitValue() + "): " + lastLines(make.output(), 5));
             }
             return Program.available(name, binary);
         } catch (IOException e) {

@@ -142,10 +142,7 @@ public final class LazySetExperiment implements Experiment {
                                         .add(r);
                                 if (r.checksumOk()) {
                                     thisJvm.computeIfAbsent(key, k -> new ArrayList<>())
-                                            .add(
-                                                    r.experiment().equals("ping-pong")
-                                                            ? r.nsPerOp()
-                                                            : r.producerNsPerOp());
+                                            .add(figure(r));
                                 }
                             }
                         }
@@ -192,9 +189,8 @@ public final class LazySetExperiment implements Experiment {
                     }
                     // catch-up: the writer's own cost is the claim; the time until the consumer caught up
                     // (the post's whole run) is shown beside it
-                    Summary s = Summary.of(rs.stream()
-                            .mapToDouble(pingPong ? LazySetRun.Run::nsPerOp : LazySetRun.Run::producerNsPerOp)
-                            .toArray());
+                    Summary s = Summary.of(
+                            rs.stream().mapToDouble(LazySetExperiment::figure).toArray());
                     long failed = rs.stream().filter(r -> !r.checksumOk()).count();
                     if (failed == 0) {
                         medians.put(key, s);
@@ -266,6 +262,11 @@ public final class LazySetExperiment implements Experiment {
             }
         }
         return t.build();
+    }
+
+    /** A run's figure: ping-pong's ns per round trip; catch-up's writer ns per value (the claim's side). */
+    private static double figure(LazySetRun.Run run) {
+        return run.experiment().equals("ping-pong") ? run.nsPerOp() : run.producerNsPerOp();
     }
 
     /**

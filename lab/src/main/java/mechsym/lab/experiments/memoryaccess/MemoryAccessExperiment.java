@@ -311,19 +311,10 @@ public final class MemoryAccessExperiment implements Experiment {
 
     /** The largest cache the kernel lists for CPU 0, in bytes, or -1. */
     private static long lastLevelCacheBytes() {
-        long largest = -1;
-        for (int index = 0; index < 8; index++) {
-            Path size = Path.of("/sys/devices/system/cpu/cpu0/cache/index" + index + "/size");
-            try {
-                String text = Files.readString(size).trim();
-                long value = Long.parseLong(text.replaceAll("[^0-9]", ""));
-                long multiplier = text.endsWith("M") ? 1L << 20 : text.endsWith("K") ? 1L << 10 : 1;
-                largest = Math.max(largest, value * multiplier);
-            } catch (IOException | NumberFormatException e) {
-                break;
-            }
-        }
-        return largest;
+        return Environment.cpu0Caches().stream()
+                .mapToLong(Environment.Cache::bytes)
+                .max()
+                .orElse(-1);
     }
 
     private static boolean perfStatAvailable() {
