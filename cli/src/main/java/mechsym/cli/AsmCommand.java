@@ -22,8 +22,8 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = {
-            "Prints the machine code the JIT made of a method, as instructions, lock-prefixed",
-            "ones marked. Runs a child JVM with -XX:CompileCommand=print,CLASS::METHOD and",
+            "Prints the machine code the JIT made of a method, lock-prefixed instructions marked.",
+            "Runs a child JVM with -XX:CompileCommand=print,CLASS::METHOD and",
             "mechsym's own disassembler plugin (native/hsdis over capstone; built, and",
             "libcapstone-dev installed when root, on first use).",
             "With no CLASS::METHOD: the built-in demo, the post's point - a volatile store is",

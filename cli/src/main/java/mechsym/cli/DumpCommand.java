@@ -31,8 +31,8 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = {
-            "Prints the framed messages of a mechsym binary stream by a schema",
-            "(docs/schema.md): offset, type name, version, length and fields by name;",
+            "Prints the framed messages of a mechsym binary stream, read by a schema.",
+            "For each (docs/schema.md): offset, type name, version, length and fields by name;",
             "frames of unknown types as hex. Corrupt input is reported with its offset",
             "and reason; the dump goes on from the next frame it can trust, or with",
             "--strict stops there and exits 1."

@@ -9,7 +9,8 @@ import picocli.CommandLine.Parameters;
 @Command(
         name = "jmh",
         description = {
-            "Runs the lab's JMH benchmarks with JMH's own command line, e.g.",
+            "Runs the lab's JMH benchmarks, with JMH's own command line.",
+            "For example:",
             "  mechsym jmh -l                       list the benchmarks",
             "  mechsym jmh MemoryWalk -f 1 -wi 3    run some of them",
             "  mechsym jmh -h                       JMH's own help"

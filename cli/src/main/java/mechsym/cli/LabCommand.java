@@ -23,8 +23,9 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = {
-            "Runs the experiments (all of them, or the IDs given) and writes report.html, results.json",
-            "and the charts into the output folder, then prints a summary."
+            "Runs the experiments (all of them, or the IDs given) and reports what they measured.",
+            "Writes report.html, results.json and the charts into the output folder, then prints",
+            "a summary."
         },
         subcommands = {CompareCommand.class},
         footer = {"", "Exit codes: 0 all experiments ran, 1 an experiment failed, 2 bad usage."})
@@ -35,9 +36,10 @@ final class LabCommand implements Callable<Integer> {
 
     @Option(
             names = "--profile",
-            paramLabel = "quick|full",
+            paramLabel = "quick|full|tiny",
             defaultValue = "quick",
-            description = "quick (default): the whole lab in about ten minutes; full: the seeds' own sizes")
+            description = "quick (default): the whole lab in about ten minutes; full: the seeds' own sizes;"
+                    + " tiny: a smoke test that every experiment runs, in a few minutes, not a measurement")
     String profile;
 
     @Option(names = "--out", paramLabel = "DIR", description = "output folder (default: lab-results/<timestamp>)")

@@ -23,6 +23,11 @@ class MainTest extends CliTestBase {
     void helpAndVersionExitZero() {
         assertThat(run("--help")).isZero();
         assertThat(stdout()).contains("lab").contains("Exit codes");
+        // the command list shows each command's first line: a whole sentence, not half of one
+        assertThat(stdout().replaceAll("\\s+", " "))
+                .contains("lock-prefixed instructions marked.")
+                .contains("JMH's own command line.")
+                .doesNotContain("e.g.");
         assertThat(run("--version")).isZero();
         assertThat(stdout()).contains("mechsym");
         assertThat(run("lab", "--help")).isZero();

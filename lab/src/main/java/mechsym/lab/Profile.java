@@ -8,11 +8,32 @@ public enum Profile {
     QUICK,
     /** The seed's own sizes and run counts. */
     FULL,
-    /** For tests only: the smallest sizes that still exercise every code path. Not a measurement. */
+    /**
+     * A smoke test: the smallest sizes that still run every code path (the end-to-end tests use it).
+     * Not a measurement.
+     */
     TINY;
+
+    /** What a reader of this profile's report must know before reading any figure, or null. */
+    public String caveat() {
+        return this == TINY
+                ? "profile tiny is a smoke test: every experiment ran end to end, but its figures are not"
+                        + " measurements and its verdicts do not count"
+                : null;
+    }
 
     public String label() {
         return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The caveat of the profile labelled {@code label} (as results.json names it), or null if none or unknown. */
+    public static String caveatOf(String label) {
+        for (Profile p : values()) {
+            if (p.label().equals(label)) {
+                return p.caveat();
+            }
+        }
+        return null;
     }
 
     public static Profile parse(String text) {

@@ -9,6 +9,7 @@ import mechsym.lab.Chart;
 import mechsym.lab.Environment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.LabRun;
+import mechsym.lab.Profile;
 import mechsym.lab.Table;
 
 /**
@@ -46,6 +47,10 @@ public final class HtmlReport {
                 .append(" · <code>")
                 .append(esc(run.command()))
                 .append("</code></p>\n");
+        String caveat = Profile.caveatOf(run.profile());
+        if (caveat != null) {
+            html.append("<p class=\"warn\">").append(esc(caveat)).append("</p>\n");
+        }
         overview(html);
         environment(html, run.environment());
         for (ExperimentResult e : run.experiments()) {

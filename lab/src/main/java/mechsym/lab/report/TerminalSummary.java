@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.LabRun;
+import mechsym.lab.Profile;
 
 /** The short summary printed when a lab run ends: verdicts, headlines, where the report is. */
 public final class TerminalSummary {
@@ -18,6 +19,10 @@ public final class TerminalSummary {
                 run.experiments().size(),
                 run.profile(),
                 run.seconds());
+        String caveat = Profile.caveatOf(run.profile());
+        if (caveat != null) {
+            out.println("  ! " + caveat);
+        }
         run.environment().warnings().forEach(w -> out.println("  ! " + w));
         for (ExperimentResult e : run.experiments()) {
             out.printf(

@@ -46,6 +46,7 @@ class HtmlReportTest {
         assertThat(html).contains("data:image/png;base64,");
         assertThat(html).contains("boom in two");
         assertThat(html).doesNotContain("could not be drawn");
+        assertThat(html).contains("profile tiny is a smoke test"); // a tiny run says its figures do not count
         // self-contained: no script, no remote resource
         assertThat(html).doesNotContain("<script").doesNotContain("http://").doesNotContain("https://");
     }
