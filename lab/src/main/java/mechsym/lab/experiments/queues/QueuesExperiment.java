@@ -384,7 +384,7 @@ public final class QueuesExperiment implements Experiment {
         return ratios;
     }
 
-    private static void verdict(
+    static void verdict(
             ExperimentResult.Builder result, Map<String, List<Double>> rates, Map<String, List<Double>> trips) {
         StringBuilder figures = new StringBuilder();
         int met = 0;
@@ -430,9 +430,13 @@ public final class QueuesExperiment implements Experiment {
                     Summary.of(ours).median(),
                     Summary.of(theirs).median());
             result.headline(line);
-            figures.append(line).append(". ");
+            // the reason names each pair's median only: the headlines above it carry the rest
+            figures.append(figures.isEmpty() ? "Median per-round ratios: " : ", ")
+                    .append(String.format(
+                            Locale.ROOT, "%s / %s %.3fx", goal.getKey(), goal.getValue(), ratios.median()));
         }
         if (compared > 0) {
+            figures.append(". ");
             result.table(ratioTable.build());
         }
         if (rates.containsKey("mechsym-spsc-indexed") && rates.containsKey("mechsym-spsc-indexed-volatile")) {
