@@ -26,7 +26,7 @@ public final class SchemaCodec {
      *     count, or has bytes after the last field
      */
     public static Object[] decode(MessageType type, CodecBuffer buffer, long offset, int length) {
-        if (length < 0 || offset < 0 || offset + length > buffer.capacity()) {
+        if (length < 0 || offset < 0 || length > buffer.capacity() - offset) { // offset + length may overflow
             throw new CodecException(offset, "body of " + length + " bytes does not fit in the buffer");
         }
         List<Field> fields = type.fields();

@@ -278,6 +278,18 @@ class SchemaCodecTest {
                 .contains("does not fit in the buffer");
     }
 
+    @Test
+    void aBodyWhoseEndOverflowsALongIsRefusedWithItsOffset() {
+        MessageType type = Schema.parse("message A type 1 version 1 { int x }").find(1, 1);
+        CodecBuffer buffer = CodecBuffer.of(new byte[16]);
+        long offset = Long.MAX_VALUE - 2; // offset + length wraps to a negative end
+        CodecException e = catchCodec(() -> SchemaCodec.decode(type, buffer, offset, 4));
+        assertThat(e.offset()).isEqualTo(offset);
+        assertThat(e.reason()).contains("body of 4 bytes does not fit in the buffer");
+        assertThat(catchCodec(() -> SchemaCodec.decode(type, buffer, 17, 0)).reason())
+                .contains("does not fit in the buffer");
+    }
+
     private static CodecException catchCodec(Runnable decode) {
         try {
             decode.run();
