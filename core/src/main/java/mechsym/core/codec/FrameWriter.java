@@ -96,7 +96,8 @@ public final class FrameWriter {
      * cursor.
      *
      * @return the length of the frame (header and body)
-     * @throws IllegalStateException if no frame was begun, or the cursor is before the body
+     * @throws IllegalStateException if no frame was begun, or the cursor is before the body (the
+     *     frame then stays begun)
      * @throws IllegalArgumentException if the frame (header and body) would be longer than {@link
      *     Integer#MAX_VALUE}
      */
@@ -105,7 +106,11 @@ public final class FrameWriter {
             throw new IllegalStateException("no frame was begun");
         }
         long bodyLength = buffer.position() - frameStart - HEADER_LENGTH;
-        if (bodyLength < 0 || bodyLength > Integer.MAX_VALUE - HEADER_LENGTH) {
+        if (bodyLength < 0) { // the frame stays begun: move the cursor to the body's end and end again
+            throw new IllegalStateException("cursor " + buffer.position() + " is before the body at "
+                    + (frameStart + HEADER_LENGTH) + " of the frame at " + frameStart);
+        }
+        if (bodyLength > Integer.MAX_VALUE - HEADER_LENGTH) {
             throw new IllegalArgumentException("body length " + bodyLength + " of frame at " + frameStart);
         }
         buffer.putInt(frameStart + BODY_LENGTH_OFFSET, (int) bodyLength);

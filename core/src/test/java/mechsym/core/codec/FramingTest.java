@@ -103,6 +103,23 @@ class FramingTest {
     }
 
     @Test
+    void endWithTheCursorBeforeTheBodyIsAStateErrorAndKeepsTheFrameOpen() {
+        CodecBuffer buffer = CodecBuffer.of(new byte[64], ByteOrder.LITTLE_ENDIAN);
+        FrameWriter writer = new FrameWriter(buffer);
+        buffer.position(8);
+        writer.begin(4, 1);
+        buffer.position(10); // inside the header
+        assertThatThrownBy(writer::end)
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("cursor 10 is before the body at 20 of the frame at 8");
+        buffer.position(24);
+        assertThat(writer.end())
+                .as("the frame stays begun; ending it later works")
+                .isEqualTo(16);
+        assertThat(buffer.getInt(8 + FrameDescriptor.BODY_LENGTH_OFFSET)).isEqualTo(4);
+    }
+
+    @Test
     void beginAndEndFrameAHandWrittenBody() {
         CodecBuffer buffer = CodecBuffer.of(new byte[64], ByteOrder.BIG_ENDIAN);
         FrameWriter writer = new FrameWriter(buffer);
