@@ -122,13 +122,18 @@ final class RecordFileHeader {
                 fileSize);
     }
 
-    /** Byte offsets of each column after the header, and the end of the data, for columnar files. */
+    /**
+     * Byte offsets of each column after the header, and the end of the data, for columnar files.
+     *
+     * @throws ArithmeticException if the end overflows a long
+     */
     static long[] columnOffsets(RecordLayout layout, long capacity, long base, long alignment) {
         long[] offsets = new long[layout.fields().size() + 1];
         long at = base;
         for (FieldDescriptor field : layout.fields()) {
             offsets[field.column()] = at;
-            at = RecordLayout.alignUp(at + Math.multiplyExact(capacity, (long) field.size()), alignment);
+            long end = Math.addExact(at, Math.multiplyExact(capacity, (long) field.size()));
+            at = Math.addExact(end, alignment - 1) / alignment * alignment; // alignUp, overflow checked
         }
         offsets[offsets.length - 1] = at;
         return offsets;

@@ -488,15 +488,18 @@ public final class RecordStore implements AutoCloseable {
             return this;
         }
 
-        /** A new store in off-heap memory of its own arena. */
+        /**
+         * A new store in off-heap memory of its own arena.
+         *
+         * @throws IllegalStateException if no capacity was given
+         * @throws IllegalArgumentException if the capacity's records take more bytes than a long holds
+         * @throws OutOfMemoryError if the memory cannot be had (see {@link OffHeapMemory#allocate})
+         */
         public RecordStore allocate() {
             requireCapacity();
+            long bytes = newExtent(ARENA_COLUMN_ALIGNMENT, 0);
             Arena arena = shared ? Arena.ofShared() : Arena.ofConfined();
             try {
-                long bytes = form == StorageForm.ARRAY_OF_STRUCTURES
-                        ? Math.multiplyExact(capacity, layout.recordSize())
-                        : RecordFileHeader.columnOffsets(layout, capacity, 0, ARENA_COLUMN_ALIGNMENT)[
-                                layout.fields().size()];
                 OffHeapMemory.Allocation allocation = OffHeapMemory.allocate(arena, bytes, pagePolicy);
                 return new RecordStore(
                         layout,
@@ -521,10 +524,13 @@ public final class RecordStore implements AutoCloseable {
          * A new record file of the given capacity (sparse: only written pages take disk space).
          *
          * @throws java.nio.file.FileAlreadyExistsException if the file exists (it is not touched)
+         * @throws IllegalStateException if no capacity was given
+         * @throws IllegalArgumentException if the file (header and records) would take more bytes
+         *     than a long holds, or the layout's descriptor does not fit the header; no file is made
          */
         public RecordStore create(Path path) throws IOException {
             requireCapacity();
-            long extent = dataExtent(layout, form, capacity);
+            long extent = newExtent(RecordFileHeader.COLUMN_ALIGNMENT, RecordFileHeader.SIZE);
             var headerBytes = RecordFileHeader.encode(layout, form, capacity);
             FileChannel channel = FileChannel.open(
                     path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
@@ -636,6 +642,22 @@ public final class RecordStore implements AutoCloseable {
             } catch (IOException | RuntimeException | Error e) {
                 arena.close();
                 throw e;
+            }
+        }
+
+        /** The bytes of a new store's records, checked to fit a long with {@code headerBytes} before them. */
+        private long newExtent(long columnAlignment, long headerBytes) {
+            try {
+                long extent = form == StorageForm.ARRAY_OF_STRUCTURES
+                        ? Math.multiplyExact(capacity, layout.recordSize())
+                        : RecordFileHeader.columnOffsets(layout, capacity, 0, columnAlignment)[
+                                layout.fields().size()];
+                Math.addExact(headerBytes, extent);
+                return extent;
+            } catch (ArithmeticException overflow) {
+                throw new IllegalArgumentException("capacity " + capacity + " of " + layout.recordSize()
+                        + "-byte records overflows a long of bytes (" + form
+                        + (headerBytes > 0 ? ", after a " + headerBytes + "-byte header)" : ")"));
             }
         }
 

@@ -38,6 +38,21 @@ class LifecycleTest {
 
     @ParameterizedTest
     @EnumSource(StorageForm.class)
+    void aCapacityWhoseBytesOverflowALongIsAnIllegalArgument(StorageForm form) {
+        // 8 + 1 bytes a record: each column alone fits a long, the two together (and the records) do not
+        RecordLayout layout = RecordLayout.packed().int64("a").int8("b").build();
+        long capacity = Long.MAX_VALUE / 8 - 1;
+        assertThatThrownBy(() -> RecordStore.builder(layout)
+                        .form(form)
+                        .capacity(capacity)
+                        .allocate())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("capacity " + capacity + " of 9-byte records")
+                .hasMessageContaining("overflows a long");
+    }
+
+    @ParameterizedTest
+    @EnumSource(StorageForm.class)
     void appendFillsToCapacityThenRefuses(StorageForm form) throws Exception {
         try (RecordStore store = store(form, 3)) {
             AllTypes record = store.bind(new AllTypes(LAYOUT));

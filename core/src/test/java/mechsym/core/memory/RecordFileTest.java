@@ -188,6 +188,29 @@ class RecordFileTest {
                 .hasMessageContaining("overflows");
     }
 
+    @ParameterizedTest
+    @EnumSource(StorageForm.class)
+    void aCapacityWhoseBytesOverflowALongIsRefusedAndNoFileIsMade(StorageForm form) {
+        // 8 + 1 bytes a record: each column alone fits a long, the two together (and the records) do not
+        RecordLayout layout = RecordLayout.packed().int64("a").int8("b").build();
+        long capacity = Long.MAX_VALUE / 8 - 1;
+        Path path = dir.resolve("huge-" + form + ".rec");
+        assertThatThrownBy(() -> RecordStore.builder(layout)
+                        .form(form)
+                        .capacity(capacity)
+                        .create(path))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("capacity " + capacity + " of 9-byte records")
+                .hasMessageContaining("overflows a long");
+        assertThat(path).doesNotExist();
+        // a file's bytes also count its 4 KiB header
+        long justFits = (Long.MAX_VALUE - 100) / 9;
+        assertThatThrownBy(() -> RecordStore.builder(layout).capacity(justFits).create(path))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("overflows a long");
+        assertThat(path).doesNotExist();
+    }
+
     private static void assertCorrupt(Path path, byte[] good, int offset, String message) throws Exception {
         byte[] bad = good.clone();
         bad[offset] ^= 0x5a;
