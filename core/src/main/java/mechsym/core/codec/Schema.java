@@ -36,6 +36,7 @@ public final class Schema {
      * Parses schema text.
      *
      * @throws SchemaParseException naming the line and column of the first problem
+     * @throws NullPointerException if {@code text} is null
      */
     public static Schema parse(String text) {
         return new SchemaParser(text).parse();

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /** Parses schema text (grammar in {@code docs/schema.md}); one instance per text, one thread. */
 final class SchemaParser {
@@ -30,7 +31,7 @@ final class SchemaParser {
     }
 
     SchemaParser(String text) {
-        this.text = text;
+        this.text = Objects.requireNonNull(text, "text");
     }
 
     Schema parse() {
@@ -193,11 +194,10 @@ final class SchemaParser {
         if (kind != Kind.NUMBER) {
             throw error("expected a " + what + " (a number " + min + " to " + max + "), found " + describe());
         }
-        long value;
-        try {
-            value = token.length() > 10 ? Long.MAX_VALUE : Long.parseLong(token);
-        } catch (NumberFormatException e) {
-            value = Long.MAX_VALUE;
+        // the tokenizer made it all ASCII digits: its value, saturated, whatever its length or leading zeros
+        long value = 0;
+        for (int i = 0; i < token.length() && value <= Integer.MAX_VALUE; i++) {
+            value = value * 10 + (token.charAt(i) - '0');
         }
         if (value < min || value > max) {
             throw error(what + " " + token + " is outside " + min + " to " + max);

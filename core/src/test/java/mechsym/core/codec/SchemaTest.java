@@ -1,6 +1,7 @@
 package mechsym.core.codec;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.io.IOException;
@@ -58,6 +59,26 @@ class SchemaTest {
         Schema schema = Schema.parse("  # nothing\n");
         assertThat(schema.byteOrder()).isEqualTo(ByteOrder.LITTLE_ENDIAN);
         assertThat(schema.messages()).isEmpty();
+    }
+
+    @Test
+    void numbersWithLeadingZerosAreReadByTheirValueNotTheirLength() {
+        Schema schema =
+                Schema.parse("message A type 000000000007 version 00000000000065535 { long[0000000000002] xs }");
+        MessageType message = schema.messages().get(0);
+        assertThat(message.typeId()).isEqualTo(7);
+        assertThat(message.version()).isEqualTo(65535);
+        assertThat(message.field("xs").length()).isEqualTo(2);
+        assertThatThrownBy(() -> Schema.parse("message A type 1 version 0000000000065536 {}"))
+                .isInstanceOf(SchemaParseException.class)
+                .hasMessageContaining("version 0000000000065536 is outside 0 to 65535");
+    }
+
+    @Test
+    void aNullTextIsRefusedByName() {
+        assertThatThrownBy(() -> Schema.parse(null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("text");
     }
 
     @Test
