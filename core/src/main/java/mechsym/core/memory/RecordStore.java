@@ -48,7 +48,8 @@ import java.util.Objects;
  *   <li>Confined (the default): every access from the thread that made the store. A record access
  *       (a flyweight's field read or write) from another thread throws {@link WrongThreadException},
  *       the memory segment's own check; the store's bookkeeping methods ({@code append}, {@code
- *       setSize}, {@code size}, ...) are for that thread only too, but are not checked.
+ *       setSize}, {@code size}, ...) are for that thread only too, but are not checked, except {@link
+ *       #close()}, which throws {@link WrongThreadException} and releases nothing.
  *   <li>{@linkplain Builder#shared() Shared}: one thread at a time writes (append, field sets,
  *       publish, clear, flush); other threads read through their own {@link #view()} and their
  *       own flyweights, seeing the records published before the view's last refresh. Rewriting a
@@ -372,11 +373,18 @@ public final class RecordStore implements AutoCloseable {
     /**
      * Publishes the size (for a writer), releases the file lock and the memory. Idempotent. A
      * view's close only marks the view closed.
+     *
+     * @throws WrongThreadException if a confined store is closed from a thread other than the one
+     *     that made it; nothing is published or released then, and the store stays open
      */
     @Override
     public void close() throws IOException {
         if (closed) {
             return;
+        }
+        if (arena != null && !data.isAccessibleBy(Thread.currentThread())) {
+            // before anything changes: the arena would refuse to close after the lock was released
+            throw new WrongThreadException("record store is confined to the thread that made it; close it there");
         }
         try {
             if (!readOnly && arena != null && arena.scope().isAlive()) {

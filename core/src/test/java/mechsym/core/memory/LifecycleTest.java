@@ -133,6 +133,38 @@ class LifecycleTest {
 
     @ParameterizedTest
     @EnumSource(StorageForm.class)
+    void closingAConfinedStoreFromAnotherThreadIsRefusedAndReleasesNothing(StorageForm form) throws Exception {
+        RecordStore store = store(form, 4);
+        AllTypes record = store.bind(new AllTypes(LAYOUT));
+        store.append(record);
+        record.longValue(7);
+        Throwable failure = closeOnAnotherThread(store);
+        assertThat(failure).isInstanceOf(WrongThreadException.class).hasMessageContaining("confined");
+        assertThat(store.isClosed()).isFalse();
+        assertThat(record.longValue()).as("the memory is still the owner's").isEqualTo(7);
+        store.append(record);
+        store.close();
+        assertThat(store.isClosed()).isTrue();
+        assertThatThrownBy(record::longValue).isInstanceOf(IllegalStateException.class);
+    }
+
+    /** What {@code store.close()} threw on a new thread, or null. */
+    static Throwable closeOnAnotherThread(RecordStore store) throws InterruptedException {
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread other = new Thread(() -> {
+            try {
+                store.close();
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        });
+        other.start();
+        other.join();
+        return failure.get();
+    }
+
+    @ParameterizedTest
+    @EnumSource(StorageForm.class)
     void sharedStoreViewSeesPublishedRecordsOnlyAndIsReadOnly(StorageForm form) throws Exception {
         RecordStore store =
                 RecordStore.builder(LAYOUT).form(form).capacity(100).shared().allocate();

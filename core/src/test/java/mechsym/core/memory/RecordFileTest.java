@@ -96,6 +96,25 @@ class RecordFileTest {
     }
 
     @Test
+    void closingAConfinedFileStoreFromAnotherThreadKeepsItsLockAndItsCount() throws Exception {
+        Path path = dir.resolve("confined.rec");
+        RecordStore store = RecordStore.builder(LAYOUT).capacity(10).create(path);
+        AllTypes record = store.bind(new AllTypes(LAYOUT));
+        store.append(record);
+        record.longValue(5);
+        assertThat(LifecycleTest.closeOnAnotherThread(store)).isInstanceOf(WrongThreadException.class);
+        assertThat(store.isClosed()).isFalse();
+        assertThatThrownBy(() -> RecordStore.builder(LAYOUT).open(path))
+                .as("still locked: the store still writes this file")
+                .isInstanceOf(RecordFileException.class)
+                .hasMessageContaining("locked by another writer");
+        store.close();
+        try (RecordStore reopened = RecordStore.builder(LAYOUT).open(path)) {
+            assertThat(reopened.size()).isEqualTo(1);
+        }
+    }
+
+    @Test
     void createNeverOverwritesAnExistingFile() throws Exception {
         Path path = writeFile(StorageForm.ARRAY_OF_STRUCTURES, 10, 3);
         String before = digest(path);
