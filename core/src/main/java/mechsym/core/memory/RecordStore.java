@@ -341,7 +341,11 @@ public final class RecordStore implements AutoCloseable {
         return view;
     }
 
-    /** The record area (array-of-structures form), read-only, e.g. for bulk copies. */
+    /**
+     * The record area (array-of-structures form), read-only, e.g. for bulk copies.
+     *
+     * @throws IllegalStateException if the store is columnar
+     */
     public MemorySegment recordsSegment() {
         if (records == null) {
             throw new IllegalStateException("a columnar store has no record area; use columnSegment");
@@ -349,10 +353,20 @@ public final class RecordStore implements AutoCloseable {
         return records.asReadOnly();
     }
 
-    /** The column of the field at {@code column} (columnar form), read-only. */
+    /**
+     * The column of the field at {@code column} (its {@link FieldDescriptor#column()}; columnar
+     * form), read-only.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 <= column < layout().fields().size()}
+     * @throws IllegalStateException if the store is array-of-structures
+     */
     public MemorySegment columnSegment(int column) {
         if (columns == null) {
             throw new IllegalStateException("an array-of-structures store has no columns; use recordsSegment");
+        }
+        if (column < 0 || column >= columns.length) {
+            throw new IndexOutOfBoundsException(
+                    "column " + column + " out of bounds for a layout of " + columns.length + " fields");
         }
         return columns[column].asReadOnly();
     }

@@ -148,6 +148,27 @@ class LifecycleTest {
         assertThatThrownBy(record::longValue).isInstanceOf(IllegalStateException.class);
     }
 
+    @org.junit.jupiter.api.Test
+    void theSegmentAccessorsNameAMissingColumnOrTheWrongForm() throws Exception {
+        int fields = LAYOUT.fields().size();
+        try (RecordStore columnar = store(StorageForm.COLUMNAR, 4)) {
+            assertThat(columnar.columnSegment(fields - 1).byteSize())
+                    .isEqualTo(4L * LAYOUT.fields().get(fields - 1).size());
+            assertThat(columnar.columnSegment(0).isReadOnly()).isTrue();
+            assertThatThrownBy(() -> columnar.columnSegment(fields))
+                    .isInstanceOf(IndexOutOfBoundsException.class)
+                    .hasMessage("column " + fields + " out of bounds for a layout of " + fields + " fields");
+            assertThatThrownBy(() -> columnar.columnSegment(-1))
+                    .isInstanceOf(IndexOutOfBoundsException.class)
+                    .hasMessageStartingWith("column -1 out of bounds");
+            assertThatThrownBy(columnar::recordsSegment).isInstanceOf(IllegalStateException.class);
+        }
+        try (RecordStore records = store(StorageForm.ARRAY_OF_STRUCTURES, 4)) {
+            assertThat(records.recordsSegment().byteSize()).isEqualTo(4 * LAYOUT.recordSize());
+            assertThatThrownBy(() -> records.columnSegment(0)).isInstanceOf(IllegalStateException.class);
+        }
+    }
+
     /** What {@code store.close()} threw on a new thread, or null. */
     static Throwable closeOnAnotherThread(RecordStore store) throws InterruptedException {
         AtomicReference<Throwable> failure = new AtomicReference<>();
