@@ -208,9 +208,26 @@ public final class CodecBuffer {
         return segment.byteSize() - position;
     }
 
-    /** Advances the cursor by {@code bytes} (which may be negative), with the checks of {@link #position(long)}. */
+    /**
+     * Advances the cursor by {@code bytes} (which may be negative).
+     *
+     * @throws IndexOutOfBoundsException if the new position would be negative or beyond {@link
+     *     #capacity()} (also when {@code position() + bytes} overflows a long); the position is then
+     *     unchanged
+     */
     public CodecBuffer skip(long bytes) {
-        return position(position + bytes);
+        // compared without adding: position + bytes may overflow, and then names a wrapped position
+        if (bytes < -position || bytes > segment.byteSize() - position) {
+            throw skipOutside(bytes);
+        }
+        position += bytes;
+        return this;
+    }
+
+    // cold path out of line, as outside()
+    private IndexOutOfBoundsException skipOutside(long bytes) {
+        return new IndexOutOfBoundsException(
+                "skip of " + bytes + " bytes from position " + position + " leaves [0, " + segment.byteSize() + "]");
     }
 
     // ---------------------------------------------------------------------------------------

@@ -494,6 +494,20 @@ class CodecBufferTest {
     }
 
     @Test
+    void aSkipThatOverflowsALongNamesTheSkipNotAWrappedPosition() {
+        CodecBuffer buffer = CodecBuffer.of(new byte[8]).position(4);
+        assertThatThrownBy(() -> buffer.skip(Long.MAX_VALUE))
+                .isInstanceOf(IndexOutOfBoundsException.class)
+                .hasMessage("skip of " + Long.MAX_VALUE + " bytes from position 4 leaves [0, 8]");
+        assertThatThrownBy(() -> buffer.skip(Long.MIN_VALUE))
+                .isInstanceOf(IndexOutOfBoundsException.class)
+                .hasMessage("skip of " + Long.MIN_VALUE + " bytes from position 4 leaves [0, 8]");
+        assertThat(buffer.position()).isEqualTo(4);
+        assertThat(buffer.skip(-4).position()).isZero();
+        assertThat(buffer.skip(8).position()).isEqualTo(8);
+    }
+
+    @Test
     void wrapRepointsTheBufferAndRewindsTheCursor() {
         CodecBuffer buffer = CodecBuffer.of(new byte[8], ByteOrder.LITTLE_ENDIAN);
         buffer.writeInt(5);
