@@ -52,6 +52,7 @@ public final class FrameReader {
      *
      * @param maxBodyLength the longest body accepted; longer ones are reported as corrupt
      * @throws IndexOutOfBoundsException if {@code end} is before the cursor or beyond the capacity
+     * @throws IllegalArgumentException if {@code maxBodyLength} is negative
      */
     public FrameReader(CodecBuffer buffer, long end, int maxBodyLength) {
         this.buffer = Objects.requireNonNull(buffer, "buffer");

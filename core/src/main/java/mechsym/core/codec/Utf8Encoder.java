@@ -118,6 +118,7 @@ public final class Utf8Encoder {
      * encoding without allocation wrap the buffer once with {@link CodecBuffer#of(ByteBuffer)}.
      *
      * @return bytes written, or the negated bytes needed if they do not fit before the limit
+     * @throws IllegalArgumentException if {@code buffer} is read-only and a byte is to be written to it
      */
     public int encode(CharSequence chars, ByteBuffer buffer) {
         int written = encode(chars, MemorySegment.ofBuffer(buffer), 0);

@@ -163,7 +163,15 @@ public final class OffHeapMemory {
         }
     }
 
-    /** Writes a zero byte to every 4 KiB page of {@code segment}, so later writes do not fault. */
+    /**
+     * Writes a zero byte to the first byte of every 4 KiB page of {@code segment} (counted from its
+     * start), so later writes do not fault: meant for fresh memory, since it overwrites those bytes.
+     * From a thread the segment is accessible by.
+     *
+     * @throws IllegalArgumentException if {@code segment} is read-only
+     * @throws IllegalStateException if its arena is closed
+     * @throws WrongThreadException if its arena is confined to another thread
+     */
     public static void preTouch(MemorySegment segment) {
         long size = segment.byteSize();
         for (long at = 0; at < size; at += PAGE_SIZE) {

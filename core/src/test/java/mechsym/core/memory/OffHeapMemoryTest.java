@@ -39,6 +39,23 @@ class OffHeapMemoryTest {
         assertThatThrownBy(() -> segment.get(ValueLayout.JAVA_BYTE, 0)).isInstanceOf(IllegalStateException.class);
     }
 
+    @org.junit.jupiter.api.Test
+    void preTouchRefusesReadOnlyAndClosedMemoryAsItsJavadocSays() {
+        MemorySegment closed;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment memory = arena.allocate(3 * 4096 + 1);
+            memory.set(ValueLayout.JAVA_BYTE, 4096, (byte) 9);
+            assertThatThrownBy(() -> OffHeapMemory.preTouch(memory.asReadOnly()))
+                    .isInstanceOf(IllegalArgumentException.class);
+            OffHeapMemory.preTouch(memory);
+            assertThat(memory.get(ValueLayout.JAVA_BYTE, 4096))
+                    .as("a zero byte is written")
+                    .isZero();
+            closed = memory;
+        }
+        assertThatThrownBy(() -> OffHeapMemory.preTouch(closed)).isInstanceOf(IllegalStateException.class);
+    }
+
     @ParameterizedTest
     @EnumSource(PagePolicy.class)
     void zeroBytesIsAnEmptySegment(PagePolicy policy) {
