@@ -405,20 +405,20 @@ public final class RecordStore implements AutoCloseable {
                 publish();
             }
         } finally {
+            // The memory goes first: if the arena refuses to close (a shared one still acquired by
+            // another thread), nothing else has changed, the file stays locked, and close() can be
+            // called again.
+            if (arena != null) {
+                arena.close();
+            }
             closed = true;
             try {
                 if (lock != null && lock.isValid()) {
                     lock.release();
                 }
             } finally {
-                try {
-                    if (channel != null) {
-                        channel.close();
-                    }
-                } finally {
-                    if (arena != null) {
-                        arena.close();
-                    }
+                if (channel != null) {
+                    channel.close();
                 }
             }
         }
