@@ -224,12 +224,21 @@ public final class RingBuffer<E> extends RingBufferFields<E> {
     /**
      * Publishes a claimed sequence to consumers (release write) and wakes blocked consumers; then,
      * with a threshold listener, reports a crossing of the fill level on this thread.
+     *
+     * <p>Precondition, not checked (this is the hot path): {@code sequence} was returned by {@link
+     * #next()} or {@link #tryNext()} on this thread and is not yet published. With a single
+     * producer, publishing a sequence never claimed moves the cursor past events nobody filled, and
+     * consumers read them.
      */
     public void publish(long sequence) {
         sequencer.publish(sequence, sequence);
     }
 
-    /** Publishes the claimed sequences {@code lo..hi} (a batch from {@link #next(int)}). */
+    /**
+     * Publishes the claimed sequences {@code lo..hi} (a batch from {@link #next(int)}), as {@link
+     * #publish(long)} does one, with the same unchecked precondition: {@code lo <= hi}, the whole
+     * batch claimed by this thread and not yet published.
+     */
     public void publish(long lo, long hi) {
         sequencer.publish(lo, hi);
     }
@@ -248,6 +257,7 @@ public final class RingBuffer<E> extends RingBufferFields<E> {
      * only). Each consumer thread needs its own barrier, since alerting one stops its every user.
      */
     public SequenceBarrier newBarrier(Sequence... dependents) {
+        Objects.requireNonNull(dependents, "dependents must not be null (pass none to follow the producer)");
         for (Sequence dependent : dependents) {
             Objects.requireNonNull(dependent, "dependent sequence must not be null");
         }
@@ -259,6 +269,7 @@ public final class RingBuffer<E> extends RingBufferFields<E> {
      * first set to the current cursor, so add consumers before they start. Any thread.
      */
     public void addGatingSequences(Sequence... sequences) {
+        Objects.requireNonNull(sequences, "sequences must not be null");
         sequencer.addGatingSequences(sequences);
     }
 

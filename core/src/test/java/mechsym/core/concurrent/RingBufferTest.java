@@ -42,6 +42,12 @@ class RingBufferTest {
         assertThatThrownBy(() -> ring.next(0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> ring.tryNext(9)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new SleepingWaitStrategy(0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> ring.newBarrier((Sequence[]) null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("dependents");
+        assertThatThrownBy(() -> ring.addGatingSequences((Sequence[]) null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("sequences");
     }
 
     @ParameterizedTest
