@@ -132,8 +132,10 @@ public abstract class CodecFlyweight {
             unwrap();
             throw new CodecException(
                     offset,
-                    "body of " + length + " bytes runs past the buffer: " + (wrapped.byteSize() - offset)
-                            + " bytes from there to its end");
+                    offset > wrapped.byteSize()
+                            ? "body starts past the buffer's end (" + wrapped.byteSize() + " bytes)"
+                            : "body of " + length + " bytes runs past the buffer: " + (wrapped.byteSize() - offset)
+                                    + " bytes from there to its end");
         }
         check(offset, length, "the body has");
         point(wrapped, offset, buffer.order() == ByteOrder.BIG_ENDIAN);

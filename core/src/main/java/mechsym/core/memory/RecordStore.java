@@ -310,7 +310,8 @@ public final class RecordStore implements AutoCloseable {
         if (readOnly) {
             long published = publishedSize();
             if (published < 0 || published > capacity) {
-                throw new IllegalStateException("published count " + published + " exceeds capacity " + capacity);
+                throw new IllegalStateException("published count " + published
+                        + (published < 0 ? " is negative" : " exceeds capacity " + capacity));
             }
             size = published;
         }

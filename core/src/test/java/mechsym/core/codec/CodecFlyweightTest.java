@@ -307,6 +307,9 @@ class CodecFlyweightTest {
                 .asInstanceOf(InstanceOfAssertFactories.type(CodecException.class))
                 .extracting(CodecException::offset)
                 .isEqualTo(150L);
+        assertThatThrownBy(() -> flyweight.wrap(buffer, 250, 1))
+                .isInstanceOf(CodecException.class)
+                .hasMessageContaining("body starts past the buffer's end (200 bytes)");
         assertThatThrownBy(() -> flyweight.wrap(buffer, 0, -1)).isInstanceOf(IndexOutOfBoundsException.class);
         assertThatThrownBy(() -> flyweight.wrap(buffer, -3, 100)).isInstanceOf(IndexOutOfBoundsException.class);
     }

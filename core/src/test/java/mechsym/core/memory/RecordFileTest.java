@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
@@ -169,6 +172,21 @@ class RecordFileTest {
     }
 
     @Test
+    void aReaderRefusesAPublishedCountThatIsNegativeAndSaysSo() throws IOException {
+        Path path = dir.resolve("torn.rec");
+        try (RecordStore writer = RecordStore.builder(LAYOUT).capacity(10).create(path);
+                RecordStore reader = RecordStore.builder(LAYOUT).openReadOnly(path);
+                FileChannel raw = FileChannel.open(path, StandardOpenOption.WRITE)) {
+            writer.publish();
+            // the count at offset 40 is not under the checksum: all ones read as -1 in either order
+            raw.write(ByteBuffer.wrap(new byte[] {-1, -1, -1, -1, -1, -1, -1, -1}), 40);
+            assertThatThrownBy(reader::refresh)
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessage("published count -1 is negative");
+        }
+    }
+
+    @Test
     void aCorruptHeaderIsRefusedNamingWhatIsWrong() throws Exception {
         Path path = writeFile(StorageForm.ARRAY_OF_STRUCTURES, 10, 3);
         byte[] good = Files.readAllBytes(path);
@@ -189,8 +207,7 @@ class RecordFileTest {
     @Test
     void aHugeCapacityUnderAValidChecksumIsACorruptHeaderNotAnArithmeticException() throws Exception {
         Path path = writeFile(StorageForm.ARRAY_OF_STRUCTURES, 10, 3);
-        java.nio.ByteBuffer header =
-                java.nio.ByteBuffer.wrap(Files.readAllBytes(path)).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        java.nio.ByteBuffer header = ByteBuffer.wrap(Files.readAllBytes(path)).order(java.nio.ByteOrder.LITTLE_ENDIAN);
         header.putLong(32, Long.MAX_VALUE / 4); // capacity: records of this layout overflow a long
         int descriptorLength = header.getInt(56);
         byte[] covered = new byte[40 + 4 + descriptorLength];
