@@ -11,6 +11,7 @@ import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.NativeBaselines;
 import mechsym.lab.Profile;
+import mechsym.lab.Rounds;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Summary;
@@ -132,7 +133,7 @@ public final class InterThreadLatencyExperiment implements Experiment {
         int steps = rounds * (cpp.isAvailable() ? VARIANTS.size() : 3);
         context.progress().start("ping-pong, " + rounds + " rounds of " + runMillis + " ms runs", steps);
         for (int round = 0; round < rounds; round++) {
-            for (Variant v : VARIANTS) {
+            for (Variant v : Rounds.inTurn(VARIANTS, round)) { // Java first, then C++ first, ...
                 int before = rtt.get(v).size();
                 if (v.javaMode() != null) {
                     List<PingPong.Run> runs = context.fork(PingPong.class)

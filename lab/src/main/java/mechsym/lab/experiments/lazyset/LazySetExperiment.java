@@ -10,6 +10,7 @@ import mechsym.lab.Chart;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Profile;
+import mechsym.lab.Rounds;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Summary;
@@ -125,7 +126,7 @@ public final class LazySetExperiment implements Experiment {
         context.progress().start("ping-pong and catch-up", rounds * storages.size() * SetMethod.values().length);
         for (int round = 0; round < rounds; round++) {
             for (Storage storage : storages) {
-                for (SetMethod set : SetMethod.values()) {
+                for (SetMethod set : Rounds.inTurn(List.of(SetMethod.values()), round)) {
                     String name = storage.name() + "-" + set.name() + "-round" + (round + 1);
                     try {
                         List<LazySetRun.Run> out = context.fork(LazySetRun.class)

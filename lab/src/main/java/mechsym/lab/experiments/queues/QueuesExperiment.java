@@ -9,6 +9,7 @@ import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.JmhBenchmarks;
 import mechsym.lab.Profile;
+import mechsym.lab.Rounds;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Summary;
@@ -163,7 +164,8 @@ public final class QueuesExperiment implements Experiment {
                 .note("JMH throughput of the producer while the consumer keeps up (queues bounded to 16384, ring"
                         + " buffers 65536 events). " + rounds + " round(s) (" + goalRounds + " for the pairs judged"
                         + " against issue 5's goal and the ring buffers); in each round every queue gets one fork"
-                        + " of " + measurements + " measurement iterations, queues taken in turn, so a change in the"
+                        + " of " + measurements
+                        + " measurement iterations, queues taken in turn (in reverse every other round), so a change in the"
                         + " machine's load hits them all; n, min, median, max are over the rounds. Each fork checked"
                         + " that the consumer received every element. The -class rows are the same two SPSC queues"
                         + " held by their class instead of an interface (BoundedQueue, java.util.Queue), which"
@@ -255,7 +257,8 @@ public final class QueuesExperiment implements Experiment {
     }
 
     /**
-     * Runs {@code benchmark} once per value of {@code param} per round, values in turn, one fork each,
+     * Runs {@code benchmark} once per value of {@code param} per round, values in turn (reversed in odd
+     * rounds), one fork each,
      * and appends each score to {@code scores} under the value's label (ring values get "-ring").
      */
     private static void alternate(
@@ -268,7 +271,7 @@ public final class QueuesExperiment implements Experiment {
             Map<String, List<Double>> scores)
             throws org.openjdk.jmh.runner.RunnerException {
         for (int round = 0; round < rounds; round++) {
-            for (String value : values) {
+            for (String value : Rounds.inTurn(values, round)) {
                 for (JmhBenchmarks.Score s : jmh.run(configure(jmh, profile)
                         .include(benchmark)
                         .param(param, value)
@@ -331,7 +334,7 @@ public final class QueuesExperiment implements Experiment {
         }
         for (int round = 0; round < rounds; round++) {
             for (Map.Entry<Integer, Map<String, List<Double>>> entry : byCapacity.entrySet()) {
-                for (String queue : pair) {
+                for (String queue : Rounds.inTurn(pair, round)) {
                     for (JmhBenchmarks.Score s : jmh.run(configure(jmh, profile)
                             .include(QueueThroughputBenchmark.class.getName() + ".offer")
                             .param("queue", queue)
