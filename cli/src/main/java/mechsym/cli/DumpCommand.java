@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.concurrent.Callable;
 import mechsym.core.codec.CodecBuffer;
 import mechsym.core.codec.Schema;
@@ -45,6 +46,9 @@ import picocli.CommandLine.Parameters;
             "1 corrupt input with --strict or an unreadable input, 2 bad usage or schema."
         })
 final class DumpCommand implements Callable<Integer> {
+    /** A schema is a short text; a larger file is a mistake (the data file given as the schema). */
+    static final long MAX_SCHEMA_BYTES = 16L << 20;
+
     @Option(
             names = "--schema",
             required = true,
@@ -68,18 +72,20 @@ final class DumpCommand implements Callable<Integer> {
         DumpListener listener = json ? new JsonDumpListener(out) : new TextDumpListener(out);
         DumpSummary summary;
         if (input.equals("-")) {
-            byte[] bytes = System.in.readAllBytes();
-            summary = dump(schema, MemorySegment.ofArray(bytes), listener);
+            summary = dumpStandardInput(schema, listener);
         } else {
             Path file = Path.of(input);
-            if (!Files.isRegularFile(file)) {
+            if (Files.isDirectory(file)) {
+                throw new Main.UsageError(input + ": is a directory, not a data file");
+            }
+            if (!Files.exists(file)) {
                 throw new Main.UsageError(input + ": no such file");
             }
-            try (Arena arena = Arena.ofConfined();
-                    FileChannel channel = FileChannel.open(file)) {
-                MemorySegment mapped = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size(), arena);
-                summary = dump(schema, mapped, listener);
+            if (!Files.isRegularFile(file)) {
+                throw new Main.UsageError(input + ": not a regular file (a device or a pipe);"
+                        + " give its bytes on standard input with '-' instead");
             }
+            summary = dumpFile(schema, file, listener);
         }
         out.flush();
         if (strict && !summary.clean()) {
@@ -89,12 +95,50 @@ final class DumpCommand implements Callable<Integer> {
         return Main.EXIT_OK;
     }
 
+    private DumpSummary dumpFile(Schema schema, Path file, DumpListener listener) throws IOException {
+        try (Arena arena = Arena.ofConfined();
+                FileChannel channel = FileChannel.open(file)) {
+            MemorySegment mapped = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size(), arena);
+            return dump(schema, mapped, listener);
+        }
+    }
+
+    /**
+     * Standard input is copied to a temporary file and mapped like a FILE: the dump needs random
+     * access (to resynchronise), and a stream larger than the heap, or than a Java array's 2 GiB,
+     * must not end in an OutOfMemoryError.
+     */
+    private DumpSummary dumpStandardInput(Schema schema, DumpListener listener) throws IOException {
+        Path copy = Files.createTempFile("mechsym-dump-", ".bin");
+        try {
+            try {
+                Files.copy(System.in, copy, StandardCopyOption.REPLACE_EXISTING);
+            } catch (IOException e) {
+                throw new IOException(
+                        "standard input: cannot keep a copy in " + copy.getParent() + " (" + e.getMessage() + ")", e);
+            }
+            return dumpFile(schema, copy, listener);
+        } finally {
+            Files.deleteIfExists(copy);
+        }
+    }
+
     private DumpSummary dump(Schema schema, MemorySegment data, DumpListener listener) {
         CodecBuffer buffer = CodecBuffer.of(data, schema.byteOrder());
         return new Dumper(schema, strict).dump(buffer, buffer.capacity(), listener);
     }
 
     private Schema readSchema() throws IOException {
+        if (Files.isDirectory(schemaFile)) {
+            throw new Main.UsageError(schemaFile + ": is a directory, not a schema file");
+        }
+        if (Files.exists(schemaFile) && !Files.isRegularFile(schemaFile)) {
+            throw new Main.UsageError(schemaFile + ": not a regular file (a device or a pipe), not a schema file");
+        }
+        if (Files.isRegularFile(schemaFile) && Files.size(schemaFile) > MAX_SCHEMA_BYTES) {
+            throw new Main.UsageError(schemaFile + ": " + Files.size(schemaFile) + " bytes is too large for a schema"
+                    + " (at most " + MAX_SCHEMA_BYTES + "); is it the data file?");
+        }
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(schemaFile);

@@ -136,6 +136,39 @@ class DumpCommandTest extends CliTestBase {
     }
 
     @Test
+    void aSchemaOrFileThatIsADirectoryIsAUsageErrorNamingIt() throws Exception {
+        Path folder = Files.createDirectories(dir.resolve("folder.schema"));
+        assertThat(run("dump", "--schema", folder.toString(), SAMPLE)).isEqualTo(Main.EXIT_USAGE);
+        assertThat(stderr()).contains("folder.schema: is a directory, not a schema file");
+        assertThat(run("dump", "--schema", SCHEMA, dir.toString())).isEqualTo(Main.EXIT_USAGE);
+        assertThat(stderr()).contains(dir + ": is a directory, not a data file").doesNotContain("no such file");
+    }
+
+    @Test
+    void aSchemaTooLargeToBeOneIsRefusedBeforeItIsRead() throws Exception {
+        Path big = dir.resolve("big.bin");
+        try (var file = java.nio.channels.FileChannel.open(
+                big, java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE)) {
+            file.write(java.nio.ByteBuffer.allocate(1), DumpCommand.MAX_SCHEMA_BYTES); // sparse
+        }
+        assertThat(run("dump", "--schema", big.toString(), SAMPLE)).isEqualTo(Main.EXIT_USAGE);
+        assertThat(stderr()).contains("big.bin: 16777217 bytes is too large for a schema");
+    }
+
+    @Test
+    void aDeviceOrPipeIsRefusedWithTheWayToReadIt() {
+        Path device = Path.of("/dev/null");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(device));
+        assertThat(run("dump", "--schema", SCHEMA, device.toString())).isEqualTo(Main.EXIT_USAGE);
+        assertThat(stderr())
+                .contains("/dev/null: not a regular file")
+                .contains("standard input")
+                .doesNotContain("no such file");
+        assertThat(run("dump", "--schema", "/dev/zero", SAMPLE)).isEqualTo(Main.EXIT_USAGE);
+        assertThat(stderr()).contains("/dev/zero: not a regular file");
+    }
+
+    @Test
     void helpDescribesTheCommand() {
         assertThat(run("dump", "--help")).isZero();
         assertThat(stdout())
