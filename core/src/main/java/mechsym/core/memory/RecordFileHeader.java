@@ -70,20 +70,27 @@ final class RecordFileHeader {
     /** Reads and checks the header of {@code path}; nothing is written. */
     static RecordFileInfo read(Path path, FileChannel channel) throws IOException {
         long fileSize = channel.size();
-        if (fileSize < SIZE) {
-            throw new RecordFileException(
-                    path, "truncated: " + fileSize + " bytes, shorter than the " + SIZE + "-byte header");
+        if (fileSize == 0) {
+            throw new RecordFileException(path, "empty (0 bytes), not a mechsym record file");
         }
         ByteBuffer header = ByteBuffer.allocate(SIZE).order(ByteOrder.LITTLE_ENDIAN);
+        header.limit((int) Math.min(SIZE, fileSize));
         while (header.hasRemaining()) {
             if (channel.read(header, header.position()) < 0) {
                 throw new RecordFileException(path, "truncated while reading the header");
             }
         }
-        byte[] magic = new byte[MAGIC.length];
+        header.limit(SIZE);
+        // the magic first: a file that is not a record file is not a truncated one
+        int magicBytes = (int) Math.min(MAGIC.length, fileSize);
+        byte[] magic = new byte[magicBytes];
         header.get(0, magic);
-        if (!java.util.Arrays.equals(magic, MAGIC)) {
+        if (!java.util.Arrays.equals(magic, 0, magicBytes, MAGIC, 0, magicBytes)) {
             throw new RecordFileException(path, "not a mechsym record file (bad magic at offset 0)");
+        }
+        if (fileSize < SIZE) {
+            throw new RecordFileException(
+                    path, "truncated: " + fileSize + " bytes, shorter than the " + SIZE + "-byte header");
         }
         int version = header.getInt(8);
         if (version != FORMAT_VERSION) {

@@ -554,18 +554,27 @@ public final class RecordStore implements AutoCloseable {
         public RecordStore create(Path path) throws IOException {
             requireCapacity();
             long extent = newExtent(RecordFileHeader.COLUMN_ALIGNMENT, RecordFileHeader.SIZE);
+            long fileSize = RecordFileHeader.SIZE + extent; // newExtent checked that this fits
             var headerBytes = RecordFileHeader.encode(layout, form, capacity);
             FileChannel channel = FileChannel.open(
                     path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
             try {
                 FileLock lock = channel.lock();
-                // size first, header last: a file with a valid header always has its full length
-                channel.write(java.nio.ByteBuffer.allocate(1), RecordFileHeader.SIZE + extent - 1);
-                while (headerBytes.hasRemaining()) {
-                    channel.write(headerBytes, headerBytes.position());
+                try {
+                    // size first, header last: a file with a valid header always has its full length
+                    channel.write(java.nio.ByteBuffer.allocate(1), fileSize - 1);
+                    while (headerBytes.hasRemaining()) {
+                        channel.write(headerBytes, headerBytes.position());
+                    }
+                    channel.force(true);
+                    return map(path, channel, lock, form, capacity, false);
+                } catch (IOException e) {
+                    // e.g. "File too large", "No space left on device", "Map failed": say which file, how large
+                    throw new RecordFileException(
+                            path,
+                            "cannot make a file of " + fileSize + " bytes for " + capacity + " records ("
+                                    + e.getMessage() + ")");
                 }
-                channel.force(true);
-                return map(path, channel, lock, form, capacity, false);
             } catch (IOException | RuntimeException | Error e) {
                 channel.close();
                 java.nio.file.Files.deleteIfExists(path);

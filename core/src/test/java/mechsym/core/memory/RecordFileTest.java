@@ -269,6 +269,42 @@ class RecordFileTest {
                 .hasMessageContaining("not a mechsym record file");
     }
 
+    @Test
+    void aShortFileThatIsNotARecordFileIsNotCalledTruncated() throws IOException {
+        Path other = Files.writeString(dir.resolve("other.bin"), "MS\u0001\u0000 not a record file");
+        assertThatThrownBy(() -> RecordStore.describe(other))
+                .isInstanceOf(RecordFileException.class)
+                .hasMessage(other + ": not a mechsym record file (bad magic at offset 0)");
+        Path empty = Files.createFile(dir.resolve("empty.rec"));
+        assertThatThrownBy(() -> RecordStore.builder(LAYOUT).openReadOnly(empty))
+                .isInstanceOf(RecordFileException.class)
+                .hasMessage(empty + ": empty (0 bytes), not a mechsym record file");
+        Path start = Files.write(dir.resolve("start.rec"), "MECH".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        assertThatThrownBy(() -> RecordStore.describe(start))
+                .isInstanceOf(RecordFileException.class)
+                .hasMessageContaining("truncated: 4 bytes");
+    }
+
+    @Test
+    void aCapacityNoFileCanHoldIsRefusedNamingTheFileAndItsSize() {
+        Path overflow = dir.resolve("overflow.rec");
+        assertThatThrownBy(() ->
+                        RecordStore.builder(LAYOUT).capacity(Long.MAX_VALUE / 2).create(overflow))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("capacity " + Long.MAX_VALUE / 2 + " of ")
+                .hasMessageContaining("overflow");
+        assertThat(overflow).doesNotExist();
+
+        // 2^62 bytes: larger than ext4 allows, and than any address space maps
+        long capacity = (1L << 62) / LAYOUT.recordSize();
+        Path huge = dir.resolve("huge.rec");
+        assertThatThrownBy(() -> RecordStore.builder(LAYOUT).capacity(capacity).create(huge))
+                .isInstanceOf(RecordFileException.class)
+                .hasMessageStartingWith(huge + ": cannot make a file of ")
+                .hasMessageContaining(" bytes for " + capacity + " records (");
+        assertThat(huge).doesNotExist();
+    }
+
     @ParameterizedTest
     @EnumSource(StorageForm.class)
     void aSparseFileLargerThanFourGigabytesMapsAndReopens(StorageForm form) throws IOException {
