@@ -77,12 +77,41 @@ public final class TradesCommand implements Runnable {
         public final Integer call() {
             try {
                 return work();
+            } catch (NotAFile e) {
+                return fail(e.getMessage());
             } catch (NoSuchFileException e) {
                 return fail("no such file: " + e.getFile());
             } catch (FileAlreadyExistsException e) {
                 return fail(e.getFile() + " exists; use --force to replace it");
             } catch (IOException | IllegalArgumentException | IllegalStateException e) {
                 return fail(e.getMessage());
+            }
+        }
+
+        /**
+         * The store file of {@code -f}: a usage error if its name is empty (which would mean the
+         * current directory), a failure naming it if it is a directory.
+         */
+        Path store(FileOption option) {
+            if (option.file.toString().isEmpty()) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--file: an empty file name");
+            }
+            requireNotDirectory(option.file, "a trade store");
+            return option.file;
+        }
+
+        static void requireNotDirectory(Path file, String what) {
+            if (Files.isDirectory(file)) {
+                throw new NotAFile(file + ": is a directory, not " + what);
+            }
+        }
+
+        /** A path given as a file that is a directory. */
+        static final class NotAFile extends RuntimeException {
+            private static final long serialVersionUID = 1L;
+
+            NotAFile(String message) {
+                super(message);
             }
         }
 
@@ -157,10 +186,11 @@ public final class TradesCommand implements Runnable {
             if (count < 0) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--count must be >= 0: " + count);
             }
+            Path path = store(file);
             long started = System.nanoTime();
             LongConsumer progress = progress("generate", count);
             long written = TradeFiles.writeNew(
-                    file.file,
+                    path,
                     count,
                     columnar ? StorageForm.COLUMNAR : StorageForm.ARRAY_OF_STRUCTURES,
                     force,
@@ -209,6 +239,8 @@ public final class TradesCommand implements Runnable {
 
         @Override
         int work() throws IOException {
+            Path path = store(file);
+            requireNotDirectory(csv, "a CSV file");
             if (!Files.isRegularFile(csv)) {
                 throw new NoSuchFileException(csv.toString());
             }
@@ -217,7 +249,7 @@ public final class TradesCommand implements Runnable {
             LongConsumer progress = progress("import", Math.max(lines - 1, 0));
             long imported;
             if (append) {
-                try (RecordStore store = TradeFiles.openForAppend(file.file)) {
+                try (RecordStore store = TradeFiles.openForAppend(path)) {
                     long room = store.capacity() - store.size();
                     if (lines - 1 > room) {
                         return fail(file.file + " has room for " + room + " more trades; " + csv + " may hold "
@@ -229,7 +261,7 @@ public final class TradesCommand implements Runnable {
             } else {
                 long[] count = new long[1];
                 TradeFiles.writeNew(
-                        file.file,
+                        path,
                         Math.max(lines - 1, 0),
                         columnar ? StorageForm.COLUMNAR : StorageForm.ARRAY_OF_STRUCTURES,
                         force,
@@ -259,7 +291,7 @@ public final class TradesCommand implements Runnable {
 
         @Override
         int work() throws IOException {
-            RecordFileInfo info = RecordStore.describe(file.file);
+            RecordFileInfo info = RecordStore.describe(store(file));
             Map<String, Object> fields = new LinkedHashMap<>();
             fields.put("file", info.path().toString());
             fields.put("formatVersion", info.formatVersion());
@@ -325,29 +357,30 @@ public final class TradesCommand implements Runnable {
         @Override
         int work() throws IOException {
             TradeQuery query = new TradeQuery();
-            try {
-                if (client != null) {
-                    query.client(client);
+            if (client != null) {
+                if (client < 0) {
+                    throw new CommandLine.ParameterException(
+                            spec.commandLine(), "--client: client ids are 0 or more, was " + client);
                 }
-                if (venue != null) {
-                    query.venue(venue);
-                }
-                if (instrument != null) {
-                    query.instrument(instrument);
-                }
-                if (side != null) {
-                    query.side(Character.toUpperCase(side));
-                }
-                for (String grouping : by) {
-                    query.groupBy(grouping(grouping));
-                }
-                query.top(top);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+                option("--client", () -> query.client(client));
             }
+            if (venue != null) {
+                option("--venue", () -> query.venue(venue));
+            }
+            if (instrument != null) {
+                option("--instrument", () -> query.instrument(instrument));
+            }
+            if (side != null) {
+                option("--side", () -> query.side(Character.toUpperCase(side)));
+            }
+            for (String grouping : by) {
+                option("--by", () -> query.groupBy(grouping(grouping)));
+            }
+            option("--top", () -> query.top(top));
+            Path path = store(file);
             TradeQuery.Result result;
             long started = System.nanoTime();
-            try (RecordStore store = TradeFiles.openReadOnly(file.file)) {
+            try (RecordStore store = TradeFiles.openReadOnly(path)) {
                 result = query.run(store);
             }
             double seconds = (System.nanoTime() - started) / 1e9;
@@ -359,6 +392,15 @@ public final class TradesCommand implements Runnable {
             return 0;
         }
 
+        /** Applies one option's value; a value the query refuses is a usage error naming the option. */
+        private void option(String name, Runnable apply) {
+            try {
+                apply.run();
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), name + ": " + e.getMessage());
+            }
+        }
+
         private static TradeQuery.GroupBy grouping(String name) {
             return switch (name.strip().toLowerCase(Locale.ROOT)) {
                 case "instrument" -> TradeQuery.GroupBy.INSTRUMENT;
@@ -366,7 +408,7 @@ public final class TradesCommand implements Runnable {
                 case "instrument-venue", "venue-instrument", "both" -> TradeQuery.GroupBy.INSTRUMENT_AND_VENUE;
                 default ->
                     throw new IllegalArgumentException(
-                            "--by must be instrument, venue or instrument-venue, was '" + name + "'");
+                            "must be instrument, venue or instrument-venue, was '" + name + "'");
             };
         }
     }

@@ -87,8 +87,59 @@ class TradesCommandTest {
         assertThat(err.toString()).contains("not a mechsym record file").doesNotContain("\tat ");
 
         assertThat(run("query", "--by", "colour")).isEqualTo(2);
-        assertThat(err.toString()).contains("--by must be instrument, venue or instrument-venue");
+        assertThat(err.toString()).contains("--by: must be instrument, venue or instrument-venue");
         assertThat(run("query", "--side", "X")).isEqualTo(2);
         assertThat(run("generate", "--count", "many")).isEqualTo(2);
+    }
+
+    @Test
+    void aDirectoryOrAnEmptyNameGivenAsAFileIsNamed() throws Exception {
+        Path folder = Files.createDirectories(dir.resolve("folder"));
+        assertThat(run("info", "-f", folder.toString())).isEqualTo(1);
+        assertThat(err.toString().strip())
+                .isEqualTo("mechsym trades info: " + folder + ": is a directory, not a trade store");
+        assertThat(run("query", "-f", folder.toString())).isEqualTo(1);
+        assertThat(err.toString()).contains(folder + ": is a directory, not a trade store");
+        assertThat(run("generate", "-n", "10", "--force", "-f", folder.toString()))
+                .isEqualTo(1);
+        assertThat(err.toString()).contains(folder + ": is a directory, not a trade store");
+        assertThat(folder).isDirectory();
+
+        assertThat(run("import", folder.toString(), "-f", dir.resolve("t.rec").toString()))
+                .isEqualTo(1);
+        assertThat(err.toString().strip())
+                .isEqualTo("mechsym trades import: " + folder + ": is a directory, not a CSV file");
+
+        assertThat(run("generate", "-n", "10", "-f", "")).isEqualTo(2);
+        assertThat(err.toString()).contains("--file: an empty file name");
+    }
+
+    @Test
+    void aCountNoFileCanHoldIsNamedNotAnArithmeticError() {
+        String file = dir.resolve("huge.rec").toString();
+        assertThat(run("generate", "-n", String.valueOf(Long.MAX_VALUE), "-f", file))
+                .isEqualTo(1);
+        assertThat(err.toString())
+                .contains("capacity " + Long.MAX_VALUE + " records")
+                .doesNotContain("\tat ");
+        assertThat(run("generate", "-n", String.valueOf((1L << 62) / 42), "-f", file))
+                .isEqualTo(1);
+        assertThat(err.toString()).contains("huge.rec.partial: cannot make a file of ");
+        assertThat(Path.of(file)).doesNotExist();
+        assertThat(Path.of(file + ".partial")).doesNotExist();
+    }
+
+    @Test
+    void aBadQueryOptionIsNamed() {
+        assertThat(run("query", "--venue", "TOOLONG")).isEqualTo(2);
+        assertThat(err.toString()).startsWith("--venue: 'TOOLONG' must be 1 to 4 characters");
+        assertThat(run("query", "--instrument", "\u00e9")).isEqualTo(2);
+        assertThat(err.toString()).startsWith("--instrument: '\u00e9' has a character");
+        assertThat(run("query", "--top", "-3")).isEqualTo(2);
+        assertThat(err.toString()).startsWith("--top: must be 0 to 1000000, was -3");
+        assertThat(run("query", "--side", "X")).isEqualTo(2);
+        assertThat(err.toString()).startsWith("--side: must be B or S, was 'X'");
+        assertThat(run("query", "--client", "-1")).isEqualTo(2);
+        assertThat(err.toString()).startsWith("--client: client ids are 0 or more, was -1");
     }
 }

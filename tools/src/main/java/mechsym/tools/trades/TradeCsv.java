@@ -97,6 +97,9 @@ public final class TradeCsv {
         if (header == null) {
             throw new CsvFormatException(csv, 1, 0, "empty file; expected the header " + HEADER);
         }
+        if (header.startsWith("\uFEFF")) {
+            header = header.substring(1); // the byte order mark Excel's "CSV UTF-8" starts with
+        }
         requireText(csv, 1, header);
         if (!header.strip().replace(" ", "").equalsIgnoreCase(HEADER)) {
             throw new CsvFormatException(csv, 1, 0, "expected the header " + HEADER + ", found '" + header + "'");

@@ -61,7 +61,7 @@ public final class TradeQuery {
     /** Keeps only buys ({@code 'B'}) or sells ({@code 'S'}). */
     public TradeQuery side(char buyOrSell) {
         if (buyOrSell != 'B' && buyOrSell != 'S') {
-            throw new IllegalArgumentException("side must be B or S, was '" + buyOrSell + "'");
+            throw new IllegalArgumentException("must be B or S, was '" + buyOrSell + "'");
         }
         this.side = buyOrSell;
         return this;
@@ -78,7 +78,7 @@ public final class TradeQuery {
     /** Asks for the {@code n} trades of largest notional. */
     public TradeQuery top(int n) {
         if (n < 0 || n > 1_000_000) {
-            throw new IllegalArgumentException("top must be 0 to 1000000, was " + n);
+            throw new IllegalArgumentException("must be 0 to 1000000, was " + n);
         }
         this.top = n;
         return this;

@@ -136,6 +136,19 @@ class TradeCsvTest {
     }
 
     @Test
+    void aLeadingByteOrderMarkAsExcelWritesIsSkipped() throws IOException {
+        Path csv = csv("\uFEFF" + GOOD);
+        Path store = dir.resolve("t.rec");
+        long written = TradeFiles.writeNew(
+                store,
+                TradeCsv.countLines(csv),
+                StorageForm.ARRAY_OF_STRUCTURES,
+                false,
+                (s, trade) -> TradeCsv.importInto(csv, s, trade, done -> {}));
+        assertThat(written).isEqualTo(3);
+    }
+
+    @Test
     void tooManyColumnsAndBadHeadersNameTheLine() throws IOException {
         Path store = dir.resolve("t.rec");
         Path extra = csv(GOOD + "4,7,XLON,BHP,1,1,B,9\n");
