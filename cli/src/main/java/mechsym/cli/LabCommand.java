@@ -72,6 +72,10 @@ final class LabCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new Main.UsageError(e.getMessage());
         }
+        if (out != null && out.toString().isEmpty()) {
+            throw new Main.UsageError(
+                    "--out: an empty folder name (give a folder, or leave --out out for" + " lab-results/<timestamp>)");
+        }
         Path outDir = out != null
                 ? out
                 : Path.of("lab-results", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));

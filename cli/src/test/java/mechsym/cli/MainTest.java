@@ -83,6 +83,14 @@ class MainTest extends CliTestBase {
     }
 
     @Test
+    void anEmptyOutputFolderNameExitsTwoInsteadOfWritingIntoTheCurrentFolder() {
+        assertThat(run("lab", "memory-access", "--profile", "tiny", "--out", ""))
+                .isEqualTo(Main.EXIT_USAGE);
+        assertThat(stderr()).contains("--out: an empty folder name");
+        assertThat(stdout()).doesNotContain("memory-access ");
+    }
+
+    @Test
     void unknownOptionExitsTwo() {
         assertThat(run("lab", "--frobnicate")).isEqualTo(Main.EXIT_USAGE);
         assertThat(stderr()).contains("--frobnicate");

@@ -40,14 +40,14 @@ public final class LabRunner {
         try {
             Files.createDirectories(outDir);
         } catch (IOException e) {
-            throw new IOException("cannot create output folder " + outDir + ": " + describe(e), e);
+            throw new IOException("cannot create output folder " + outDir + ": " + describe(outDir, e), e);
         }
         Path probe = outDir.resolve(".mechsym-write-test");
         try {
             Files.writeString(probe, "ok");
             Files.delete(probe);
         } catch (IOException e) {
-            throw new IOException("output folder " + outDir + " is not writable: " + describe(e), e);
+            throw new IOException("output folder " + outDir + " is not writable: " + describe(outDir, e), e);
         }
         return outDir;
     }
@@ -136,7 +136,29 @@ public final class LabRunner {
         return (System.nanoTime() - startNanos) / 1e9;
     }
 
-    private static String describe(IOException e) {
-        return e.getClass().getSimpleName() + (e.getMessage() != null ? " " + e.getMessage() : "");
+    /** What went wrong, in words: no exception class names. */
+    private static String describe(Path outDir, IOException e) {
+        if (e instanceof java.nio.file.FileAlreadyExistsException exists) {
+            return exists.getFile() + " is a file, not a folder";
+        }
+        if (e instanceof java.nio.file.FileSystemException fs) {
+            String reason = fs.getReason() != null
+                    ? fs.getReason()
+                    : e instanceof java.nio.file.NoSuchFileException
+                            ? "no such file or directory"
+                            : e instanceof java.nio.file.AccessDeniedException ? "permission denied" : "failed";
+            if (reason.equals("Not a directory") && fs.getFile() != null) {
+                Path file = Path.of(fs.getFile());
+                while (file != null && !Files.isRegularFile(file)) {
+                    file = file.getParent();
+                }
+                if (file != null) {
+                    return file + " is a file, not a folder";
+                }
+            }
+            boolean named = fs.getFile() != null && !fs.getFile().equals(outDir.toString());
+            return (named ? fs.getFile() + ": " : "") + reason;
+        }
+        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }
 }

@@ -86,4 +86,14 @@ class LabRunnerTest {
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("a-file");
     }
+
+    @Test
+    void anOutputFolderThatCannotBeMadeSaysWhyInWords() throws IOException {
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        assertThatThrownBy(() -> LabRunner.prepareOutput(file))
+                .hasMessage("cannot create output folder " + file + ": " + file + " is a file, not a folder");
+        assertThatThrownBy(() -> LabRunner.prepareOutput(file.resolve("sub")))
+                .hasMessage("cannot create output folder " + file.resolve("sub") + ": " + file
+                        + " is a file, not a folder");
+    }
 }
