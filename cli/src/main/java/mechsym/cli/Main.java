@@ -1,5 +1,10 @@
 package mechsym.cli;
 
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -38,7 +43,33 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(execute(args));
+        int code;
+        try {
+            code = execute(args);
+        } catch (OutOfMemoryError e) {
+            // no stack trace for a user: say what ran out, and how to give it more
+            System.err.println("mechsym: out of memory (" + e.getMessage() + "); the JVM's heap is "
+                    + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB, set MECHSYM_JAVA_OPTS=-Xmx... for more");
+            code = EXIT_FAILED;
+        }
+        System.exit(code);
+    }
+
+    /**
+     * An I/O failure in words, naming the file: a {@link FileSystemException}'s message is only the
+     * file's name when the JDK gives no reason (permission denied, no such file).
+     */
+    static String describe(IOException e) {
+        if (e instanceof FileSystemException fs && fs.getReason() == null && fs.getFile() != null) {
+            String reason = switch (fs) {
+                case AccessDeniedException denied -> "permission denied";
+                case NoSuchFileException missing -> "no such file";
+                case FileAlreadyExistsException exists -> "already exists";
+                default -> "cannot be used";
+            };
+            return fs.getFile() + (fs.getOtherFile() != null ? " -> " + fs.getOtherFile() : "") + ": " + reason;
+        }
+        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }
 
     /** Runs the command line and returns its exit code (used by tests). */
@@ -55,7 +86,7 @@ public final class Main implements Runnable {
                 commandLine.getErr().println("mechsym: " + ex.getMessage());
                 return EXIT_USAGE;
             }
-            commandLine.getErr().println("mechsym: " + ex.getMessage());
+            commandLine.getErr().println("mechsym: " + (ex instanceof IOException io ? describe(io) : ex.getMessage()));
             if (System.getenv("MECHSYM_DEBUG") != null) {
                 ex.printStackTrace(commandLine.getErr());
             }

@@ -83,7 +83,9 @@ public final class TradesCommand implements Runnable {
                 return fail("no such file: " + e.getFile());
             } catch (FileAlreadyExistsException e) {
                 return fail(e.getFile() + " exists; use --force to replace it");
-            } catch (IOException | IllegalArgumentException | IllegalStateException e) {
+            } catch (IOException e) {
+                return fail(Main.describe(e));
+            } catch (IllegalArgumentException | IllegalStateException e) {
                 return fail(e.getMessage());
             }
         }

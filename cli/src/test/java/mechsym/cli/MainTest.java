@@ -91,6 +91,20 @@ class MainTest extends CliTestBase {
     }
 
     @Test
+    void anIoFailureIsDescribedInWordsNamingTheFile() {
+        // the JDK's message of these is the file's name alone
+        assertThat(Main.describe(new java.nio.file.AccessDeniedException("t.rec")))
+                .isEqualTo("t.rec: permission denied");
+        assertThat(Main.describe(new java.nio.file.NoSuchFileException("t.rec")))
+                .isEqualTo("t.rec: no such file");
+        assertThat(Main.describe(new java.nio.file.FileSystemException("a", "b", null)))
+                .isEqualTo("a -> b: cannot be used");
+        assertThat(Main.describe(new java.nio.file.FileSystemException("a", null, "Is a directory")))
+                .isEqualTo("a: Is a directory");
+        assertThat(Main.describe(new java.io.IOException("File too large"))).isEqualTo("File too large");
+    }
+
+    @Test
     void unknownOptionExitsTwo() {
         assertThat(run("lab", "--frobnicate")).isEqualTo(Main.EXIT_USAGE);
         assertThat(stderr()).contains("--frobnicate");
