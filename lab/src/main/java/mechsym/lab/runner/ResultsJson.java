@@ -1,12 +1,15 @@
 package mechsym.lab.runner;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.NullNode;
@@ -41,14 +44,23 @@ public final class ResultsJson {
         if (!Files.isRegularFile(file)) {
             throw new NoSuchFileException(file.toString(), null, "no such results file");
         }
+        byte[] bytes = Files.readAllBytes(file); // a file that cannot be read fails here, in the JDK's words
         JsonNode tree;
         try {
-            tree = JSON.readTree(file.toFile());
-        } catch (IOException e) {
-            throw new IOException(file + ": not JSON (" + e.getMessage() + ")", e);
+            tree = JSON.readTree(bytes);
+        } catch (JsonProcessingException e) {
+            // Jackson's own message spans lines and describes its source as "REDACTED"
+            JsonLocation at = e.getLocation();
+            throw new IOException(
+                    file + (at != null ? ":" + at.getLineNr() + ":" + at.getColumnNr() : "") + ": not JSON ("
+                            + e.getOriginalMessage().lines().findFirst().orElse("") + ")",
+                    e);
         }
-        String schema =
-                tree != null && tree.hasNonNull("schema") ? tree.get("schema").asText() : null;
+        if (tree == null || !tree.hasNonNull("schema")) {
+            throw new IOException(
+                    file + ": not a mechsym results file (no 'schema'; expected '" + LabRun.SCHEMA + "')");
+        }
+        String schema = tree.get("schema").asText();
         if (!LabRun.SCHEMA.equals(schema)) {
             throw new IOException(file + ": schema is '" + schema + "', expected '" + LabRun.SCHEMA + "'");
         }
@@ -56,6 +68,8 @@ public final class ResultsJson {
         LabRun run;
         try {
             run = JSON.treeToValue(tree, LabRun.class);
+        } catch (MismatchedInputException e) {
+            throw new IOException(file + ": not a complete mechsym results file: " + where(e) + mismatch(e, tree), e);
         } catch (JsonMappingException e) {
             throw new IOException(file + ": not a complete mechsym results file: " + where(e) + problem(e), e);
         } catch (IOException | RuntimeException e) {
@@ -121,6 +135,38 @@ public final class ResultsJson {
             }
         }
         return path.isEmpty() ? "" : path + ": ";
+    }
+
+    /**
+     * A value of the wrong kind, in JSON's words ("expected an array, found text"), not Jackson's
+     * ("Cannot deserialize value of type `java.util.ArrayList<...>` from String value").
+     */
+    private static String mismatch(MismatchedInputException e, JsonNode tree) {
+        Class<?> type = e.getTargetType();
+        if (type == null || e.getPath().isEmpty()) {
+            return problem(e);
+        }
+        StringBuilder pointer = new StringBuilder();
+        for (JsonMappingException.Reference step : e.getPath()) {
+            pointer.append('/').append(step.getFieldName() != null ? step.getFieldName() : step.getIndex());
+        }
+        JsonNode found = tree.at(pointer.toString());
+        String expected = java.util.Collection.class.isAssignableFrom(type) || type.isArray()
+                ? "an array"
+                : Number.class.isAssignableFrom(type) || (type.isPrimitive() && type != boolean.class)
+                        ? "a number"
+                        : type == String.class
+                                ? "text"
+                                : type == Boolean.class || type == boolean.class ? "true or false" : "an object";
+        String actual = switch (found.getNodeType()) {
+            case ARRAY -> "an array";
+            case OBJECT, POJO -> "an object";
+            case NUMBER -> "a number";
+            case STRING, BINARY -> "text";
+            case BOOLEAN -> "true or false";
+            case NULL, MISSING -> "nothing";
+        };
+        return expected.equals(actual) ? problem(e) : "expected " + expected + ", found " + actual;
     }
 
     /** What was wrong: the record's own complaint if it made one, else Jackson's. */

@@ -134,6 +134,37 @@ class ResultsJsonTest {
     }
 
     @Test
+    void aFileCutShortNamesLineAndColumnOnOneLine() throws IOException {
+        Path file = file(run("[" + EXPERIMENT + "]").substring(0, 60));
+        assertThatThrownBy(() -> ResultsJson.read(file))
+                .hasMessageStartingWith(file + ":1:61: not JSON (Unexpected end-of-input")
+                .hasMessageNotContaining("\n")
+                .hasMessageNotContaining("REDACTED");
+        Path garbage = file("{'schema':'mechsym-lab-results/1',\n  nope}");
+        assertThatThrownBy(() -> ResultsJson.read(garbage))
+                .hasMessageStartingWith(garbage + ":2:3: not JSON (Unexpected character ('n'")
+                .hasMessageNotContaining("\n");
+    }
+
+    @Test
+    void jsonOfAnotherShapeIsNotAResultsFile() throws IOException {
+        for (String other : List.of("", "[1,2,3]", "{'a':1}", "null", "42")) {
+            Path file = file(other);
+            assertThatThrownBy(() -> ResultsJson.read(file))
+                    .as(other)
+                    .hasMessage(file + ": not a mechsym results file (no 'schema'; expected 'mechsym-lab-results/1')");
+        }
+        Path shape = file(run("'x'"));
+        assertThatThrownBy(() -> ResultsJson.read(shape))
+                .hasMessage(
+                        shape + ": not a complete mechsym results file: experiments: expected an array, found text");
+        Path table = file(run("[" + EXPERIMENT.replace("'rows':[['linear',1.5]]", "'rows':{}") + "]"));
+        assertThatThrownBy(() -> ResultsJson.read(table))
+                .hasMessage(table + ": not a complete mechsym results file: experiments[0].tables[0].rows:"
+                        + " expected an array, found an object");
+    }
+
+    @Test
     void aFileWithoutExperimentsSaysSo() throws IOException {
         Path file = file("{'schema':'mechsym-lab-results/1'}");
         assertThatThrownBy(() -> ResultsJson.read(file))
