@@ -108,8 +108,8 @@ final class AsmCommand implements Callable<Integer> {
             output.lines().forEach(out::println);
         }
         if (output.exitCode() != 0) {
-            System.err.println("mechsym asm: the program exited with " + output.exitCode() + "; its last lines:");
-            System.err.println(output.tail(15));
+            System.err.println("mechsym asm: the program exited with " + output.exitCode() + "; its output says:");
+            System.err.println(output.failure(15));
             System.err.println("(all of its output: " + log + ")");
             return Main.EXIT_FAILED;
         }

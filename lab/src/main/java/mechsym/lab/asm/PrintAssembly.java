@@ -113,6 +113,28 @@ public final class PrintAssembly {
             return AsmListing.parse(lines);
         }
 
+        /**
+         * Up to {@code n} lines saying why the program failed: from the launcher's {@code Error:} or
+         * the uncaught exception on, when the output has one (HotSpot's printing of methods compiled
+         * at startup can bury it), else the last {@code n} lines.
+         */
+        public String failure(int n) {
+            for (int i = 0; i < lines.size(); i++) {
+                String line = lines.get(i);
+                if (line.startsWith("Error: ") || line.startsWith("Exception in thread ")) {
+                    int end = i + 1; // the message's own lines: its causes and stack frames
+                    while (end < lines.size()
+                            && end < i + n
+                            && (lines.get(end).startsWith("\t")
+                                    || lines.get(end).startsWith("Caused by: "))) {
+                        end++;
+                    }
+                    return String.join(System.lineSeparator(), lines.subList(i, end));
+                }
+            }
+            return tail(n);
+        }
+
         /** The last {@code n} lines, for error messages. */
         public String tail(int n) {
             return String.join(System.lineSeparator(), lines.subList(Math.max(0, lines.size() - n), lines.size()));

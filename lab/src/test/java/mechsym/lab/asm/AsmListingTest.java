@@ -145,4 +145,30 @@ class AsmListingTest {
                 .isEmpty();
         assertThat(PrintAssembly.isMethodPattern(null)).isFalse();
     }
+
+    @Test
+    void aFailedRunShowsTheLaunchersErrorNotHotSpotsLastLines() {
+        // -XX:CompileCommand=print of a JDK method prints during startup, around the launcher's error
+        List<String> lines = Stream.concat(
+                        Stream.of("[/Disassembly]", "Error: Could not find or load main class x.Y"),
+                        Stream.concat(
+                                Stream.of("Caused by: java.lang.ClassNotFoundException: x.Y"),
+                                Stream.generate(() -> "  45 nofast_aload_0").limit(40)))
+                .toList();
+        PrintAssembly.Output output = new PrintAssembly.Output(lines, 1, null);
+        assertThat(output.failure(3))
+                .isEqualTo(String.join(
+                        System.lineSeparator(),
+                        "Error: Could not find or load main class x.Y",
+                        "Caused by: java.lang.ClassNotFoundException: x.Y"));
+        PrintAssembly.Output thrown = new PrintAssembly.Output(
+                List.of("noise", "Exception in thread \"main\" java.lang.IllegalStateException: boom", "\tat A.main"),
+                1,
+                null);
+        assertThat(thrown.failure(15))
+                .isEqualTo("Exception in thread \"main\" java.lang.IllegalStateException: boom" + System.lineSeparator()
+                        + "\tat A.main");
+        PrintAssembly.Output quiet = new PrintAssembly.Output(List.of("a", "b", "c"), 3, null);
+        assertThat(quiet.failure(2)).isEqualTo("b" + System.lineSeparator() + "c");
+    }
 }
