@@ -3,6 +3,8 @@ package mechsym.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -25,9 +27,23 @@ final class JmhCommand implements Callable<Integer> {
             new picocli.CommandLine(this).setCommandName("mechsym jmh").usage(System.out);
             System.out.println();
         }
+        List<String> jmhArgs = jmhArguments(args);
+        checkOptions(jmhArgs);
         // JMH's Main calls System.exit itself when done
-        org.openjdk.jmh.Main.main(jmhArguments(args).toArray(String[]::new));
+        org.openjdk.jmh.Main.main(jmhArgs.toArray(String[]::new));
         return Main.EXIT_OK;
+    }
+
+    /**
+     * Parses the arguments as JMH will, so that a bad one is a usage error (exit 2, one line)
+     * instead of JMH's "Error parsing command line" and exit 1.
+     */
+    static void checkOptions(List<String> jmhArgs) {
+        try {
+            new CommandLineOptions(jmhArgs.toArray(String[]::new));
+        } catch (CommandLineOptionException e) {
+            throw new Main.UsageError("jmh: " + e.getMessage().strip() + " ('mechsym jmh -h' lists JMH's options)");
+        }
     }
 
     private static boolean asksForHelp(List<String> args) {

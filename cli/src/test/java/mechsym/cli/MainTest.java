@@ -1,6 +1,7 @@
 package mechsym.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,6 +42,18 @@ class MainTest extends CliTestBase {
         assertThat(JmhCommand.jmhArguments(List.of("Utf8", "--help", "-f", "1")))
                 .containsExactly("-h");
         assertThat(JmhCommand.jmhArguments(List.of("Utf8", "-f", "1"))).containsExactly("Utf8", "-f", "1");
+    }
+
+    @Test
+    void aBadJmhOptionIsAUsageErrorNamingIt() {
+        // JMH's Main would print "Error parsing command line" and exit 1 (and exit this JVM)
+        assertThatThrownBy(() -> JmhCommand.checkOptions(List.of("-f", "abc")))
+                .isInstanceOf(Main.UsageError.class)
+                .hasMessageStartingWith("jmh: Cannot parse argument 'abc' of option f")
+                .hasMessageContaining("mechsym jmh -h");
+        assertThatThrownBy(() -> JmhCommand.checkOptions(List.of("--bogus")))
+                .hasMessageStartingWith("jmh: bogus is not a recognized option");
+        JmhCommand.checkOptions(List.of("CallSiteBenchmark", "-f", "1", "-wi", "3"));
     }
 
     @Test
