@@ -171,10 +171,12 @@ final class DumpCommand implements Callable<Integer> {
         int line = 1;
         int column = 1;
         for (int i = 0; i < out.position(); i++) {
-            if (out.get(i) == '\n') {
+            char c = out.get(i);
+            boolean crlf = c == '\r' && i + 1 < out.position() && out.get(i + 1) == '\n';
+            if (c == '\n' || (c == '\r' && !crlf)) {
                 line++;
                 column = 1;
-            } else {
+            } else if (!crlf) {
                 column++;
             }
         }

@@ -122,6 +122,22 @@ class DumpCommandTest extends CliTestBase {
         assertThat(run("dump", "--schema", schema.toString(), SAMPLE)).isEqualTo(Main.EXIT_USAGE);
         assertThat(stderr()).contains("latin1.schema:2:17: bytes that are not UTF-8 text (at byte 45)");
         assertThat(stderr()).doesNotContain("Exception");
+
+        // lines ended by \r alone, or \r\n, count as the schema parser counts them
+        Files.write(
+                schema,
+                new String(text, StandardCharsets.ISO_8859_1)
+                        .replace("\n", "\r")
+                        .getBytes(StandardCharsets.ISO_8859_1));
+        assertThat(run("dump", "--schema", schema.toString(), SAMPLE)).isEqualTo(Main.EXIT_USAGE);
+        assertThat(stderr()).contains("latin1.schema:2:17: bytes that are not UTF-8 text (at byte 45)");
+        Files.write(
+                schema,
+                new String(text, StandardCharsets.ISO_8859_1)
+                        .replace("\n", "\r\n")
+                        .getBytes(StandardCharsets.ISO_8859_1));
+        assertThat(run("dump", "--schema", schema.toString(), SAMPLE)).isEqualTo(Main.EXIT_USAGE);
+        assertThat(stderr()).contains("latin1.schema:2:17: bytes that are not UTF-8 text (at byte 46)");
     }
 
     @Test

@@ -133,7 +133,10 @@ final class SchemaParser {
         int length = 0;
         if (isSymbol("[")) {
             if (!type.arrayable()) {
-                throw error("arrays of " + type.schemaName() + " are not supported (use byte[] for booleans)");
+                throw error("arrays of " + type.schemaName() + " are not supported"
+                        + (type == FieldType.STRING
+                                ? " (declare one string field per value)"
+                                : " (use byte[] for booleans)"));
             }
             advance();
             if (isSymbol("]")) {
@@ -254,8 +257,12 @@ final class SchemaParser {
             kind = Kind.SYMBOL;
         } else {
             int codePoint = text.codePointAt(index);
-            throw error("unexpected character '" + new String(Character.toChars(codePoint)) + "' (U+"
-                    + String.format("%04X", codePoint) + ")");
+            String hex = "U+" + String.format("%04X", codePoint);
+            // a control character is named, not printed: it could be a terminal's escape sequence
+            throw error(
+                    Character.isISOControl(codePoint)
+                            ? "unexpected character " + hex + " (a control character)"
+                            : "unexpected character '" + new String(Character.toChars(codePoint)) + "' (" + hex + ")");
         }
         token = text.substring(start, index);
     }
@@ -264,7 +271,7 @@ final class SchemaParser {
         while (index < text.length()) {
             char c = text.charAt(index);
             if (c == '#') {
-                while (index < text.length() && text.charAt(index) != '\n') {
+                while (index < text.length() && text.charAt(index) != '\n' && text.charAt(index) != '\r') {
                     step();
                 }
             } else if (Character.isWhitespace(c)) {
@@ -275,12 +282,14 @@ final class SchemaParser {
         }
     }
 
+    /** Moves past one character; a line ends at \n, \r\n or a \r alone (old Mac files). */
     private void step() {
         char c = text.charAt(index++);
-        if (c == '\n') {
+        boolean crlf = c == '\r' && index < text.length() && text.charAt(index) == '\n';
+        if (c == '\n' || (c == '\r' && !crlf)) {
             line++;
             column = 1;
-        } else if (!(c == '\r' && index < text.length() && text.charAt(index) == '\n')) {
+        } else if (!crlf) {
             column++;
         }
     }

@@ -91,6 +91,12 @@ class SchemaTest {
         assertThat(schema.find(1, 2).field("trader").type()).isEqualTo(FieldType.STRING);
     }
 
+    @Test
+    void aCommentEndsAtACarriageReturnLineEndToo() {
+        Schema schema = Schema.parse("byteorder big # old Mac line ends\rmessage A type 1 version 1 {\r long x\r}\r");
+        assertThat(schema.find(1, 1)).as("the message after the comment").isNotNull();
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
             message Order type 1 version 1 {\\n  lnog x\\n}           | 2 | 3  | unknown field type 'lnog'
@@ -102,7 +108,7 @@ class SchemaTest {
             message Order type 1 version 1 { long }                   | 1 | 39 | expected a field name, found '}'
             message Order type 1 version 1 { long a int a }           | 1 | 41 | field a is already declared at line 1
             message Order type 1 version 1 { boolean[2] a }           | 1 | 41 | arrays of boolean are not supported
-            message Order type 1 version 1 { string[] a }             | 1 | 40 | arrays of string are not supported
+            message Order type 1 version 1 { string[] a }             | 1 | 40 | arrays of string are not supported (declare one string field per value)
             message Order type 1 version 1 { long[0] a }              | 1 | 39 | array length 0 is outside 1 to 1048576
             message Order type 1 version 1 { long[3 a }               | 1 | 41 | expected ']' to close the array type
             message Order type 1 version 1 { long a; }                | 1 | 40 | unexpected character ';'
@@ -114,6 +120,8 @@ class SchemaTest {
             message A type 1 version 1 {}\\nmessage B type 1 version 1 {} | 2 | 1 | type 1 version 1 is already declared by A at line 1
             message A type 1 version 1 {}\\nmessage A type 2 version 1 {} | 2 | 1 | message A has type 2 but line 1 gave it type 1
             message A type 1 version 1 {}\\r\\n\\tmessage @                | 2 | 10 | unexpected character '@'
+            message A type 1 version 1 {\\r  lnog x\\r}\\r              | 2 | 3  | unknown field type 'lnog'
+            message Order type 1 version 1 { long \u001b[31m }       | 1 | 39 | unexpected character U+001B (a control character)
             """)
     void parseErrorsNameLineAndColumn(String text, int line, int column, String reason) {
         String schema = text.replace("\\n", "\n").replace("\\r", "\r").replace("\\t", "\t");
