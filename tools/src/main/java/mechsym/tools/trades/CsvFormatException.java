@@ -12,9 +12,22 @@ public final class CsvFormatException extends IOException {
 
     CsvFormatException(Path file, long line, int column, String problem) {
         super(file + ":" + line + (column > 0 ? ": column " + column + " (" + TradeCsv.columnName(column) + ")" : "")
-                + ": " + problem);
+                + ": " + escapeControlCharacters(problem));
         this.line = line;
         this.column = column;
+    }
+
+    /** The problem quotes the row's text: its control characters, as \\u001B, cannot reach a terminal. */
+    private static String escapeControlCharacters(String problem) {
+        StringBuilder shown = new StringBuilder(problem.length());
+        problem.chars().forEach(c -> {
+            if (Character.isISOControl(c)) {
+                shown.append(String.format("\\u%04X", c));
+            } else {
+                shown.append((char) c);
+            }
+        });
+        return shown.toString();
     }
 
     /** The line, counting from 1 (the header is line 1). */

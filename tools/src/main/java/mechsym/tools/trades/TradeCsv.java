@@ -102,7 +102,10 @@ public final class TradeCsv {
         }
         requireText(csv, 1, header);
         if (!header.strip().replace(" ", "").equalsIgnoreCase(HEADER)) {
-            throw new CsvFormatException(csv, 1, 0, "expected the header " + HEADER + ", found '" + header + "'");
+            String found = header.length() <= 80
+                    ? "'" + header + "'"
+                    : "'" + header.substring(0, 80) + "...' (" + header.length() + " characters)";
+            throw new CsvFormatException(csv, 1, 0, "expected the header " + HEADER + ", found " + found);
         }
         long lineNumber = 1;
         long imported = 0;

@@ -136,6 +136,28 @@ class TradeCsvTest {
     }
 
     @Test
+    void controlCharactersInABadRowAreShownEscapedAndALongHeaderIsCut() throws IOException {
+        Path store = dir.resolve("t.rec");
+        Path escape = csv(TradeCsv.HEADER + "\n1,7,XLON,BHP,24.50,100,B\u001b[2J\u0000\n");
+        assertThatThrownBy(() -> TradeFiles.writeNew(
+                        store,
+                        10,
+                        StorageForm.ARRAY_OF_STRUCTURES,
+                        false,
+                        (s, trade) -> TradeCsv.importInto(escape, s, trade, done -> {})))
+                .hasMessage(escape + ":2: column 7 (side): 'B\\u001B[2J\\u0000' is not B or S");
+        Path binary = csv("x".repeat(100_000) + "\n");
+        assertThatThrownBy(() -> TradeFiles.writeNew(
+                        store,
+                        10,
+                        StorageForm.ARRAY_OF_STRUCTURES,
+                        false,
+                        (s, trade) -> TradeCsv.importInto(binary, s, trade, done -> {})))
+                .hasMessage(binary + ":1: expected the header " + TradeCsv.HEADER + ", found '" + "x".repeat(80)
+                        + "...' (100000 characters)");
+    }
+
+    @Test
     void aLeadingByteOrderMarkAsExcelWritesIsSkipped() throws IOException {
         Path csv = csv("\uFEFF" + GOOD);
         Path store = dir.resolve("t.rec");
