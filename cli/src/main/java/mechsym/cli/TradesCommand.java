@@ -246,6 +246,10 @@ public final class TradesCommand implements Runnable {
             if (!Files.isRegularFile(csv)) {
                 throw new NoSuchFileException(csv.toString());
             }
+            if (Files.exists(path) && Files.isSameFile(path, csv)) {
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(), "--file: " + path + " is the CSV file being imported; name the store");
+            }
             long started = System.nanoTime();
             long lines = TradeCsv.countLines(csv);
             LongConsumer progress = progress("import", Math.max(lines - 1, 0));

@@ -115,6 +115,17 @@ class TradesCommandTest {
     }
 
     @Test
+    void importRefusesToReplaceItsOwnCsv() throws Exception {
+        Path csv = dir.resolve("trades.csv");
+        String text = "trade_id,client_id,venue,instrument,price,quantity,side\n1,1,XLON,BHP,1.5,10,B\n";
+        Files.writeString(csv, text);
+        assertThat(run("import", csv.toString(), "-f", csv.toString(), "--force"))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("--file: " + csv + " is the CSV file being imported");
+        assertThat(csv).hasContent(text);
+    }
+
+    @Test
     void aCountNoFileCanHoldIsNamedNotAnArithmeticError() {
         String file = dir.resolve("huge.rec").toString();
         assertThat(run("generate", "-n", String.valueOf(Long.MAX_VALUE), "-f", file))
