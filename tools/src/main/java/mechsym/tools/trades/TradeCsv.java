@@ -88,6 +88,9 @@ public final class TradeCsv {
         } catch (IOException | RuntimeException e) {
             store.setSize(start);
             throw e;
+        } catch (InternalError fault) {
+            store.setSize(start);
+            throw new IOException(store.path() + ": " + TradeFiles.MAPPED_WRITE_FAULT, fault);
         }
     }
 

@@ -10,6 +10,13 @@ import mechsym.core.memory.StorageForm;
 
 /** Trade files: made whole or not at all. Stateless and thread-safe. */
 public final class TradeFiles {
+    /**
+     * Why a write to a store's mapped memory failed: the kernel could not back a page of the sparse
+     * file (SIGBUS, which the JVM throws as an {@link InternalError}), nearly always a full device.
+     */
+    public static final String MAPPED_WRITE_FAULT =
+            "cannot write the memory-mapped file: the file system could not back it (no space left on the device?)";
+
     private TradeFiles() {}
 
     /** Fills a new trade store; may throw the checked exceptions of its input. */
@@ -40,8 +47,12 @@ public final class TradeFiles {
                     .form(form)
                     .capacity(capacity)
                     .create(partial)) {
-                filler.fill(store, store.bind(new Trade()));
-                store.flush();
+                try {
+                    filler.fill(store, store.bind(new Trade()));
+                    store.flush();
+                } catch (InternalError fault) {
+                    throw new IOException(partial + ": " + MAPPED_WRITE_FAULT, fault);
+                }
                 written = store.size();
             }
             Files.move(partial, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -227,6 +227,51 @@ class TradeCsvTest {
                 .isEqualTo(java.util.Arrays.copyOf(before, 4096 + 3 * 42));
     }
 
+    /** What a full device does to a write into a sparse mapped file: SIGBUS, which the JVM throws as an InternalError. */
+    private static void cutMappingAt(Path file, long length) throws IOException {
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(file.toFile(), "rw")) {
+            f.setLength(length);
+        }
+    }
+
+    @Test
+    void aFaultWritingTheMappedFileIsAnIOExceptionNamingItAndNothingIsLeft() {
+        Path store = dir.resolve("t.rec");
+        assertThatThrownBy(() -> TradeFiles.writeNew(store, 1000, StorageForm.ARRAY_OF_STRUCTURES, false, (s, t) -> {
+                    cutMappingAt(s.path(), 4096);
+                    TradeGenerator.post(s, t, 1000, done -> {});
+                }))
+                .isInstanceOf(IOException.class)
+                .hasMessage(store + ".partial: " + TradeFiles.MAPPED_WRITE_FAULT);
+        assertThat(store).doesNotExist();
+        assertThat(dir.resolve("t.rec.partial")).doesNotExist();
+    }
+
+    @Test
+    void aFaultInAnAppendLeavesTheStoresCountAsItWas() throws IOException {
+        Path store = dir.resolve("t.rec");
+        Path good = csv(GOOD);
+        TradeFiles.writeNew(
+                store,
+                1000,
+                StorageForm.ARRAY_OF_STRUCTURES,
+                false,
+                (s, trade) -> TradeCsv.importInto(good, s, trade, done -> {}));
+        StringBuilder rows = new StringBuilder(TradeCsv.HEADER + "\n");
+        for (int i = 0; i < 500; i++) {
+            rows.append(i).append(",1,XLON,BHP,1,1,B\n");
+        }
+        Path many = dir.resolve("many.csv");
+        Files.writeString(many, rows);
+        try (RecordStore records = TradeFiles.openForAppend(store)) {
+            cutMappingAt(store, 8192); // the three trades stay; the 98th appended record faults
+            assertThatThrownBy(() -> TradeCsv.importInto(many, records, records.bind(new Trade()), done -> {}))
+                    .isInstanceOf(IOException.class)
+                    .hasMessage(store + ": " + TradeFiles.MAPPED_WRITE_FAULT);
+            assertThat(records.size()).isEqualTo(3);
+        }
+    }
+
     @Test
     void anExistingStoreIsNotReplacedWithoutBeingAsked() throws IOException {
         Path store = dir.resolve("t.rec");
