@@ -3,6 +3,7 @@ package mechsym.lab.runner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -100,10 +101,30 @@ public final class LabRunner {
         return run;
     }
 
+    /**
+     * Writes results.json through a temporary file renamed over it, so that a write that fails (a
+     * full device) keeps the previous experiments' results; failures name the file.
+     */
     private void write(LabRun run, boolean withReport) throws IOException {
-        ResultsJson.write(run, outDir.resolve("results.json"));
+        Path results = outDir.resolve("results.json");
+        Path temporary = outDir.resolve("results.json.tmp");
+        try {
+            ResultsJson.write(run, temporary);
+            Files.move(temporary, results, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            try {
+                Files.deleteIfExists(temporary);
+            } catch (IOException notDeleted) {
+                e.addSuppressed(notDeleted);
+            }
+            throw new IOException("cannot write " + results + ": " + describe(outDir, e), e);
+        }
         if (withReport) {
-            new HtmlReport(run, outDir).write();
+            try {
+                new HtmlReport(run, outDir).write();
+            } catch (IOException e) {
+                throw new IOException("cannot write the report into " + outDir + ": " + describe(outDir, e), e);
+            }
         }
     }
 

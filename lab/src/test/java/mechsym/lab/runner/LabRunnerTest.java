@@ -88,6 +88,17 @@ class LabRunnerTest {
     }
 
     @Test
+    void aResultsFileThatCannotBeWrittenIsNamedAndThePreviousOneKept() throws IOException {
+        runFakes(dir);
+        String previous = Files.readString(dir.resolve("results.json"));
+        Files.createDirectories(dir.resolve("results.json.tmp")); // any write failure: here, a folder in the way
+        assertThatThrownBy(() -> runFakes(dir))
+                .isInstanceOf(IOException.class)
+                .hasMessageStartingWith("cannot write " + dir.resolve("results.json") + ": ");
+        assertThat(dir.resolve("results.json")).hasContent(previous);
+    }
+
+    @Test
     void anOutputFolderThatCannotBeMadeSaysWhyInWords() throws IOException {
         Path file = Files.writeString(dir.resolve("a-file"), "x");
         assertThatThrownBy(() -> LabRunner.prepareOutput(file))
