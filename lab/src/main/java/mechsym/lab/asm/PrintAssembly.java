@@ -119,9 +119,14 @@ public final class PrintAssembly {
          * at startup can bury it), else the last {@code n} lines.
          */
         public String failure(int n) {
+            if (lines.size() <= n) {
+                return tail(n); // all of it, e.g. "Unrecognized VM option 'X'" before the launcher's "Error:"
+            }
             for (int i = 0; i < lines.size(); i++) {
                 String line = lines.get(i);
-                if (line.startsWith("Error: ") || line.startsWith("Exception in thread ")) {
+                if (line.startsWith("Error")
+                        || line.startsWith("Unrecognized ")
+                        || line.startsWith("Exception in thread ")) {
                     int end = i + 1; // the message's own lines: its causes and stack frames
                     while (end < lines.size()
                             && end < i + n

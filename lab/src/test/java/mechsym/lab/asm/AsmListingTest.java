@@ -162,7 +162,13 @@ class AsmListingTest {
                         "Error: Could not find or load main class x.Y",
                         "Caused by: java.lang.ClassNotFoundException: x.Y"));
         PrintAssembly.Output thrown = new PrintAssembly.Output(
-                List.of("noise", "Exception in thread \"main\" java.lang.IllegalStateException: boom", "\tat A.main"),
+                Stream.concat(
+                                Stream.of(
+                                        "noise",
+                                        "Exception in thread \"main\" java.lang.IllegalStateException: boom",
+                                        "\tat A.main"),
+                                Stream.generate(() -> "  45 nofast_aload_0").limit(40))
+                        .toList(),
                 1,
                 null);
         assertThat(thrown.failure(15))
@@ -170,5 +176,14 @@ class AsmListingTest {
                         + "\tat A.main");
         PrintAssembly.Output quiet = new PrintAssembly.Output(List.of("a", "b", "c"), 3, null);
         assertThat(quiet.failure(2)).isEqualTo("b" + System.lineSeparator() + "c");
+        // a short output is shown whole: the JVM names a bad flag before its "Error:" line
+        PrintAssembly.Output badFlag = new PrintAssembly.Output(
+                List.of(
+                        "Unrecognized VM option 'NoSuchFlag'",
+                        "Error: Could not create the Java Virtual Machine.",
+                        "Error: A fatal exception has occurred. Program will exit."),
+                1,
+                null);
+        assertThat(badFlag.failure(15)).startsWith("Unrecognized VM option 'NoSuchFlag'");
     }
 }
