@@ -115,6 +115,20 @@ class TradesCommandTest {
     }
 
     @Test
+    void forceDoesNotReplaceADeviceOrAPipe() throws Exception {
+        Path fifo = dir.resolve("pipe");
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0, "mkfifo");
+        assertThat(run("generate", "-n", "10", "--force", "-f", fifo.toString()))
+                .isEqualTo(1);
+        assertThat(err.toString().strip())
+                .isEqualTo("mechsym trades generate: " + fifo
+                        + ": not a regular file (a device or a pipe); --force replaces only files");
+        assertThat(Files.isRegularFile(fifo)).as("still the pipe").isFalse();
+        assertThat(Path.of(fifo + ".partial")).doesNotExist();
+    }
+
+    @Test
     void importRefusesToReplaceItsOwnCsv() throws Exception {
         Path csv = dir.resolve("trades.csv");
         String text = "trade_id,client_id,venue,instrument,price,quantity,side\n1,1,XLON,BHP,1.5,10,B\n";

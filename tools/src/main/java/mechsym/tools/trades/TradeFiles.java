@@ -38,6 +38,13 @@ public final class TradeFiles {
         if (!replace && Files.exists(path)) {
             throw new FileAlreadyExistsException(path.toString(), null, "exists; use --force to replace it");
         }
+        if (Files.exists(path) && !Files.isRegularFile(path)) {
+            // renaming over it would replace a folder's entry for a device (as root, /dev/null) or a pipe
+            throw new IOException(path
+                    + (Files.isDirectory(path)
+                            ? ": is a directory, not a trade store"
+                            : ": not a regular file (a device or a pipe); --force replaces only files"));
+        }
         Path partial = path.resolveSibling(path.getFileName() + ".partial");
         Files.deleteIfExists(partial);
         long written;
