@@ -243,8 +243,12 @@ public final class TradesCommand implements Runnable {
         int work() throws IOException {
             Path path = store(file);
             requireNotDirectory(csv, "a CSV file");
-            if (!Files.isRegularFile(csv)) {
+            if (!Files.exists(csv)) {
                 throw new NoSuchFileException(csv.toString());
+            }
+            if (!Files.isRegularFile(csv)) {
+                return fail(csv + ": not a regular file (a device or a pipe); the import reads the CSV twice"
+                        + " (to size the store), so save it to a file first");
             }
             if (Files.exists(path) && Files.isSameFile(path, csv)) {
                 throw new CommandLine.ParameterException(

@@ -126,6 +126,13 @@ class TradesCommandTest {
                         + ": not a regular file (a device or a pipe); --force replaces only files");
         assertThat(Files.isRegularFile(fifo)).as("still the pipe").isFalse();
         assertThat(Path.of(fifo + ".partial")).doesNotExist();
+
+        assertThat(run("import", fifo.toString(), "-f", dir.resolve("t.rec").toString()))
+                .isEqualTo(1);
+        assertThat(err.toString().strip())
+                .isEqualTo("mechsym trades import: " + fifo
+                        + ": not a regular file (a device or a pipe); the import reads the CSV twice (to size the"
+                        + " store), so save it to a file first");
     }
 
     @Test
