@@ -68,6 +68,10 @@ final class DumpCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Schema schema = readSchema();
+        if (schema.messages().isEmpty()) {
+            System.err.println(
+                    "mechsym: warning: " + schemaFile + " declares no message types: every frame prints as unknown");
+        }
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
         DumpListener listener = json ? new JsonDumpListener(out) : new TextDumpListener(out);
         DumpSummary summary;

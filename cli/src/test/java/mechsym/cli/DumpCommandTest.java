@@ -152,6 +152,16 @@ class DumpCommandTest extends CliTestBase {
     }
 
     @Test
+    void aSchemaWithNoMessagesIsPointedOut() throws Exception {
+        Path empty = Files.writeString(dir.resolve("empty.schema"), "# nothing yet\n");
+        assertThat(run("dump", "--schema", empty.toString(), SAMPLE)).isZero();
+        assertThat(stderr())
+                .isEqualTo("mechsym: warning: " + empty + " declares no message types: every frame prints as unknown"
+                        + System.lineSeparator());
+        assertThat(stdout()).contains("5 frames: 0 decoded, 5 unknown");
+    }
+
+    @Test
     void aSchemaOrFileThatIsADirectoryIsAUsageErrorNamingIt() throws Exception {
         Path folder = Files.createDirectories(dir.resolve("folder.schema"));
         assertThat(run("dump", "--schema", folder.toString(), SAMPLE)).isEqualTo(Main.EXIT_USAGE);
