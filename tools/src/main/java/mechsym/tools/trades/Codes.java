@@ -29,7 +29,10 @@ public final class Codes {
         return result;
     }
 
-    /** The text of a packed code. */
+    /**
+     * The text of a packed code. A byte {@link #pack} would not have written (a damaged store) is
+     * shown as {@code \\xNN}, so that it cannot act as a terminal control sequence.
+     */
     public static String unpack(int code) {
         StringBuilder text = new StringBuilder(4);
         for (int shift = 24; shift >= 0; shift -= 8) {
@@ -37,8 +40,17 @@ public final class Codes {
             if (c == 0) {
                 break;
             }
-            text.append((char) c);
+            if (c < '!' || c > '~') {
+                text.append(String.format("\\x%02x", c));
+            } else {
+                text.append((char) c);
+            }
         }
         return text.toString();
+    }
+
+    /** A trade's side as text: itself if printable ASCII (a damaged store may hold anything), else {@code \\uNNNN}. */
+    public static String sideText(char side) {
+        return side >= '!' && side <= '~' ? String.valueOf(side) : String.format("\\u%04x", (int) side);
     }
 }

@@ -56,7 +56,7 @@ public final class QueryReport {
             row.put("instrument", trade.instrument());
             row.put("price", Prices.toDecimal(trade.price()));
             row.put("quantity", trade.quantity());
-            row.put("side", String.valueOf(trade.side()));
+            row.put("side", Codes.sideText(trade.side()));
             row.put("notional", Prices.toDecimal(trade.notional()));
             top.add(row);
         }
@@ -121,7 +121,7 @@ public final class QueryReport {
                     Long.toString(trade.clientId()),
                     trade.venue(),
                     trade.instrument(),
-                    String.valueOf(trade.side()),
+                    Codes.sideText(trade.side()),
                     Prices.toDecimal(trade.price()).toPlainString(),
                     count(trade.quantity()),
                     amount(trade.notional())

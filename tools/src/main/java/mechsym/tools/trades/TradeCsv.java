@@ -240,7 +240,7 @@ public final class TradeCsv {
                     .append(',')
                     .append(trade.quantity())
                     .append(',')
-                    .append(trade.side())
+                    .append(Codes.sideText(trade.side()))
                     .append('\n');
             out.append(line);
         }

@@ -21,6 +21,17 @@ class CodesAndPricesTest {
     }
 
     @Test
+    void aCorruptCodeUnpacksEscapedNotAsTerminalControl() {
+        // a damaged store: ESC [ 3 2 would turn a terminal green; 0x9B is the one-byte CSI
+        assertThat(Codes.unpack(0x1b5b3332)).isEqualTo("\\x1b[32");
+        assertThat(Codes.unpack(0x9b41_4243)).isEqualTo("\\x9bABC");
+        assertThat(Codes.unpack(0x4120_4200)).isEqualTo("A\\x20B");
+        assertThat(Codes.sideText('B')).isEqualTo("B");
+        assertThat(Codes.sideText('\u001b')).isEqualTo("\\u001b");
+        assertThat(Codes.sideText('\u5858')).isEqualTo("\\u5858");
+    }
+
+    @Test
     void pricesAreTicksOfOneTenThousandth() {
         assertThat(Prices.parse("101.25")).isEqualTo(1_012_500);
         assertThat(Prices.parse("0.0001")).isEqualTo(1);
