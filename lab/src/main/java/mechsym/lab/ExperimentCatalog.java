@@ -52,7 +52,9 @@ public final class ExperimentCatalog {
         }
         if (!unknown.isEmpty()) {
             throw new IllegalArgumentException("unknown experiment id" + (unknown.size() > 1 ? "s " : " ")
-                    + String.join(", ", unknown) + "; valid ids: " + String.join(", ", byId.keySet()));
+                    + String.join(
+                            ", ", unknown.stream().map(id -> "'" + id + "'").toList()) + "; valid ids: "
+                    + String.join(", ", byId.keySet()));
         }
         return selected;
     }

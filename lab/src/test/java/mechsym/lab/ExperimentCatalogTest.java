@@ -34,6 +34,9 @@ class ExperimentCatalogTest {
                 .hasMessageContaining("nope")
                 .hasMessageContaining("memory-access")
                 .hasMessageContaining("dispatch");
+        // quoted, so that an empty id or one with spaces can be seen
+        assertThatThrownBy(() -> ExperimentCatalog.select(List.of("", "a b")))
+                .hasMessageStartingWith("unknown experiment ids '', 'a b'; valid ids: memory-access");
     }
 
     @Test
