@@ -333,8 +333,8 @@ public final class TradesCommand implements Runnable {
             name = "query",
             mixinStandardHelpOptions = true,
             description = {
-                "Query a trade store: the post's buy/sell cost, notional and VWAP by instrument and/or venue,",
-                "the top N trades by notional; filters on client, venue, instrument and side."
+                "Query a trade store: the post's buy/sell cost, notional and VWAP by instrument and/or venue.",
+                "Also the top N trades by notional; filters on client, venue, instrument and side."
             })
     static final class Query extends Work {
         @CommandLine.Mixin

@@ -34,6 +34,10 @@ class MainTest extends CliTestBase {
         assertThat(run("lab", "--help")).isZero();
         assertThat(stdout()).contains("--profile").contains("--out").contains("--list");
         assertThat(run("lab", "compare", "--help")).isZero();
+        assertThat(run("trades", "--help")).isZero();
+        assertThat(stdout().replaceAll("\\s+", " "))
+                .contains("instrument and/or venue.")
+                .doesNotContain("instrument and/or venue,");
     }
 
     @Test
