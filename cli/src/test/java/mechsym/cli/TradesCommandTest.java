@@ -136,6 +136,14 @@ class TradesCommandTest {
     }
 
     @Test
+    void aStoreInAFolderThatDoesNotExistNamesTheFolder() {
+        Path file = dir.resolve("no-such-folder").resolve("t.rec");
+        assertThat(run("generate", "-n", "10", "-f", file.toString())).isEqualTo(1);
+        assertThat(err.toString().strip())
+                .isEqualTo("mechsym trades generate: " + file + ": the folder " + file.getParent() + " does not exist");
+    }
+
+    @Test
     void importRefusesToReplaceItsOwnCsv() throws Exception {
         Path csv = dir.resolve("trades.csv");
         String text = "trade_id,client_id,venue,instrument,price,quantity,side\n1,1,XLON,BHP,1.5,10,B\n";

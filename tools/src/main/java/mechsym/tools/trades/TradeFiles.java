@@ -45,6 +45,11 @@ public final class TradeFiles {
                             ? ": is a directory, not a trade store"
                             : ": not a regular file (a device or a pipe); --force replaces only files"));
         }
+        Path folder = path.toAbsolutePath().getParent();
+        if (folder != null && !Files.isDirectory(folder)) {
+            throw new IOException(path + ": the folder " + path.getParent()
+                    + (Files.exists(folder) ? " is a file, not a folder" : " does not exist"));
+        }
         Path partial = path.resolveSibling(path.getFileName() + ".partial");
         Files.deleteIfExists(partial);
         long written;
