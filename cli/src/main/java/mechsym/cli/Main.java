@@ -51,6 +51,11 @@ public final class Main implements Runnable {
             System.err.println("mechsym: out of memory (" + e.getMessage() + "); the JVM's heap is "
                     + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB, set MECHSYM_JAVA_OPTS=-Xmx... for more");
             code = EXIT_FAILED;
+        } catch (InternalError e) {
+            // SIGBUS on a mapped file: the commands that write one turn it into a message naming the file
+            System.err.println("mechsym: " + e.getMessage() + ": a memory-mapped file could not be read or written"
+                    + " (truncated by another program while in use, or no space left on the device?)");
+            code = EXIT_FAILED;
         }
         System.exit(code);
     }
