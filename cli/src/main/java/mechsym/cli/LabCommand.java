@@ -74,7 +74,7 @@ final class LabCommand implements Callable<Integer> {
         }
         if (out != null && out.toString().isEmpty()) {
             throw new Main.UsageError(
-                    "--out: an empty folder name (give a folder, or leave --out out for" + " lab-results/<timestamp>)");
+                    "--out: an empty folder name (give a folder, or leave --out out for lab-results/<timestamp>)");
         }
         Path outDir = out != null
                 ? out
