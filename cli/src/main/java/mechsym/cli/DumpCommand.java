@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.concurrent.Callable;
 import mechsym.core.codec.CodecBuffer;
+import mechsym.core.codec.MessageType;
 import mechsym.core.codec.Schema;
 import mechsym.core.codec.SchemaParseException;
 import mechsym.tools.dump.DumpListener;
@@ -73,23 +74,12 @@ final class DumpCommand implements Callable<Integer> {
                     "mechsym: warning: " + schemaFile + " declares no message types: every frame prints as unknown");
         }
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
-        DumpListener listener = json ? new JsonDumpListener(out) : new TextDumpListener(out);
+        DumpListener listener = new StopWhenClosed(out, json ? new JsonDumpListener(out) : new TextDumpListener(out));
         DumpSummary summary;
-        if (input.equals("-")) {
-            summary = dumpStandardInput(schema, listener);
-        } else {
-            Path file = Path.of(input);
-            if (Files.isDirectory(file)) {
-                throw new Main.UsageError(input + ": is a directory, not a data file");
-            }
-            if (!Files.exists(file)) {
-                throw new Main.UsageError(input + ": no such file");
-            }
-            if (!Files.isRegularFile(file)) {
-                throw new Main.UsageError(input + ": not a regular file (a device or a pipe);"
-                        + " give its bytes on standard input with '-' instead");
-            }
-            summary = dumpFile(schema, file, listener);
+        try {
+            summary = dump(schema, listener);
+        } catch (OutputClosed closed) {
+            return Main.EXIT_FAILED; // `| head` has what it wanted: nothing to say, and no one to say it to
         }
         out.flush();
         if (strict && !summary.clean()) {
@@ -97,6 +87,84 @@ final class DumpCommand implements Callable<Integer> {
             return Main.EXIT_FAILED;
         }
         return Main.EXIT_OK;
+    }
+
+    private DumpSummary dump(Schema schema, DumpListener listener) throws IOException {
+        if (input.equals("-")) {
+            return dumpStandardInput(schema, listener);
+        }
+        Path file = Path.of(input);
+        if (Files.isDirectory(file)) {
+            throw new Main.UsageError(input + ": is a directory, not a data file");
+        }
+        if (!Files.exists(file)) {
+            throw new Main.UsageError(input + ": no such file");
+        }
+        if (!Files.isRegularFile(file)) {
+            throw new Main.UsageError(input + ": not a regular file (a device or a pipe);"
+                    + " give its bytes on standard input with '-' instead");
+        }
+        return dumpFile(schema, file, listener);
+    }
+
+    /** Thrown when standard output is closed (a PrintStream only records that its write failed). */
+    private static final class OutputClosed extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        OutputClosed() {
+            super("standard output is closed", null, false, false);
+        }
+    }
+
+    /**
+     * Passes each event on, and every {@value #CHECK_EVERY} events checks that the output still
+     * takes them: without this, {@code dump big.bin | head} formats every frame of the file.
+     */
+    private static final class StopWhenClosed implements DumpListener {
+        private static final int CHECK_EVERY = 256;
+        private final PrintStream out;
+        private final DumpListener next;
+        private int events;
+
+        StopWhenClosed(PrintStream out, DumpListener next) {
+            this.out = out;
+            this.next = next;
+        }
+
+        private void check() {
+            if (++events % CHECK_EVERY == 0 && out.checkError()) {
+                throw new OutputClosed();
+            }
+        }
+
+        @Override
+        public void message(long offset, MessageType type, int bodyLength, Object[] values) {
+            check();
+            next.message(offset, type, bodyLength, values);
+        }
+
+        @Override
+        public void unknown(long offset, int typeId, int version, String typeName, int bodyLength, byte[] preview) {
+            check();
+            next.unknown(offset, typeId, version, typeName, bodyLength, preview);
+        }
+
+        @Override
+        public void error(long offset, String reason) {
+            check();
+            next.error(offset, reason);
+        }
+
+        @Override
+        public void resynchronised(long offset, long skipped) {
+            check();
+            next.resynchronised(offset, skipped);
+        }
+
+        @Override
+        public void summary(DumpSummary summary) {
+            next.summary(summary);
+        }
     }
 
     private DumpSummary dumpFile(Schema schema, Path file, DumpListener listener) throws IOException {

@@ -152,6 +152,36 @@ class DumpCommandTest extends CliTestBase {
     }
 
     @Test
+    void aClosedOutputStopsTheDump() throws Exception {
+        // `mechsym dump ... | head`: once the pipe is closed, every further line is wasted work
+        byte[] sample = Files.readAllBytes(Path.of(SAMPLE));
+        Path many = dir.resolve("many.bin");
+        try (var file = Files.newOutputStream(many)) {
+            for (int i = 0; i < 4000; i++) {
+                file.write(sample);
+            }
+        }
+        long[] attempted = {0};
+        System.setOut(new java.io.PrintStream(new java.io.OutputStream() {
+            @Override
+            public void write(int b) throws java.io.IOException {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws java.io.IOException {
+                attempted[0] += len;
+                if (attempted[0] > 10_000) {
+                    throw new java.io.IOException("Broken pipe");
+                }
+            }
+        }));
+        assertThat(run("dump", "--schema", SCHEMA, many.toString())).isEqualTo(Main.EXIT_FAILED);
+        assertThat(attempted[0]).as("bytes written after the pipe closed").isLessThan(2_000_000);
+        assertThat(stderr()).isEmpty();
+    }
+
+    @Test
     void aSchemaWithNoMessagesIsPointedOut() throws Exception {
         Path empty = Files.writeString(dir.resolve("empty.schema"), "# nothing yet\n");
         assertThat(run("dump", "--schema", empty.toString(), SAMPLE)).isZero();
