@@ -44,7 +44,8 @@ import picocli.CommandLine.Parameters;
             "Example:",
             "  mechsym dump --schema samples/dump/orders.schema samples/dump/orders.bin",
             "Exit codes: 0 read to the end (any errors are reported inline and counted),",
-            "1 corrupt input with --strict or an unreadable input, 2 bad usage or schema."
+            "1 corrupt input with --strict, an unreadable input, or output closed early",
+            "(e.g. by head), 2 bad usage or schema."
         })
 final class DumpCommand implements Callable<Integer> {
     /** A schema is a short text; a larger file is a mistake (the data file given as the schema). */
