@@ -687,8 +687,9 @@ public final class RecordStore implements AutoCloseable {
                 Math.addExact(headerBytes, extent);
                 return extent;
             } catch (ArithmeticException overflow) {
-                throw new IllegalArgumentException("capacity " + capacity + " of " + layout.recordSize()
-                        + "-byte records overflows a long of bytes (" + form
+                throw new IllegalArgumentException("capacity " + capacity + " records of " + layout.recordSize()
+                        + " bytes: the store's size would overflow a long ("
+                        + form.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
                         + (headerBytes > 0 ? ", after a " + headerBytes + "-byte header)" : ")"));
             }
         }

@@ -47,8 +47,8 @@ class LifecycleTest {
                         .capacity(capacity)
                         .allocate())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("capacity " + capacity + " of 9-byte records")
-                .hasMessageContaining("overflows a long");
+                .hasMessageContaining("capacity " + capacity + " records of 9 bytes")
+                .hasMessageContaining("would overflow a long");
     }
 
     @ParameterizedTest

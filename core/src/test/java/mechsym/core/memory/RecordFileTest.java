@@ -236,14 +236,14 @@ class RecordFileTest {
                         .capacity(capacity)
                         .create(path))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("capacity " + capacity + " of 9-byte records")
-                .hasMessageContaining("overflows a long");
+                .hasMessageContaining("capacity " + capacity + " records of 9 bytes")
+                .hasMessageContaining("would overflow a long");
         assertThat(path).doesNotExist();
         // a file's bytes also count its 4 KiB header
         long justFits = (Long.MAX_VALUE - 100) / 9;
         assertThatThrownBy(() -> RecordStore.builder(layout).capacity(justFits).create(path))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("overflows a long");
+                .hasMessageContaining("would overflow a long");
         assertThat(path).doesNotExist();
     }
 
@@ -291,7 +291,7 @@ class RecordFileTest {
         assertThatThrownBy(() ->
                         RecordStore.builder(LAYOUT).capacity(Long.MAX_VALUE / 2).create(overflow))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("capacity " + Long.MAX_VALUE / 2 + " of ")
+                .hasMessageContaining("capacity " + Long.MAX_VALUE / 2 + " records")
                 .hasMessageContaining("overflow");
         assertThat(overflow).doesNotExist();
 
