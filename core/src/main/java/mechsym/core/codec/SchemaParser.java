@@ -40,6 +40,7 @@ final class SchemaParser {
         List<MessageType> messages = new ArrayList<>();
         Map<String, MessageType> names = new HashMap<>();
         Map<Long, MessageType> keys = new HashMap<>();
+        Map<Integer, MessageType> typeIds = new HashMap<>();
         while (kind != Kind.END) {
             if (isWord("byteorder")) {
                 if (order != null || !messages.isEmpty()) {
@@ -57,6 +58,16 @@ final class SchemaParser {
                             "message " + message.name() + " has type " + message.typeId() + " but line "
                                     + sameName.line() + " gave it type " + sameName.typeId());
                 }
+                MessageType sameTypeId = typeIds.get(message.typeId());
+                if (sameTypeId != null && !sameTypeId.name().equals(message.name())) {
+                    // a reader finds a frame's type by its id: one id with two names could not be read
+                    throw new SchemaParseException(
+                            message.line(),
+                            1,
+                            "type " + message.typeId() + " is already message " + sameTypeId.name() + " (line "
+                                    + sameTypeId.line() + "); message " + message.name()
+                                    + " needs a type of its own");
+                }
                 long key = ((long) message.typeId() << 16) | message.version();
                 MessageType sameKey = keys.get(key);
                 if (sameKey != null) {
@@ -67,6 +78,7 @@ final class SchemaParser {
                                     + sameKey.name() + " at line " + sameKey.line());
                 }
                 names.putIfAbsent(message.name(), message);
+                typeIds.putIfAbsent(message.typeId(), message);
                 keys.put(key, message);
                 messages.add(message);
             } else {
