@@ -19,13 +19,25 @@ public final class SchemaCodec {
 
     /**
      * Decodes the body of {@code length} bytes at {@code offset} of {@code buffer}; the cursor does
-     * not move.
+     * not move. A string's ill-formed UTF-8 becomes U+FFFD, as {@link Utf8#decode} does.
      *
      * @return one value per field of {@code type}
      * @throws CodecException if the body is shorter than its fields need, has a negative or too large
      *     count, or has bytes after the last field
      */
     public static Object[] decode(MessageType type, CodecBuffer buffer, long offset, int length) {
+        return decode(type, buffer, offset, length, false);
+    }
+
+    /**
+     * As {@link #decode(MessageType, CodecBuffer, long, int)}, and with {@code strictUtf8} a string
+     * that is not well-formed UTF-8 is refused too (the check of {@link Utf8#firstMalformed}), with the
+     * offset of its first ill-formed byte. The body's structure is checked the same way either way, so
+     * a body refused only in strict mode decodes without it.
+     *
+     * @throws CodecException as the other decode, or, with {@code strictUtf8}, for ill-formed UTF-8
+     */
+    public static Object[] decode(MessageType type, CodecBuffer buffer, long offset, int length, boolean strictUtf8) {
         if (length < 0 || offset < 0 || length > buffer.capacity() - offset) { // offset + length may overflow
             throw new CodecException(offset, "body of " + length + " bytes does not fit in the buffer");
         }
@@ -50,6 +62,14 @@ public final class SchemaCodec {
             }
             long bytes = (long) count * (element == FieldType.STRING ? 1 : element.size());
             need(type, field, fieldOffset, bytes, end - p, describe(field, count));
+            if (strictUtf8 && element == FieldType.STRING) {
+                long malformed = Utf8.firstMalformed(buffer.segment(), p, count);
+                if (malformed >= 0) {
+                    throw new CodecException(
+                            p + malformed,
+                            where(type, field) + ": ill-formed UTF-8 at byte " + malformed + " of its " + count);
+                }
+            }
             values[i] = field.shape() == Field.Shape.SCALAR
                     ? scalar(element, buffer, p, count)
                     : array(element, buffer, p, count);

@@ -148,6 +148,58 @@ public final class Utf8 {
         return new String(bytes.toArray(BYTE), StandardCharsets.UTF_8);
     }
 
+    /**
+     * Where the first ill-formed sequence starts in {@code length} bytes of UTF-8 from {@code index}
+     * of {@code segment}, or -1 if they are all well formed (Unicode's table 3-7: no overlong forms,
+     * no surrogates, nothing above U+10FFFF, no sequence cut off by the end). The bytes {@link
+     * #decode} would turn into U+FFFD start there. Allocates nothing; any thread, for memory no other
+     * thread is writing.
+     *
+     * @return the offset from {@code index} of the first ill-formed sequence's first byte, or -1
+     * @throws IndexOutOfBoundsException if the range is outside the segment or {@code length < 0}
+     */
+    public static long firstMalformed(MemorySegment segment, long index, long length) {
+        MemorySegment bytes = segment.asSlice(index, length);
+        long i = 0;
+        while (i < length) {
+            int b = bytes.get(BYTE, i) & 0xFF;
+            if (b < 0x80) {
+                i++;
+                continue;
+            }
+            int size;
+            int low = 0x80; // the range of the second byte, narrower after E0, ED, F0 and F4
+            int high = 0xBF;
+            if (b >= 0xC2 && b <= 0xDF) {
+                size = 2;
+            } else if (b >= 0xE0 && b <= 0xEF) {
+                size = 3;
+                low = b == 0xE0 ? 0xA0 : 0x80; // E0 80..9F would be overlong
+                high = b == 0xED ? 0x9F : 0xBF; // ED A0..BF would be a surrogate
+            } else if (b >= 0xF0 && b <= 0xF4) {
+                size = 4;
+                low = b == 0xF0 ? 0x90 : 0x80; // F0 80..8F would be overlong
+                high = b == 0xF4 ? 0x8F : 0xBF; // F4 90.. would be above U+10FFFF
+            } else {
+                return i; // a continuation byte without a lead, C0, C1 or F5..FF
+            }
+            if (length - i < size) {
+                return i;
+            }
+            int second = bytes.get(BYTE, i + 1) & 0xFF;
+            if (second < low || second > high) {
+                return i;
+            }
+            for (int k = 2; k < size; k++) {
+                if ((bytes.get(BYTE, i + k) & 0xC0) != 0x80) {
+                    return i;
+                }
+            }
+            i += size;
+        }
+        return -1;
+    }
+
     /** Decodes {@code length} bytes at {@code index} of {@code buffer}; the cursor does not move. */
     public static String decode(CodecBuffer buffer, long index, int length) {
         return decode(buffer.segment(), index, length);

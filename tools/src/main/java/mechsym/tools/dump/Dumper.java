@@ -94,15 +94,27 @@ public final class Dumper {
                 listener.unknown(
                         offset, typeId, version, schema.typeName(typeId), bodyLength, preview(data, body, bodyLength));
             } else {
+                boolean sound = false; // the frame's structure is fine (only its text may not be)
                 try {
-                    Object[] values = SchemaCodec.decode(type, data, body, bodyLength);
+                    Object[] values = SchemaCodec.decode(type, data, body, bodyLength, true);
                     listener.message(offset, type, bodyLength, values);
                     decoded++;
+                    sound = true;
                 } catch (CodecException e) {
                     failure = e.reason();
                     failureOffset = e.offset();
+                    Object[] values = decodeLeniently(type, data, body, bodyLength);
+                    if (values != null) { // only a string was ill-formed: show the frame, then say where
+                        listener.message(offset, type, bodyLength, values);
+                        decoded++;
+                        sound = true;
+                    }
                     listener.error(failureOffset, failure);
                     errors++;
+                }
+                if (sound && failure != null && !strict) {
+                    offset = next; // the next frame is where this one's length says
+                    continue;
                 }
             }
             if (failure != null && strict) {
@@ -119,6 +131,15 @@ public final class Dumper {
             offset = next;
         }
         return finish(listener, new DumpSummary(frames, decoded, unknown, errors, skipped, -1, end));
+    }
+
+    /** The body decoded with ill-formed UTF-8 replaced, or null if its structure is broken too. */
+    private static Object[] decodeLeniently(MessageType type, CodecBuffer data, long body, int bodyLength) {
+        try {
+            return SchemaCodec.decode(type, data, body, bodyLength, false);
+        } catch (CodecException structural) {
+            return null;
+        }
     }
 
     private static DumpSummary finish(DumpListener listener, DumpSummary summary) {

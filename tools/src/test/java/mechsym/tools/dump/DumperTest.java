@@ -216,6 +216,30 @@ class DumperTest {
     }
 
     @Test
+    void aStringThatIsNotUtf8IsShownWithReplacementsAndReportedAtItsByte() throws IOException {
+        byte[] bytes = OrdersSample.bytes();
+        // the cancel's note, "price moved \u20ac0.05", starts at 406: its euro sign is E2 82 AC at 418
+        assertThat(bytes[418] & 0xFF).isEqualTo(0xE2);
+        bytes[419] = 'A'; // a continuation byte that is not one
+        RecordingListener listener = dump(bytes, false);
+        assertThat(listener.events)
+                .containsExactly(
+                        "message 0 Order v1 185",
+                        "message 197 Order v1 57",
+                        "message 266 Order v2 54",
+                        "unknown 332 42 v1 20",
+                        "message 364 Cancel v1 49",
+                        "error 418 Cancel version 1 field note (string): ill-formed UTF-8 at byte 12 of its 19");
+        assertThat(listener.values.getLast()[3]).isEqualTo("price moved \ufffdA\ufffd0.05");
+        assertThat(listener.summary.errors()).isEqualTo(1);
+        assertThat(listener.summary.decoded()).isEqualTo(4);
+
+        RecordingListener strict = dump(bytes, true);
+        assertThat(strict.events).endsWith("message 364 Cancel v1 49", strict.events.getLast());
+        assertThat(strict.summary.stoppedAt()).isEqualTo(418);
+    }
+
+    @Test
     void aHostileLengthIsReportedAndSkippedWithoutAllocating() throws IOException {
         byte[] bytes = OrdersSample.bytes();
         CodecBuffer.of(bytes, ByteOrder.LITTLE_ENDIAN).putInt(197 + 8, Integer.MAX_VALUE);
