@@ -27,6 +27,14 @@ class DumperTest {
     static final long[] OFFSETS = {0, 197, 266, 332, 364};
     static final int END = 425;
 
+    /** What the listener hears from the sample as shipped. */
+    static final List<String> SAMPLE_EVENTS = List.of(
+            "message 0 Order v1 185",
+            "message 197 Order v1 57",
+            "message 266 Order v2 54",
+            "unknown 332 42 v1 20",
+            "message 364 Cancel v1 49");
+
     static Schema schema() throws IOException {
         return Schema.parse(Files.readString(SAMPLES.resolve("orders.schema")));
     }
@@ -50,13 +58,7 @@ class DumperTest {
     @Test
     void theShippedSampleDecodesByTheShippedSchema() throws IOException {
         RecordingListener listener = dump(Files.readAllBytes(SAMPLES.resolve("orders.bin")), true);
-        assertThat(listener.events)
-                .containsExactly(
-                        "message 0 Order v1 185",
-                        "message 197 Order v1 57",
-                        "message 266 Order v2 54",
-                        "unknown 332 42 v1 20",
-                        "message 364 Cancel v1 49");
+        assertThat(listener.events).isEqualTo(SAMPLE_EVENTS);
         assertThat(listener.summary).isEqualTo(new DumpSummary(5, 4, 1, 0, 0, -1, END));
         Object[] post = listener.values.get(0);
         assertThat(post[0]).isEqualTo(1010L);
@@ -222,13 +224,9 @@ class DumperTest {
         assertThat(bytes[418] & 0xFF).isEqualTo(0xE2);
         bytes[419] = 'A'; // a continuation byte that is not one
         RecordingListener listener = dump(bytes, false);
-        assertThat(listener.events)
+        assertThat(listener.events).startsWith(SAMPLE_EVENTS.toArray(String[]::new));
+        assertThat(listener.events.subList(SAMPLE_EVENTS.size(), listener.events.size()))
                 .containsExactly(
-                        "message 0 Order v1 185",
-                        "message 197 Order v1 57",
-                        "message 266 Order v2 54",
-                        "unknown 332 42 v1 20",
-                        "message 364 Cancel v1 49",
                         "error 418 Cancel version 1 field note (string): ill-formed UTF-8 at byte 12 of its 19");
         assertThat(listener.values.getLast()[3]).isEqualTo("price moved \ufffdA\ufffd0.05");
         assertThat(listener.summary.errors()).isEqualTo(1);
