@@ -66,6 +66,29 @@ public final class TradesCommand implements Runnable {
         Path file;
     }
 
+    /** The room a new store is made with, for {@code import --append} to fill later. */
+    static class CapacityOption {
+        @Option(
+                names = "--capacity",
+                paramLabel = "N",
+                description = "Room for N trades in the new store (default: just the trades written), so that"
+                        + " later imports can --append; the file is sparse: room not yet used takes no disk.")
+        Long capacity;
+
+        /** The capacity of a new store that gets {@code count} trades now. */
+        long capacityFor(long count, CommandSpec spec) {
+            if (capacity == null) {
+                return count;
+            }
+            if (capacity < count) {
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(),
+                        "--capacity " + capacity + " is less than the " + count + " trades to write");
+            }
+            return capacity;
+        }
+    }
+
     /** Runs {@code work}, turning expected failures into one line on stderr and exit code 1. */
     abstract static class Work implements Callable<Integer> {
         @Spec
@@ -183,17 +206,21 @@ public final class TradesCommand implements Runnable {
         @Option(names = "--force", description = "Replace the file if it exists.")
         boolean force;
 
+        @CommandLine.Mixin
+        CapacityOption capacityOption = new CapacityOption();
+
         @Override
         int work() throws IOException {
             if (count < 0) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--count must be >= 0: " + count);
             }
+            long capacity = capacityOption.capacityFor(count, spec);
             Path path = store(file);
             long started = System.nanoTime();
             LongConsumer progress = progress("generate", count);
             long written = TradeFiles.writeNew(
                     path,
-                    count,
+                    capacity,
                     columnar ? StorageForm.COLUMNAR : StorageForm.ARRAY_OF_STRUCTURES,
                     force,
                     (store, trade) -> {
@@ -239,8 +266,19 @@ public final class TradesCommand implements Runnable {
         @Option(names = "--force", description = "Replace the store file if it exists.")
         boolean force;
 
+        @CommandLine.Mixin
+        CapacityOption capacityOption = new CapacityOption();
+
         @Override
         int work() throws IOException {
+            if (append && (columnar || force || capacityOption.capacity != null)) {
+                // an existing store keeps its form and its capacity, and --append never replaces it
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(),
+                        "--append adds to the store as it is: "
+                                + (columnar ? "--columnar" : force ? "--force" : "--capacity")
+                                + " is for a new store");
+            }
             Path path = store(file);
             requireNotDirectory(csv, "a CSV file");
             if (!Files.exists(csv)) {
@@ -263,7 +301,8 @@ public final class TradesCommand implements Runnable {
                     long room = store.capacity() - store.size();
                     if (lines - 1 > room) {
                         return fail(file.file + " has room for " + room + " more trades; " + csv + " may hold "
-                                + (lines - 1) + "; import into a new store instead");
+                                + (lines - 1) + "; import into a new store instead (--capacity N makes one with"
+                                + " room to append to)");
                     }
                     imported = TradeCsv.importInto(csv, store, store.bind(new Trade()), progress);
                     store.flush();
@@ -272,7 +311,7 @@ public final class TradesCommand implements Runnable {
                 long[] count = new long[1];
                 TradeFiles.writeNew(
                         path,
-                        Math.max(lines - 1, 0),
+                        capacityOption.capacityFor(Math.max(lines - 1, 0), spec),
                         columnar ? StorageForm.COLUMNAR : StorageForm.ARRAY_OF_STRUCTURES,
                         force,
                         (store, trade) -> count[0] = TradeCsv.importInto(csv, store, trade, progress));

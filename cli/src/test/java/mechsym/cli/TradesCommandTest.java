@@ -170,6 +170,44 @@ class TradesCommandTest {
     }
 
     @Test
+    void aStoreMadeWithRoomTakesLaterImportsWithAppend() throws Exception {
+        String file = dir.resolve("days.rec").toString();
+        Path day = dir.resolve("day.csv");
+        Files.writeString(
+                day,
+                "trade_id,client_id,venue,instrument,price,quantity,side\n1,1,XLON,BHP,1.5,10,B\n2,1,XLON,BHP,2.5,4,S\n");
+        assertThat(run("import", day.toString(), "-f", file, "--capacity", "5")).isZero();
+        assertThat(run("import", day.toString(), "-f", file, "--append")).isZero();
+        assertThat(out.toString()).contains("imported 2 trades");
+        assertThat(run("info", "-f", file, "--json")).isZero();
+        JsonNode info = new ObjectMapper().readTree(out.toString());
+        assertThat(info.get("count").asLong()).isEqualTo(4);
+        assertThat(info.get("capacity").asLong()).isEqualTo(5);
+        // the third day does not fit: refused, and the store keeps its four
+        assertThat(run("import", day.toString(), "-f", file, "--append")).isEqualTo(1);
+        assertThat(err.toString()).contains("has room for 1 more trades").contains("--capacity N");
+
+        assertThat(run(
+                        "generate",
+                        "-n",
+                        "3",
+                        "--capacity",
+                        "2",
+                        "-f",
+                        dir.resolve("g.rec").toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("--capacity 2 is less than the 3 trades to write");
+        assertThat(run("import", day.toString(), "-f", file, "--append", "--columnar"))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("--append adds to the store as it is: --columnar is for a new store");
+        assertThat(run("import", day.toString(), "-f", file, "--append", "--capacity", "9"))
+                .isEqualTo(2);
+        assertThat(run("info", "-f", file, "--json")).isZero();
+        assertThat(new ObjectMapper().readTree(out.toString()).get("count").asLong())
+                .isEqualTo(4);
+    }
+
+    @Test
     void aBadQueryOptionIsNamed() {
         assertThat(run("query", "--venue", "TOOLONG")).isEqualTo(2);
         assertThat(err.toString()).startsWith("--venue: 'TOOLONG' must be 1 to 4 characters");
