@@ -438,7 +438,21 @@ public final class TradesCommand implements Runnable {
             } else {
                 QueryReport.table(result, seconds, spec.commandLine().getOut());
             }
+            if (result.matched() == 0 && result.scanned() > 0) {
+                hintCase("--venue", venue);
+                hintCase("--instrument", instrument);
+            }
             return 0;
+        }
+
+        /** Codes match exactly (any printable ASCII, case included): say so when a lowercase one found nothing. */
+        private void hintCase(String option, String code) {
+            if (code != null && !code.equals(code.toUpperCase(Locale.ROOT))) {
+                spec.commandLine()
+                        .getErr()
+                        .println("note: no trade matched; codes match case and all, so " + option + " " + code
+                                + " is not " + option + " " + code.toUpperCase(Locale.ROOT));
+            }
         }
 
         /** Applies one option's value; a value the query refuses is a usage error naming the option. */

@@ -54,6 +54,12 @@ class TradesCommandTest {
 
         assertThat(run("query", "-f", file, "--side", "S", "--by", "venue")).isZero();
         assertThat(out.toString()).contains("500 matched").contains("by venue:").contains("XLON");
+
+        assertThat(run("query", "-f", file, "--instrument", "bhp")).isZero();
+        assertThat(out.toString()).contains("0 matched");
+        assertThat(err.toString()).contains("codes match case and all, so --instrument bhp is not --instrument BHP");
+        assertThat(run("query", "-f", file, "--instrument", "RIO")).isZero(); // no match, nothing to hint
+        assertThat(err.toString()).isEmpty();
     }
 
     @Test
