@@ -84,6 +84,11 @@ final class LabCommand implements Callable<Integer> {
         } catch (java.io.IOException e) {
             throw new Main.UsageError(e.getMessage());
         }
+        if (java.nio.file.Files.exists(outDir.resolve("results.json"))) {
+            // a folder reused on purpose is fine; one reused by mistake should not go unnoticed
+            System.err.println("note: " + outDir + " holds an earlier run; its results.json and report.html"
+                    + " will be replaced (keep it: copy it away, or give --out another folder)");
+        }
         String command = "mechsym lab " + String.join(" ", ids) + " --profile " + selectedProfile.label()
                 + (out != null ? " --out " + out : "");
         LabRunner runner = new LabRunner(

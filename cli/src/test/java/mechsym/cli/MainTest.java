@@ -100,6 +100,16 @@ class MainTest extends CliTestBase {
     }
 
     @Test
+    void anOutputFolderWithAnEarlierRunIsReplacedWithANote() throws Exception {
+        Path earlier = Files.createDirectories(dir.resolve("run1"));
+        Files.writeString(earlier.resolve("results.json"), "{}");
+        assertThat(run("lab", "memory-access", "--profile", "tiny", "--quiet", "--out", earlier.toString()))
+                .isEqualTo(Main.EXIT_OK);
+        assertThat(stderr()).contains("note: " + earlier + " holds an earlier run");
+        assertThat(Files.readString(earlier.resolve("results.json"))).contains("memory-access");
+    }
+
+    @Test
     void anEmptyOutputFolderNameExitsTwoInsteadOfWritingIntoTheCurrentFolder() {
         assertThat(run("lab", "memory-access", "--profile", "tiny", "--out", ""))
                 .isEqualTo(Main.EXIT_USAGE);
