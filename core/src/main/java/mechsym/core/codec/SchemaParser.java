@@ -49,12 +49,13 @@ final class SchemaParser {
                 advance();
                 order = byteOrder();
             } else if (isWord("message")) {
+                int column = tokenColumn; // of the word 'message', where the errors below point
                 MessageType message = message();
                 MessageType sameName = names.get(message.name());
                 if (sameName != null && sameName.typeId() != message.typeId()) {
                     throw new SchemaParseException(
                             message.line(),
-                            1,
+                            column,
                             "message " + message.name() + " has type " + message.typeId() + " but line "
                                     + sameName.line() + " gave it type " + sameName.typeId());
                 }
@@ -63,7 +64,7 @@ final class SchemaParser {
                     // a reader finds a frame's type by its id: one id with two names could not be read
                     throw new SchemaParseException(
                             message.line(),
-                            1,
+                            column,
                             "type " + message.typeId() + " is already message " + sameTypeId.name() + " (line "
                                     + sameTypeId.line() + "); message " + message.name()
                                     + " needs a type of its own");
@@ -73,7 +74,7 @@ final class SchemaParser {
                 if (sameKey != null) {
                     throw new SchemaParseException(
                             message.line(),
-                            1,
+                            column,
                             "type " + message.typeId() + " version " + message.version() + " is already declared by "
                                     + sameKey.name() + " at line " + sameKey.line());
                 }

@@ -118,6 +118,7 @@ class SchemaTest {
             byteorder middle                                          | 1 | 11 | expected 'little' or 'big', found 'middle'
             message A type 1 version 1 {} byteorder big               | 1 | 31 | 'byteorder' must come once, before the first message
             message A type 1 version 1 {}\\nmessage A type 1 version 1 {} | 2 | 1 | type 1 version 1 is already declared by A at line 1
+            message A type 1 version 1 {}\\n  message A type 2 version 1 {} | 2 | 3 | message A has type 2 but line 1 gave it type 1
             message A type 1 version 1 {}\\nmessage B type 1 version 1 {} | 2 | 1 | type 1 is already message A (line 1); message B needs a type of its own
             message A type 1 version 1 {}\\nmessage B type 1 version 2 {} | 2 | 1 | type 1 is already message A (line 1); message B needs a type of its own
             message A type 1 version 1 {}\\nmessage A type 2 version 1 {} | 2 | 1 | message A has type 2 but line 1 gave it type 1
