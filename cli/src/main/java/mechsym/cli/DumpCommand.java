@@ -95,15 +95,9 @@ final class DumpCommand implements Callable<Integer> {
             return dumpStandardInput(schema, listener);
         }
         Path file = Path.of(input);
-        if (Files.isDirectory(file)) {
-            throw new Main.UsageError(input + ": is a directory, not a data file");
-        }
-        if (!Files.exists(file)) {
-            throw new Main.UsageError(input + ": no such file");
-        }
-        if (!Files.isRegularFile(file)) {
-            throw new Main.UsageError(input + ": not a regular file (a device or a pipe);"
-                    + " give its bytes on standard input with '-' instead");
+        String problem = InputFiles.problem(file, "a data file", "; give its bytes on standard input with '-' instead");
+        if (problem != null) {
+            throw new Main.UsageError(problem);
         }
         return dumpFile(schema, file, listener);
     }
@@ -202,11 +196,9 @@ final class DumpCommand implements Callable<Integer> {
     }
 
     private Schema readSchema() throws IOException {
-        if (Files.isDirectory(schemaFile)) {
-            throw new Main.UsageError(schemaFile + ": is a directory, not a schema file");
-        }
-        if (Files.exists(schemaFile) && !Files.isRegularFile(schemaFile)) {
-            throw new Main.UsageError(schemaFile + ": not a regular file (a device or a pipe), not a schema file");
+        String problem = InputFiles.problem(schemaFile, "a schema file", "");
+        if (problem != null && Files.exists(schemaFile)) { // a missing one is named by the read below
+            throw new Main.UsageError(problem);
         }
         if (Files.isRegularFile(schemaFile) && Files.size(schemaFile) > MAX_SCHEMA_BYTES) {
             throw new Main.UsageError(schemaFile + ": " + Files.size(schemaFile) + " bytes is too large for a schema"

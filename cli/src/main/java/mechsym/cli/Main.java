@@ -1,10 +1,7 @@
 package mechsym.cli;
 
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystemException;
-import java.nio.file.NoSuchFileException;
+import mechsym.lab.IoReasons;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -60,21 +57,9 @@ public final class Main implements Runnable {
         System.exit(code);
     }
 
-    /**
-     * An I/O failure in words, naming the file: a {@link FileSystemException}'s message is only the
-     * file's name when the JDK gives no reason (permission denied, no such file).
-     */
+    /** An I/O failure in words, naming the file: {@link IoReasons#describe}. */
     static String describe(IOException e) {
-        if (e instanceof FileSystemException fs && fs.getReason() == null && fs.getFile() != null) {
-            String reason = switch (fs) {
-                case AccessDeniedException denied -> "permission denied";
-                case NoSuchFileException missing -> "no such file";
-                case FileAlreadyExistsException exists -> "already exists";
-                default -> "cannot be used";
-            };
-            return fs.getFile() + (fs.getOtherFile() != null ? " -> " + fs.getOtherFile() : "") + ": " + reason;
-        }
-        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+        return IoReasons.describe(e);
     }
 
     /** Runs the command line and returns its exit code (used by tests). */

@@ -280,13 +280,15 @@ public final class TradesCommand implements Runnable {
                                 + " is for a new store");
             }
             Path path = store(file);
-            requireNotDirectory(csv, "a CSV file");
             if (!Files.exists(csv)) {
                 throw new NoSuchFileException(csv.toString());
             }
-            if (!Files.isRegularFile(csv)) {
-                return fail(csv + ": not a regular file (a device or a pipe); the import reads the CSV twice"
-                        + " (to size the store), so save it to a file first");
+            String problem = InputFiles.problem(
+                    csv,
+                    "a CSV file",
+                    "; the import reads the CSV twice (to size the store), so save it to a file first");
+            if (problem != null) {
+                return fail(problem);
             }
             if (Files.exists(path) && Files.isSameFile(path, csv)) {
                 throw new CommandLine.ParameterException(

@@ -10,6 +10,7 @@ import java.util.List;
 import mechsym.lab.Environment;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
+import mechsym.lab.IoReasons;
 import mechsym.lab.LabRun;
 import mechsym.lab.Profile;
 import mechsym.lab.Progress;
@@ -163,11 +164,7 @@ public final class LabRunner {
             return exists.getFile() + " is a file, not a folder";
         }
         if (e instanceof java.nio.file.FileSystemException fs) {
-            String reason = fs.getReason() != null
-                    ? fs.getReason()
-                    : e instanceof java.nio.file.NoSuchFileException
-                            ? "no such file or directory"
-                            : e instanceof java.nio.file.AccessDeniedException ? "permission denied" : "failed";
+            String reason = IoReasons.reason(fs);
             if (reason.equals("Not a directory") && fs.getFile() != null) {
                 Path file = Path.of(fs.getFile());
                 while (file != null && !Files.isRegularFile(file)) {
