@@ -625,8 +625,7 @@ public final class RecordStore implements AutoCloseable {
                                     layout.descriptor(),
                                     layout.fingerprint()));
                 }
-                checkExtent(info); // a capacity whose extent overflows is a corrupt header, not an ArithmeticException
-                long needed;
+                long needed; // the exact extent (checkExtent's lower bound is for describe, which has no layout)
                 try {
                     needed = Math.addExact(RecordFileHeader.SIZE, dataExtent(layout, info.form(), info.capacity()));
                 } catch (ArithmeticException overflow) {
