@@ -117,17 +117,7 @@ class LifecycleTest {
         try (RecordStore store = store(form, 4)) {
             AllTypes record = store.bind(new AllTypes(LAYOUT));
             store.append(record);
-            AtomicReference<Throwable> failure = new AtomicReference<>();
-            Thread other = new Thread(() -> {
-                try {
-                    record.longValue();
-                } catch (Throwable t) {
-                    failure.set(t);
-                }
-            });
-            other.start();
-            other.join();
-            assertThat(failure.get()).isInstanceOf(WrongThreadException.class);
+            assertThat(thrownOnAnotherThread(record::longValue)).isInstanceOf(WrongThreadException.class);
         }
     }
 
@@ -171,10 +161,20 @@ class LifecycleTest {
 
     /** What {@code store.close()} threw on a new thread, or null. */
     static Throwable closeOnAnotherThread(RecordStore store) throws InterruptedException {
+        return thrownOnAnotherThread(store::close);
+    }
+
+    /** Something to run that may throw anything. */
+    interface Action {
+        void run() throws Exception;
+    }
+
+    /** What {@code action} threw on a new thread, or null. */
+    static Throwable thrownOnAnotherThread(Action action) throws InterruptedException {
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread other = new Thread(() -> {
             try {
-                store.close();
+                action.run();
             } catch (Throwable t) {
                 failure.set(t);
             }
