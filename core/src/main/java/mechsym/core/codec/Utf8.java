@@ -28,7 +28,10 @@ import java.nio.charset.StandardCharsets;
  * Other chars are encoded from a char[] copy with plain array stores, straight into a {@link
  * CodecBuffer}'s writable {@code byte[]} (or heap {@code ByteBuffer}) or into a scratch array copied
  * to the target in one go. Other {@code CharSequence}s, and a target that may run out of room, take
- * a loop that checks the room before each char. The encoding itself is {@link Utf8Encoder}'s: why it
+ * a loop that checks the room before each char. On a JVM where {@code java.lang} is opened to mechsym
+ * ({@code --add-opens java.base/java.lang=ALL-UNNAMED}), an ASCII String stored one byte per char is
+ * copied from its own bytes in one go, whatever its length and the room left (see {@link
+ * Utf8Encoder}); the output is the same. The encoding itself is {@link Utf8Encoder}'s: why it
  * is built this way, and what lost, is in the comment on its private {@code encodeString}; the lab's
  * {@code utf8} experiment measures it against the JDK's ways.
  *
@@ -54,6 +57,15 @@ public final class Utf8 {
     private static final ThreadLocal<Utf8Encoder> ENCODER = ThreadLocal.withInitial(Utf8Encoder::new);
 
     private Utf8() {}
+
+    /**
+     * Whether this JVM lets the encoder read a String's own bytes ({@code java.lang} opened to mechsym,
+     * e.g. {@code --add-opens java.base/java.lang=ALL-UNNAMED}): then an ASCII String stored one byte per
+     * char is copied in one go. Fixed for the life of the JVM; the bytes written are the same either way.
+     */
+    public static boolean readsStringBytes() {
+        return Latin1Strings.AVAILABLE;
+    }
 
     /**
      * The number of bytes {@code encode} writes for {@code chars} (a long: a sequence of over 715

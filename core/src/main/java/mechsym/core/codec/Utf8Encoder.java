@@ -18,6 +18,13 @@ import java.nio.charset.StandardCharsets;
  * one encoder per thread): the encoding, the one-shot contract (bytes written, or the negated bytes
  * needed with the cursor unchanged) and the handling of unpaired surrogates are described there.
  *
+ * <p><b>Opened java.lang.</b> On a JVM started with {@code --add-opens java.base/java.lang=ALL-UNNAMED}
+ * (or opened to mechsym's module), a String stored one byte per char whose chars are all ASCII is
+ * copied from its own bytes: one {@code System.arraycopy} or {@link MemorySegment#copy} after a test
+ * of eight bytes a load, instead of the chars being copied out and tested (the only way the public
+ * API allows), and needs room for its own length only. The bytes written are the same; without the
+ * flag nothing changes.
+ *
  * <p><b>Threads.</b> Not thread-safe: use one encoder per thread (or guard it). The buffers written
  * into are not thread-safe either.
  *
@@ -147,6 +154,12 @@ public final class Utf8Encoder {
             throw new IndexOutOfBoundsException("index " + index + " outside [0, " + end + "]");
         }
         int length = chars.length();
+        if (Latin1Strings.AVAILABLE && chars instanceof String string) {
+            byte[] ascii = Latin1Strings.asciiBytes(string);
+            if (ascii != null) {
+                return copyAscii(ascii, segment, array, arrayOffset, index, end);
+            }
+        }
         if (3L * length > Integer.MAX_VALUE && Utf8.encodedLength(chars) > Integer.MAX_VALUE) {
             return Integer.MIN_VALUE; // more than 2 GiB of UTF-8: no int says how much was written
         }
@@ -157,6 +170,27 @@ public final class Utf8Encoder {
             written = encodeChecked(chars, length, segment, index, end);
         }
         return written >= 0 ? (int) written : overflow(chars);
+    }
+
+    /**
+     * An ASCII String's own bytes (only with java.lang opened: {@link Latin1Strings}), which are its
+     * UTF-8: one copy, or an overflow with nothing written.
+     */
+    private static int copyAscii(
+            byte[] ascii, MemorySegment segment, byte[] array, int arrayOffset, long index, long end) {
+        int length = ascii.length;
+        if (end - index < length) {
+            return -length;
+        }
+        if (length == 0) {
+            return 0; // nothing to write: not even a read-only target is refused
+        }
+        if (array != null) {
+            System.arraycopy(ascii, 0, array, arrayOffset + (int) index, length);
+        } else {
+            MemorySegment.copy(ascii, 0, segment, BYTE, index, length);
+        }
+        return length;
     }
 
     /**

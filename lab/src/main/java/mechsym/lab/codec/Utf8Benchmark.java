@@ -22,6 +22,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * The UTF-8 post's measurement in JMH: a String into a heap or direct ByteBuffer, and back.
@@ -39,7 +40,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code mechsym}: a reused {@link Utf8Encoder} (the post's shape, and the same reuse as the
  *       JDK encoder above) on a CodecBuffer wrapping the same ByteBuffer once; {@code mechsymStatic}
  *       the static {@link Utf8#encode(CharSequence, CodecBuffer, long)}, which looks up the calling
- *       thread's encoder.
+ *       thread's encoder; {@code mechsymOpened} the same encoder in a JVM where java.lang is opened
+ *       to mechsym, so that it copies an ASCII String's own bytes.
  * </ul>
  *
  * and, to decode, the JDK ({@code new String} over bytes copied out), Agrona ({@code
@@ -178,6 +180,27 @@ public class Utf8Benchmark {
     @Benchmark
     public int mechsym() {
         return utf8Encoder.encode(value, codec, 0);
+    }
+
+    /**
+     * The same encoder, run in a JVM started with {@code --add-opens java.base/java.lang=ALL-UNNAMED}:
+     * an ASCII String stored one byte per char is copied from its own bytes ({@link
+     * Utf8#readsStringBytes()}). A fork without that flag refuses to run it (see {@link
+     * #requireOpenedJavaLang}), so its figures are never the public path's under another name.
+     */
+    @Benchmark
+    public int mechsymOpened() {
+        return utf8Encoder.encode(value, codec, 0);
+    }
+
+    /** Refuses to measure {@link #mechsymOpened()} in a JVM where java.lang is not opened to mechsym. */
+    @Setup(Level.Trial)
+    public void requireOpenedJavaLang(BenchmarkParams params) {
+        if (params.getBenchmark().endsWith(".mechsymOpened") && !Utf8.readsStringBytes()) {
+            throw new IllegalStateException(
+                    "mechsymOpened needs a JVM started with --add-opens java.base/java.lang=ALL-UNNAMED"
+                            + " (e.g. -jvmArgsAppend --add-opens=java.base/java.lang=ALL-UNNAMED)");
+        }
     }
 
     /** The static way: the same encoding through the calling thread's encoder (a ThreadLocal lookup). */
