@@ -56,9 +56,13 @@ final class Backings {
     static MemorySegment mapped(int capacity) {
         try {
             Path file = Files.createTempFile("codec-", ".bin");
-            file.toFile().deleteOnExit();
+            // Removed as soon as it is mapped (the mapping outlives the name): a test run makes
+            // thousands, and deleteOnExit left them all in /tmp until the JVM ended, or for good if
+            // it was killed.
             try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
                 return channel.map(FileChannel.MapMode.READ_WRITE, 0, capacity, Arena.ofAuto());
+            } finally {
+                Files.delete(file);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

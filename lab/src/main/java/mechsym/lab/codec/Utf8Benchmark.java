@@ -186,9 +186,12 @@ public class Utf8Benchmark {
      * The same encoder, run in a JVM started with {@code --add-opens java.base/java.lang=ALL-UNNAMED}:
      * an ASCII String stored one byte per char is copied from its own bytes ({@link
      * Utf8#readsStringBytes()}). A fork without that flag refuses to run it (see {@link
-     * #requireOpenedJavaLang}), so its figures are never the public path's under another name.
+     * #requireOpenedJavaLang}), so its figures are never the public path's under another name. Its
+     * forks add the flag themselves; options that set {@code jvmArgsAppend} (the lab's) replace it
+     * and must pass it again.
      */
     @Benchmark
+    @Fork(value = 1, jvmArgsAppend = "--add-opens=java.base/java.lang=ALL-UNNAMED")
     public int mechsymOpened() {
         return utf8Encoder.encode(value, codec, 0);
     }
