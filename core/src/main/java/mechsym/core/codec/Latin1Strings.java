@@ -19,9 +19,9 @@ import java.nio.ByteOrder;
  * reflection the user grants), and read-only: a VarHandle on a final field cannot write it.
  *
  * <p><b>Exact.</b> A String whose coder is Latin-1 stores one byte per char, and that byte is the char;
- * if no byte has its top bit set, the String is ASCII and its UTF-8 encoding is those bytes. The
- * first use checks that both fields mean that on this JVM (a known Latin-1 and a known UTF-16 String),
- * and stays unavailable if they do not.
+ * if no byte has its top bit set, the String is ASCII and its UTF-8 encoding is those bytes. Class
+ * initialisation checks that both fields mean that on this JVM (on a known Latin-1 and a known UTF-16
+ * String), and leaves the class unavailable if they do not.
  *
  * <p><b>Threads.</b> Stateless after class initialisation; any thread. The arrays returned are the
  * Strings' own: callers copy from them and never write to them.
