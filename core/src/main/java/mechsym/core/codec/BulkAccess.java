@@ -28,7 +28,9 @@ import java.util.Objects;
  * 31.2-31.9 ns: C2 wraps each loop in pre-, main (unrolled; for longs vectorised) and post-loops,
  * mostly overhead for ten elements, and the grown code kept {@code writeTo} from being inlined, yet
  * with {@code -XX:InlineSmallCode=8000} it was inlined and still no faster than the copy; {@code
- * BulkArrayBenchmark} at 64 doubles: loop 14.7-17.7 ns, copy 8.6-10.6 ns). In the other order
+ * BulkArrayBenchmark} at 64 doubles: loop 14.7-17.7 ns, copy 8.6-10.6 ns; session 11 on an AMD EPYC,
+ * native-order loops for up to 16 elements, three alternating rounds: {@code codecFlyweightWrite}
+ * 21-23 ns against 16.7-19 for the copy). In the other order
  * {@code MemorySegment.copy} swaps the bytes in a native call that C2 does not intrinsify, so a loop
  * that byte-swaps each element in registers wins ({@code BulkArrayBenchmark}, two runs, big-endian
  * doubles, loop against copy): ten 5.8-6.0 ns (byte[]) and 11-13 ns (direct) against 21-23 ns; 64
