@@ -30,8 +30,8 @@ import java.nio.charset.StandardCharsets;
  * to the target in one go. Other {@code CharSequence}s, and a target that may run out of room, take
  * a loop that checks the room before each char. On a JVM where {@code java.lang} is opened to mechsym
  * ({@code --add-opens java.base/java.lang=ALL-UNNAMED}), an ASCII String stored one byte per char is
- * copied from its own bytes in one go, whatever its length and the room left (see {@link
- * Utf8Encoder}); the output is the same. The encoding itself is {@link Utf8Encoder}'s: why it
+ * copied from its own bytes in one go, whatever its length, and needs room for its own length only
+ * (see {@link Utf8Encoder}); the output is the same. The encoding itself is {@link Utf8Encoder}'s: why it
  * is built this way, and what lost, is in the comment on its private {@code encodeString}; the lab's
  * {@code utf8} experiment measures it against the JDK's ways.
  *

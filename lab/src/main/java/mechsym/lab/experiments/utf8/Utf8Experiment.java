@@ -164,16 +164,16 @@ public final class Utf8Experiment implements Experiment {
                 for (String buffer : BUFFERS) {
                     // a case's ways back to back: those that allocate nothing, mechsym with java.lang
                     // opened (a JVM flag, so a fork of its own), then those that allocate
-                    List<JmhBenchmarks.Score> scores = new ArrayList<>(jmh.run(configure(jmh, profile, false)
-                            .include(methods(notAllocating))
-                            .param("text", text)
-                            .param("buffer", buffer)));
+                    List<JmhBenchmarks.Score> scores = new ArrayList<>(
+                            runCase(jmh, configure(jmh, profile, false).include(methods(notAllocating)), text, buffer));
                     if (measureOpened) {
                         try {
-                            scores.addAll(jmh.run(configure(jmh, profile, false, OPENS_JAVA_LANG)
-                                    .include(methods(List.of(OPENED)))
-                                    .param("text", text)
-                                    .param("buffer", buffer)));
+                            scores.addAll(runCase(
+                                    jmh,
+                                    configure(jmh, profile, false, OPENS_JAVA_LANG)
+                                            .include(methods(List.of(OPENED))),
+                                    text,
+                                    buffer));
                         } catch (RunnerException e) {
                             measureOpened = false;
                             result.note("mechsymOpened was not measured: in a JVM started with " + OPENS_JAVA_LANG
@@ -182,10 +182,8 @@ public final class Utf8Experiment implements Experiment {
                                     + " other ways were measured as usual.");
                         }
                     }
-                    scores.addAll(jmh.run(configure(jmh, profile, true)
-                            .include(methods(allocating))
-                            .param("text", text)
-                            .param("buffer", buffer)));
+                    scores.addAll(
+                            runCase(jmh, configure(jmh, profile, true).include(methods(allocating)), text, buffer));
                     for (JmhBenchmarks.Score s : scores) {
                         encoded.computeIfAbsent(caseOf(s), k -> new LinkedHashMap<>())
                                 .computeIfAbsent(s.method(), k -> new ArrayList<>())
@@ -331,6 +329,12 @@ public final class Utf8Experiment implements Experiment {
                 .measurementTime(TimeValue.milliseconds(profile.pick(100, 200, 1000)));
     }
 
+    /** One case's forks: {@code options} for the given text and buffer. */
+    private static List<JmhBenchmarks.Score> runCase(
+            JmhBenchmarks jmh, ChainedOptionsBuilder options, String text, String buffer) throws RunnerException {
+        return jmh.run(options.param("text", text).param("buffer", buffer));
+    }
+
     private static String methods(List<String> ways) {
         return Utf8Benchmark.class.getName() + "\\.(" + String.join("|", ways) + ")$";
     }
@@ -436,10 +440,7 @@ public final class Utf8Experiment implements Experiment {
         if (opened.isEmpty()) {
             return "";
         }
-        List<String> missed = opened.stream()
-                .filter(c -> !c.met())
-                .map(c -> miss(c, String.format(Locale.ROOT, " < %.1fx", c.goal())))
-                .toList();
+        List<String> missed = missedGoal(opened);
         return String.format(
                 Locale.ROOT,
                 " With java.lang opened (%s; an ASCII String's own bytes copied): %d of %d cases meet the goal%s.",
@@ -447,6 +448,15 @@ public final class Utf8Experiment implements Experiment {
                 opened.size() - missed.size(),
                 opened.size(),
                 missed.isEmpty() ? "" : "; missed: " + String.join(", ", missed));
+    }
+
+    /** The checks that missed issue 4's goal, each as {@link #miss} words it. */
+    private static List<String> missedGoal(List<GoalCheck> checks) {
+        return checks.stream()
+                .filter(c -> !c.met())
+                // three decimals (in miss): 1.2996 would print as 1.30x < 1.3x
+                .map(c -> miss(c, String.format(Locale.ROOT, " < %.1fx", c.goal())))
+                .toList();
     }
 
     /** A case that missed a bar: its label, its speed-up, {@code bar} (e.g. " < 1.3x"), and what it allocated. */
@@ -469,13 +479,7 @@ public final class Utf8Experiment implements Experiment {
             result.verdict(Verdict.inconclusive("no case was measured for both buffers"));
             return;
         }
-        List<String> missed = new ArrayList<>();
-        for (GoalCheck check : checks) {
-            if (!check.met()) {
-                // three decimals: 1.2996 would print as 1.30x < 1.3x
-                missed.add(miss(check, String.format(Locale.ROOT, " < %.1fx", check.goal())));
-            }
-        }
+        List<String> missed = missedGoal(checks);
         long met = checks.size() - missed.size();
         double minDirect = checks.stream()
                 .filter(GoalCheck::direct)

@@ -40,6 +40,12 @@ class Utf8ExperimentTest {
         return ways;
     }
 
+    private static Verdict verdictOf(List<Utf8Experiment.GoalCheck> checks) {
+        ExperimentResult.Builder builder = new ExperimentResult.Builder(new Utf8Experiment());
+        Utf8Experiment.verdict(builder, checks);
+        return builder.ok(1).verdict();
+    }
+
     @Test
     void eachRoundComparesMechsymWithThatRoundsFasterJdkWayAndTheMedianRoundDecides() {
         Utf8Experiment.GoalCheck check = Utf8Experiment.goalCheck(
@@ -84,9 +90,7 @@ class Utf8ExperimentTest {
                         rounds("direct", 0, new double[] {32, 60, 24}, new double[] {33, 62, 23})),
                 Utf8Experiment.goalCheck(
                         "mixed-short / heap", rounds("heap", 0, new double[] {30, 29, 31}, new double[] {30, 29, 30})));
-        ExperimentResult.Builder builder = new ExperimentResult.Builder(new Utf8Experiment());
-        Utf8Experiment.verdict(builder, checks);
-        Verdict verdict = builder.ok(1).verdict();
+        Verdict verdict = verdictOf(checks);
 
         assertThat(verdict.outcome()).isEqualTo(Verdict.partly("x").outcome());
         assertThat(verdict.reason())
@@ -125,9 +129,7 @@ class Utf8ExperimentTest {
                 Utf8Experiment.goalCheck("ascii-long / heap", heap),
                 Utf8Experiment.goalCheck("ascii-long / direct", direct, Utf8Experiment.OPENED),
                 openedHeap);
-        ExperimentResult.Builder builder = new ExperimentResult.Builder(new Utf8Experiment());
-        Utf8Experiment.verdict(builder, checks);
-        Verdict verdict = builder.ok(1).verdict();
+        Verdict verdict = verdictOf(checks);
 
         assertThat(verdict.outcome()).isEqualTo(Verdict.partly("x").outcome());
         assertThat(verdict.reason())
@@ -145,9 +147,7 @@ class Utf8ExperimentTest {
                         rounds("direct", 0, new double[] {32, 60, 24}, new double[] {33, 62, 23})),
                 Utf8Experiment.goalCheck(
                         "ascii-short / heap", rounds("heap", 0, new double[] {11, 29, 10}, new double[] {11, 29, 10})));
-        ExperimentResult.Builder builder = new ExperimentResult.Builder(new Utf8Experiment());
-        Utf8Experiment.verdict(builder, checks);
-        Verdict verdict = builder.ok(1).verdict();
+        Verdict verdict = verdictOf(checks);
 
         assertThat(verdict.outcome()).isEqualTo(Verdict.partly("x").outcome());
         assertThat(verdict.reason())
