@@ -1,6 +1,9 @@
-package mechsym.lab;
+package mechsym.lab.results;
 
 import java.util.List;
+import mechsym.lab.Environment;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.Required;
 
 /**
  * Everything one {@code mechsym lab} run measured: the root object of results.json.

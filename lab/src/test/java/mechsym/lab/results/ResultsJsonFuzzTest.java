@@ -1,4 +1,4 @@
-package mechsym.lab.runner;
+package mechsym.lab.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,7 +10,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import mechsym.lab.LabRun;
 import mechsym.lab.report.Comparison;
 
 /**
@@ -19,7 +18,7 @@ import mechsym.lab.report.Comparison;
  * IOException} whose message starts with the file's name, or returns a run that compares with itself
  * (every figure against itself), prints, and writes out and reads back again. Never another
  * exception. Regression mode under {@code ./mechsym test} (the inputs in {@code
- * src/test/resources/mechsym/lab/runner/ResultsJsonFuzzTestInputs/}); {@code ./mechsym fuzz
+ * src/test/resources/mechsym/lab/results/ResultsJsonFuzzTestInputs/}); {@code ./mechsym fuzz
  * readsOrRefusesAnyResultsFile} fuzzes.
  */
 class ResultsJsonFuzzTest {

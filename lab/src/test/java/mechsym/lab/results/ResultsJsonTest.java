@@ -1,4 +1,4 @@
-package mechsym.lab.runner;
+package mechsym.lab.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import mechsym.lab.ExperimentResult;
-import mechsym.lab.LabRun;
 import mechsym.lab.Table;
 import mechsym.lab.report.Comparison;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package mechsym.lab.runner;
+package mechsym.lab.results;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonLocation;
@@ -18,7 +18,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import mechsym.lab.LabRun;
 
 /** Writes and reads results.json (schema {@value LabRun#SCHEMA}, see docs/results-schema.md). */
 public final class ResultsJson {

@@ -1,4 +1,4 @@
-package mechsym.lab;
+package mechsym.lab.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -10,10 +10,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import mechsym.lab.ForkedJvm;
+import mechsym.lab.Progress;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class ForkedJvmTest {
+class ChildJvmLauncherTest {
     /** What a child sends: one figure per line. */
     public record Figure(int run, long value) {}
 
@@ -34,7 +36,7 @@ class ForkedJvmTest {
 
     @Test
     void everyResultArrivesWhileTheVmPrintsCompilations(@TempDir Path dir) throws Exception {
-        List<Figure> figures = new ForkedJvm(Child.class, dir, Progress.silent())
+        List<Figure> figures = new ChildJvmLauncher(Child.class, dir, Progress.silent())
                 .jvmArgs("-XX:+PrintCompilation", "-Xmx64m")
                 .args(300)
                 .name("child")
@@ -48,7 +50,7 @@ class ForkedJvmTest {
     @Test
     void readsResultsAndProgressAndKeepsOtherLines() throws IOException {
         List<String> other = new ArrayList<>();
-        List<Figure> figures = ForkedJvm.readOutput(
+        List<Figure> figures = ChildJvmLauncher.readOutput(
                 reader("hello\n@result {\"run\":0,\"value\":5}\n@progress half way\n@result {\"run\":1,\"value\":7}\n"),
                 Figure.class,
                 Progress.silent(),
@@ -60,7 +62,7 @@ class ForkedJvmTest {
 
     @Test
     void aResultRunIntoOtherOutputIsAnErrorNamingTheLine() {
-        assertThatThrownBy(() -> ForkedJvm.readOutput(
+        assertThatThrownBy(() -> ChildJvmLauncher.readOutput(
                         reader("@result {\"run\":0,\"value\":5}\n6977 @result {\"run\":1,\"value\":7}\n"),
                         Figure.class,
                         Progress.silent(),
@@ -72,7 +74,7 @@ class ForkedJvmTest {
 
     @Test
     void aResultCutShortIsAnErrorNamingTheLine() {
-        assertThatThrownBy(() -> ForkedJvm.readOutput(
+        assertThatThrownBy(() -> ChildJvmLauncher.readOutput(
                         reader("@result {\"run\":0,\"val\n"), Figure.class, Progress.silent(), new ArrayList<>()))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("stdout line 1")
@@ -81,7 +83,7 @@ class ForkedJvmTest {
 
     @Test
     void aResultWithSomethingAfterItIsAnErrorNamingTheLine() {
-        assertThatThrownBy(() -> ForkedJvm.readOutput(
+        assertThatThrownBy(() -> ChildJvmLauncher.readOutput(
                         reader("@result {\"run\":0,\"value\":5} 6977\n"),
                         Figure.class,
                         Progress.silent(),

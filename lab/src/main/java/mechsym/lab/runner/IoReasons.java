@@ -1,4 +1,4 @@
-package mechsym.lab;
+package mechsym.lab.runner;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
