@@ -2,6 +2,7 @@ package mechsym.lab;
 
 import java.io.IOException;
 import java.util.List;
+import mechsym.tools.platform.JvmFlags;
 
 /**
  * A child JVM on this JVM's classpath, for runs that need their own heap, GC or flags: configure it,
@@ -15,11 +16,7 @@ import java.util.List;
  */
 public interface ForkedJvm {
     /** Flags every JVM of mechsym needs on JDK 25 (see docs/toolchain.md). */
-    List<String> BASE_FLAGS = List.of(
-            "--enable-native-access=ALL-UNNAMED",
-            "--sun-misc-unsafe-memory-access=allow",
-            "--add-exports",
-            "java.base/jdk.internal.misc=ALL-UNNAMED");
+    List<String> BASE_FLAGS = JvmFlags.REQUIRED;
 
     /** Starts the stdout line that carries one result (JSON) from the child to the parent. */
     String RESULT_PREFIX = "@result ";

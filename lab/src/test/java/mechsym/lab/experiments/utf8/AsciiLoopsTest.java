@@ -1,4 +1,4 @@
-package mechsym.lab.codec;
+package mechsym.lab.experiments.utf8;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /** The losing shapes kept beside core's encoder do what their comments say, the wrong one included. */
-class Utf8VariantsTest {
+class AsciiLoopsTest {
     private static final String ASCII = Utf8Benchmark.text("ascii-long");
 
     @Test
@@ -18,11 +18,11 @@ class Utf8VariantsTest {
             byte[] array = new byte[expected.length + 8];
             MemorySegment segment = MemorySegment.ofArray(array);
             int written = switch (way) {
-                case 0 -> Utf8Variants.asciiByteLoop(ASCII, segment, 0);
-                case 1 -> Utf8Variants.asciiWordLoop(ASCII, segment, 0);
-                case 2 -> Utf8Variants.asciiChunked(ASCII, segment, 0, new char[256], new byte[256]);
-                case 3 -> Utf8Variants.checkThenSetString(ASCII, segment, 0);
-                default -> Utf8Variants.lowBytesThenScanWrongForUtf16(ASCII, array, 0);
+                case 0 -> AsciiLoops.asciiByteLoop(ASCII, segment, 0);
+                case 1 -> AsciiLoops.asciiWordLoop(ASCII, segment, 0);
+                case 2 -> AsciiLoops.asciiChunked(ASCII, segment, 0, new char[256], new byte[256]);
+                case 3 -> AsciiLoops.checkThenSetString(ASCII, segment, 0);
+                default -> AsciiLoops.lowBytesThenScanWrongForUtf16(ASCII, array, 0);
             };
             assertThat(written).as("way %d", way).isEqualTo(expected.length);
             assertThat(segment.asSlice(0, written).toArray(ValueLayout.JAVA_BYTE))
@@ -36,7 +36,7 @@ class Utf8VariantsTest {
     @Test
     void checkThenSetStringRefusesTextThatIsNotAscii() {
         MemorySegment segment = MemorySegment.ofArray(new byte[64]);
-        assertThat(Utf8Variants.checkThenSetString("caf\u00e9", segment, 0)).isEqualTo(-1);
+        assertThat(AsciiLoops.checkThenSetString("caf\u00e9", segment, 0)).isEqualTo(-1);
         assertThat(segment.get(ValueLayout.JAVA_BYTE, 0)).isZero();
     }
 
@@ -45,11 +45,11 @@ class Utf8VariantsTest {
         // why core checks chars, not copied bytes: U+0141 copies as 'A' and the scan sees only ASCII
         String text = "\u0141odz is not ASCII";
         byte[] array = new byte[64];
-        assertThat(Utf8Variants.lowBytesThenScanWrongForUtf16(text, array, 0)).isEqualTo(text.length());
+        assertThat(AsciiLoops.lowBytesThenScanWrongForUtf16(text, array, 0)).isEqualTo(text.length());
         assertThat(new String(array, 0, text.length(), StandardCharsets.ISO_8859_1))
                 .isEqualTo("Aodz is not ASCII");
         // while a Latin-1 char is caught by the scan
-        assertThat(Utf8Variants.lowBytesThenScanWrongForUtf16("abcdefgh caf\u00e9", array, 0))
+        assertThat(AsciiLoops.lowBytesThenScanWrongForUtf16("abcdefgh caf\u00e9", array, 0))
                 .isEqualTo(8);
     }
 

@@ -1,4 +1,4 @@
-package mechsym.lab.asm;
+package mechsym.tools.asm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import mechsym.lab.NativeBaselines;
+import mechsym.tools.platform.NativeFolder;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,8 +42,7 @@ class HsdisTest {
     @Test
     void theLibraryIsBuiltInNativeBuild() {
         assertThat(hsdis.library()).isRegularFile().hasFileName(Hsdis.libraryName());
-        assertThat(hsdis.library().getParent())
-                .isEqualTo(NativeBaselines.locate().resolve("build"));
+        assertThat(hsdis.library().getParent()).isEqualTo(NativeFolder.locate().resolve("build"));
         assertThat(hsdis.libraryPath("/opt/x")).isEqualTo(hsdis.library().getParent() + ":/opt/x");
     }
 
@@ -82,7 +81,7 @@ class HsdisTest {
                         "make",
                         "--no-print-directory",
                         "-C",
-                        NativeBaselines.locate().toString(),
+                        NativeFolder.locate().toString(),
                         "hsdis-test")
                 .redirectErrorStream(true)
                 .start();

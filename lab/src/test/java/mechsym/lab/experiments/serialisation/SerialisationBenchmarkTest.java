@@ -1,9 +1,9 @@
-package mechsym.lab.codec;
+package mechsym.lab.experiments.serialisation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
-import mechsym.lab.codec.proto.PostObjectMessage;
+import mechsym.lab.experiments.serialisation.proto.PostObjectMessage;
 import org.junit.jupiter.api.Test;
 
 /** Every way of the serialisation experiment gives the post's object back; sizes are as expected. */

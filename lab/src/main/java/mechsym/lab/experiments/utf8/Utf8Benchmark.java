@@ -1,4 +1,4 @@
-package mechsym.lab.codec;
+package mechsym.lab.experiments.utf8;
 
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
@@ -212,80 +212,84 @@ public class Utf8Benchmark {
         return Utf8.encode(value, codec, 0);
     }
 
-    // ---- the ASCII run alone, the ways that lost (see Utf8Variants); on the ascii-* texts
+    // ---- the ASCII run alone, the ways that lost (see AsciiLoops); on the ascii-* texts
 
     private final char[] charScratch = new char[256];
     private final byte[] byteScratch = new byte[256];
 
     @Benchmark
     public int asciiByteLoop() {
-        return Utf8Variants.asciiByteLoop(value, codec.segment(), 0);
+        return AsciiLoops.asciiByteLoop(value, codec.segment(), 0);
     }
 
     @Benchmark
     public int asciiWordLoop() {
-        return Utf8Variants.asciiWordLoop(value, codec.segment(), 0);
+        return AsciiLoops.asciiWordLoop(value, codec.segment(), 0);
     }
 
     @Benchmark
     public int asciiChunked() {
-        return Utf8Variants.asciiChunked(value, codec.segment(), 0, charScratch, byteScratch);
+        return AsciiLoops.asciiChunked(value, codec.segment(), 0, charScratch, byteScratch);
     }
 
     @Benchmark
     public int asciiCheckThenSetString() {
-        return Utf8Variants.checkThenSetString(value, codec.segment(), 0);
+        return AsciiLoops.checkThenSetString(value, codec.segment(), 0);
     }
 
     /** Into heap buffers only (-1 for direct): see the variant's name. */
     @Benchmark
     public int asciiLowBytesWrongForUtf16() {
         return byteBuffer.hasArray()
-                ? Utf8Variants.lowBytesThenScanWrongForUtf16(value, byteBuffer.array(), byteBuffer.arrayOffset())
+                ? AsciiLoops.lowBytesThenScanWrongForUtf16(value, byteBuffer.array(), byteBuffer.arrayOffset())
                 : -1;
     }
 
-    // ---- round 3 shapes (Utf8Round3); -1 where a shape does not apply to the buffer or text
+    // ---- the ASCII test first, then one bulk copy (AsciiCheckThenCopy); -1 where a shape does not apply to the buffer
+    // or text
 
     @Benchmark
-    public int r3OrThenGetBytes() {
+    public int checkThenIntOrGetBytes() {
         return byteBuffer.hasArray()
-                ? Utf8Round3.checkThenGetBytes(value, byteBuffer.array(), 0, Utf8Round3.INT_OR)
+                ? AsciiCheckThenCopy.checkThenGetBytes(
+                        value, byteBuffer.array(), 0, AsciiCheckThenCopy.AsciiTest.INT_OR)
                 : -1;
     }
 
     @Benchmark
-    public int r3CharOrThenGetBytes() {
+    public int checkThenCharOrGetBytes() {
         return byteBuffer.hasArray()
-                ? Utf8Round3.checkThenGetBytes(value, byteBuffer.array(), 0, Utf8Round3.CHAR_OR)
+                ? AsciiCheckThenCopy.checkThenGetBytes(
+                        value, byteBuffer.array(), 0, AsciiCheckThenCopy.AsciiTest.CHAR_OR)
                 : -1;
     }
 
     @Benchmark
-    public int r3MaskMismatchThenGetBytes() {
+    public int checkThenMaskMismatchGetBytes() {
         return byteBuffer.hasArray()
-                ? Utf8Round3.checkThenGetBytes(value, byteBuffer.array(), 0, Utf8Round3.MASK_MISMATCH)
+                ? AsciiCheckThenCopy.checkThenGetBytes(
+                        value, byteBuffer.array(), 0, AsciiCheckThenCopy.AsciiTest.MASK_MISMATCH)
                 : -1;
     }
 
     @Benchmark
-    public int r3EncoderIntoTarget() {
-        return byteBuffer.hasArray() ? Utf8Round3.encoderIntoTarget(value, byteBuffer.array(), 0) : -1;
+    public int checkThenAsciiEncoderIntoTarget() {
+        return byteBuffer.hasArray() ? AsciiCheckThenCopy.encoderIntoTarget(value, byteBuffer.array(), 0) : -1;
     }
 
     @Benchmark
-    public int r3OrThenSetString() {
-        return Utf8Round3.orThenSetString(value, codec.segment(), 0);
+    public int checkThenIntOrSetString() {
+        return AsciiCheckThenCopy.intOrThenSetString(value, codec.segment(), 0);
     }
 
     @Benchmark
-    public int r3CharAtThenSetString() {
-        return Utf8Round3.charAtThenSetString(value, codec.segment(), 0);
+    public int checkThenCharAtSetString() {
+        return AsciiCheckThenCopy.charAtThenSetString(value, codec.segment(), 0);
     }
 
     @Benchmark
-    public int r3CharAtThenSegmentCopy() {
-        return byteBuffer.hasArray() ? -1 : Utf8Round3.charAtThenSegmentCopy(value, codec.segment(), 0);
+    public int checkThenCharAtSegmentCopy() {
+        return byteBuffer.hasArray() ? -1 : AsciiCheckThenCopy.charAtThenSegmentCopy(value, codec.segment(), 0);
     }
 
     // ---- decode (the text was left encoded at index 0 by setUp)

@@ -1,4 +1,4 @@
-package mechsym.lab.asm;
+package mechsym.tools.asm;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -85,7 +85,7 @@ public record AsmListing(List<CompiledMethod> methods) {
      * One compiled method's code.
      *
      * @param compiler {@code c1} or {@code c2}
-     * @param method as HotSpot names it, e.g. {@code mechsym.lab.asm.StoreDemo::volatileStore}
+     * @param method as HotSpot names it, e.g. {@code mechsym.tools.asm.StoreDemo::volatileStore}
      * @param osr whether this is an on-stack-replacement compilation (a loop entered while running)
      * @param instructions decoded instructions; empty when HotSpot printed hex (no plugin loaded)
      * @param hexLines lines of hex HotSpot printed instead of instructions

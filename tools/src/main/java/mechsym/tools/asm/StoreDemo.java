@@ -1,4 +1,4 @@
-package mechsym.lab.asm;
+package mechsym.tools.asm;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

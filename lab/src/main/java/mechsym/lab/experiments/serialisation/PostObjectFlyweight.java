@@ -1,4 +1,4 @@
-package mechsym.lab.codec;
+package mechsym.lab.experiments.serialisation;
 
 import java.util.Objects;
 import mechsym.core.codec.CodecBuffer;

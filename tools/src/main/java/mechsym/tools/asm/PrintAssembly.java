@@ -1,4 +1,4 @@
-package mechsym.lab.asm;
+package mechsym.tools.asm;
 
 import java.io.File;
 import java.io.IOException;
@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-import mechsym.lab.ForkedJvm;
+import mechsym.tools.platform.JvmFlags;
 
 /**
  * A child JVM (this JVM's own {@code java}) that runs a program and prints the JIT's code of the
@@ -89,7 +89,7 @@ public final class PrintAssembly {
     public List<String> command() {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(ForkedJvm.BASE_FLAGS);
+        command.addAll(JvmFlags.REQUIRED);
         command.add("-XX:+UnlockDiagnosticVMOptions");
         command.add("-XX:+DebugNonSafepoints");
         command.add("-XX:CompileCommand=quiet");

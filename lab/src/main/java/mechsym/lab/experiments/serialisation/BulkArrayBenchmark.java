@@ -1,4 +1,4 @@
-package mechsym.lab.codec;
+package mechsym.lab.experiments.serialisation;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

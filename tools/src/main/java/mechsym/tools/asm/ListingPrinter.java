@@ -1,4 +1,4 @@
-package mechsym.lab.asm;
+package mechsym.tools.asm;
 
 import java.util.ArrayList;
 import java.util.List;

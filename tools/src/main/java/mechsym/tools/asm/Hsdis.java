@@ -1,4 +1,4 @@
-package mechsym.lab.asm;
+package mechsym.tools.asm;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import mechsym.lab.NativeBaselines;
+import mechsym.tools.platform.NativeFolder;
 
 /**
  * HotSpot's disassembler plugin, {@code hsdis-<arch>.so}, as mechsym builds it from {@code
@@ -37,10 +37,9 @@ public record Hsdis(Path library, String problem) {
 
     /** Finds the plugin of this repository, building it (and installing capstone) when needed. */
     public static Hsdis find() {
-        Path nativeDir = NativeBaselines.locate();
+        Path nativeDir = NativeFolder.locate();
         if (nativeDir == null) {
-            return unavailable("native/ not found (set -D" + NativeBaselines.HOME_PROPERTY
-                    + " to the repository root, as ./mechsym does), so the disassembler plugin cannot be built");
+            return unavailable(NativeFolder.NOT_FOUND + ", so the disassembler plugin cannot be built");
         }
         return build(nativeDir);
     }

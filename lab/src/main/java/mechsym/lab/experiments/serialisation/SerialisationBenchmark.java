@@ -1,4 +1,4 @@
-package mechsym.lab.codec;
+package mechsym.lab.experiments.serialisation;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -275,7 +275,7 @@ public class SerialisationBenchmark {
 
     @Benchmark
     public Object protobufRead() throws IOException {
-        return PostObject.fromProto(mechsym.lab.codec.proto.PostObjectMessage.parseFrom(
+        return PostObject.fromProto(mechsym.lab.experiments.serialisation.proto.PostObjectMessage.parseFrom(
                 com.google.protobuf.CodedInputStream.newInstance(protobufBytes, 0, protobufLength)));
     }
 }

@@ -1,4 +1,4 @@
-package mechsym.lab.codec;
+package mechsym.lab.experiments.utf8;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -13,20 +13,20 @@ import java.nio.charset.StandardCharsets;
  * ascii*} methods; run {@code ./mechsym jmh 'Utf8Benchmark.ascii' -p text=ascii-short,ascii-long}).
  * Each returns the number of chars written (the ASCII prefix that fitted).
  *
- * <p>What decided, on JDK 25. First round: the char-by-char loop is the fastest when compiled on
- * its own, but once C2 inlines it into a caller's loop (a JMH stub, a user's send loop) loop
- * predication of the nested loop makes it several times slower (-XX:-UseLoopPredicate restores it:
- * a diagnosis, not a fix); the eight-char block loop kept its speed there. Second round (issue 4):
- * every loop over charAt runs at about one char per cycle, while the JDK's intrinsics test and copy
- * dozens per instruction, so core now copies ASCII in bulk (getBytes of a checked prefix; getChars
- * and the US-ASCII encoder's intrinsic for long text). Copying chars out and narrowing them in a
- * Java loop ({@link #asciiChunked}) stays slow: C2 does not vectorise the narrowing.
+ * <p>Why they lost, on JDK 25: the char-by-char loop is the fastest when compiled on its own, but
+ * once C2 inlines it into a caller's loop (a JMH stub, a user's send loop) loop predication of the
+ * nested loop makes it several times slower ({@code -XX:-UseLoopPredicate} restores it: a
+ * diagnosis, not a fix); the eight-char block loop keeps its speed there. Every loop over charAt
+ * runs at about one char per cycle, while the JDK's intrinsics test and copy dozens per
+ * instruction, so core copies ASCII in bulk (getBytes of a checked prefix; getChars and the
+ * US-ASCII encoder's intrinsic for long text). Copying chars out and narrowing them in a Java loop
+ * ({@link #asciiChunked}) stays slow: C2 does not vectorise the narrowing.
  */
-final class Utf8Variants {
+final class AsciiLoops {
     private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
     private static final ValueLayout.OfLong WORD = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
-    private Utf8Variants() {}
+    private AsciiLoops() {}
 
     /** One charAt and one byte store per char. */
     static int asciiByteLoop(String chars, MemorySegment segment, long index) {

@@ -1,4 +1,4 @@
-package mechsym.lab.codec;
+package mechsym.lab.experiments.serialisation;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

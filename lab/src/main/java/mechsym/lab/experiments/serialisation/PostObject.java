@@ -1,4 +1,4 @@
-package mechsym.lab.codec;
+package mechsym.lab.experiments.serialisation;
 
 import java.io.Serial;
 import java.io.Serializable;
@@ -82,12 +82,13 @@ public final class PostObject implements Serializable, Marshallable {
     // ---- protobuf: the generated message from lab/src/main/protobuf/post_object.proto
 
     /** Builds the generated message (allocates, as protobuf users do on every write). */
-    public mechsym.lab.codec.proto.PostObjectMessage toProto() {
-        mechsym.lab.codec.proto.PostObjectMessage.Builder b = mechsym.lab.codec.proto.PostObjectMessage.newBuilder()
-                .setSourceId(sourceId)
-                .setSpecial(special)
-                .setOrderCode(orderCode)
-                .setPriority(priority);
+    public mechsym.lab.experiments.serialisation.proto.PostObjectMessage toProto() {
+        mechsym.lab.experiments.serialisation.proto.PostObjectMessage.Builder b =
+                mechsym.lab.experiments.serialisation.proto.PostObjectMessage.newBuilder()
+                        .setSourceId(sourceId)
+                        .setSpecial(special)
+                        .setOrderCode(orderCode)
+                        .setPriority(priority);
         for (double price : prices) {
             b.addPrices(price);
         }
@@ -98,7 +99,7 @@ public final class PostObject implements Serializable, Marshallable {
     }
 
     /** Reads the generated message back into a new object. */
-    public static PostObject fromProto(mechsym.lab.codec.proto.PostObjectMessage m) {
+    public static PostObject fromProto(mechsym.lab.experiments.serialisation.proto.PostObjectMessage m) {
         double[] prices = new double[m.getPricesCount()];
         for (int i = 0; i < prices.length; i++) {
             prices[i] = m.getPrices(i);

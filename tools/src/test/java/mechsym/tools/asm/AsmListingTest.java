@@ -1,4 +1,4 @@
-package mechsym.lab.asm;
+package mechsym.tools.asm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,10 +10,10 @@ class AsmListingTest {
     /** JDK 25's output with our plugin (AT&T): a C1 method, then C2 volatile and release stores. */
     static final List<String> ATT = List.of(
             "============================= C1-compiled nmethod ==============================",
-            "Compiled method (c1) 102  121       3       mechsym.lab.asm.StoreDemo::volatileStore (8 bytes)",
+            "Compiled method (c1) 102  121       3       mechsym.tools.asm.StoreDemo::volatileStore (8 bytes)",
             "  0x00007f1c70410880:   lock addl $0, -0x40(%rsp)",
             "[/Disassembly]",
-            "Compiled method (c2) 55    7             mechsym.lab.asm.StoreDemo::volatileStore (5 bytes)",
+            "Compiled method (c2) 55    7             mechsym.tools.asm.StoreDemo::volatileStore (5 bytes)",
             " main code      [0x00007f45344b5500,0x00007f45344b5568] = 104",
             "[Verified Entry Point]",
             "  # {method} {0x00007f450c400488} 'volatileStore' '(J)V' in 'Demo'",
@@ -21,13 +21,13 @@ class AsmListingTest {
             "  0x00007f45344b551a:   movabsq $0x69ec162d0, %r10          ;   {oop(a 'java/lang/Class'{0x69ec162d0} = 'Demo')}",
             "  0x00007f45344b5524:   movq    $0x5eed, 0x10(%rsi)",
             "  0x00007f45344b552b:   lock addl $0, -0x40(%rsp)           ;*putfield volatileValue {reexecute=0 rethrow=0 return_oop=0}",
-            "                                                            ; - mechsym.lab.asm.StoreDemo::volatileStore@4 (line 89)",
+            "                                                            ; - mechsym.tools.asm.StoreDemo::volatileStore@4 (line 89)",
             "  0x00007f45344b5531:   addq    $0x10, %rsp",
             "  0x00007f45344b5540:   retq",
             "[/Disassembly]",
-            "Compiled method (c2) 92  110 %     4       mechsym.lab.asm.StoreDemo::releaseStore @ 9 (66 bytes)",
+            "Compiled method (c2) 92  110 %     4       mechsym.tools.asm.StoreDemo::releaseStore @ 9 (66 bytes)",
             "  0x00007f6a97ed12e0:   movq    %rsi, 0x18(%r10)",
-            "Compiled method (c2) 96  111       4       mechsym.lab.asm.StoreDemo::releaseStore (11 bytes)",
+            "Compiled method (c2) 96  111       4       mechsym.tools.asm.StoreDemo::releaseStore (11 bytes)",
             "  0x00007f45344b7f1a:   testq   %rsi, %rsi",
             "  0x00007f45344b7f24:   movq    $0x5eed, 0x18(%rsi)        ;*invokevirtual putLongRelease",
             "  0x00007f45344b7f2b:   addq    $0x10, %rsp",
@@ -35,7 +35,7 @@ class AsmListingTest {
             "[/Disassembly]");
 
     static final List<String> INTEL = List.of(
-            "Compiled method (c2) 55    7             mechsym.lab.asm.StoreDemo::volatileStore (5 bytes)",
+            "Compiled method (c2) 55    7             mechsym.tools.asm.StoreDemo::volatileStore (5 bytes)",
             "  0x00007fedc42b84a4:   mov     qword ptr [rsi + 0x10], 0x5eed",
             "  0x00007fedc42b84ab:   lock add dword ptr [rsp - 0x40], 0  ;*putfield v",
             "  0x00007fedc42b84b1:   add     rsp, 0x10",
@@ -50,7 +50,7 @@ class AsmListingTest {
         assertThat(listing.isDisassembled()).isTrue();
         assertThat(listing.isHexOnly()).isFalse();
         AsmListing.CompiledMethod volatileStore = listing.c2().getFirst();
-        assertThat(volatileStore.method()).isEqualTo("mechsym.lab.asm.StoreDemo::volatileStore");
+        assertThat(volatileStore.method()).isEqualTo("mechsym.tools.asm.StoreDemo::volatileStore");
         assertThat(volatileStore.osr()).isFalse();
         assertThat(volatileStore.instructions()).hasSize(6);
         AsmListing.Instruction fence = volatileStore.instructions().get(3);

@@ -1,4 +1,4 @@
-package mechsym.lab.codec;
+package mechsym.lab.experiments.utf8;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -9,19 +9,21 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * ASCII shapes tried in issue 4's third round that lost to core's {@link mechsym.core.codec.Utf8}
- * (what each cost, and why core does not use it: docs/utf8.md, round 3), kept with the benchmark that decided: {@link Utf8Benchmark}'s {@code r3*} methods,
- * {@code ./mechsym jmh 'Utf8Benchmark.(mechsym|charsetEncoder|stringGetBytes|r3.*)$' -p
+ * ASCII encodings that first test the text (in chunks copied out of the String, or char by char)
+ * and then copy it with one JDK bulk call: alternatives that lost to core's {@link
+ * mechsym.core.codec.Utf8} (why core does not use them: docs/utf8.md), kept with the benchmark that
+ * decides, {@link Utf8Benchmark}'s {@code checkThen*} methods: {@code ./mechsym jmh
+ * 'Utf8Benchmark.(mechsym|charsetEncoder|stringGetBytes|checkThen.*)$' -p
  * text=ascii-long,ascii-short}. Each assumes room to spare and returns the bytes written, or -1 if
  * the text is not ASCII (then it may have written part of it) or the shape does not apply.
  */
-final class Utf8Round3 {
+final class AsciiCheckThenCopy {
     private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
     private static final int CHUNK = 1024;
     private static final char[] ZEROS = new char[CHUNK];
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
-    private Utf8Round3() {}
+    private AsciiCheckThenCopy() {}
 
     private static final class Scratch {
         final char[] chars = new char[CHUNK];
@@ -33,32 +35,37 @@ final class Utf8Round3 {
         ByteBuffer targetView;
     }
 
-    /** How {@link #checkThenGetBytes} tests a chunk of chars copied out with getChars. */
-    static final int INT_OR = 0, CHAR_OR = 1, MASK_MISMATCH = 2;
+    /** How a chunk of chars copied out with getChars is tested for ASCII. */
+    enum AsciiTest {
+        /** An OR reduction into an int. */
+        INT_OR,
+        /** The same OR reduction into a char accumulator (the loads' lane width). */
+        CHAR_OR,
+        /** Every char masked with 0xFF80 (a map), then Arrays.mismatch against zeros (an intrinsic). */
+        MASK_MISMATCH
+    }
 
     /**
-     * Chunks copied out with getChars and tested for ASCII the way {@code how} names: {@link #INT_OR}
-     * an int OR reduction, {@link #CHAR_OR} the same in a char accumulator (the loads' lane width),
-     * {@link #MASK_MISMATCH} every char masked with 0xFF80 (a map) and Arrays.mismatch against zeros
-     * (an intrinsic); then the low bytes straight into the array with one getBytes.
+     * Chunks copied out with getChars and tested for ASCII by {@code test}; then the low bytes
+     * straight into the array with one getBytes.
      */
     @SuppressWarnings("deprecation")
-    static int checkThenGetBytes(String s, byte[] array, int offset, int how) {
-        if (!isAscii(s, SCRATCH.get().chars, how)) {
+    static int checkThenGetBytes(String s, byte[] array, int offset, AsciiTest test) {
+        if (!isAscii(s, SCRATCH.get().chars, test)) {
             return -1;
         }
         s.getBytes(0, s.length(), array, offset);
         return s.length();
     }
 
-    private static boolean isAscii(String s, char[] c, int how) {
+    private static boolean isAscii(String s, char[] c, AsciiTest test) {
         for (int i = 0, n = s.length(); i < n; i += CHUNK) {
             int m = Math.min(CHUNK, n - i);
             s.getChars(i, i + m, c, 0);
-            boolean ascii = switch (how) {
+            boolean ascii = switch (test) {
                 case INT_OR -> intOr(c, m) < 0x80;
                 case CHAR_OR -> charOr(c, m) < 0x80;
-                default -> masked(c, m);
+                case MASK_MISMATCH -> masked(c, m);
             };
             if (!ascii) {
                 return false;
@@ -117,8 +124,8 @@ final class Utf8Round3 {
     }
 
     /** getChars and an int OR reduction, then MemorySegment.setString (its own check and one copy), the byte after restored. */
-    static int orThenSetString(String s, MemorySegment segment, long index) {
-        if (!isAscii(s, SCRATCH.get().chars, INT_OR)) {
+    static int intOrThenSetString(String s, MemorySegment segment, long index) {
+        if (!isAscii(s, SCRATCH.get().chars, AsciiTest.INT_OR)) {
             return -1;
         }
         long end = index + s.length();

@@ -1,4 +1,4 @@
-package mechsym.lab.codec;
+package mechsym.lab.experiments.utf8;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /** Round 3's shapes write the JDK's bytes for ASCII, refuse other text (-1), and leave the byte after alone. */
-class Utf8Round3Test {
+class AsciiCheckThenCopyTest {
     private static final String[] ASCII = {
         Utf8Benchmark.text("ascii-short"), Utf8Benchmark.text("ascii-long"), "x".repeat(2500), "a"
     };
@@ -18,13 +18,13 @@ class Utf8Round3Test {
 
     private static int encode(int way, String text, byte[] array, MemorySegment segment) {
         return switch (way) {
-            case 0 -> Utf8Round3.checkThenGetBytes(text, array, 3, Utf8Round3.INT_OR);
-            case 1 -> Utf8Round3.checkThenGetBytes(text, array, 3, Utf8Round3.CHAR_OR);
-            case 2 -> Utf8Round3.checkThenGetBytes(text, array, 3, Utf8Round3.MASK_MISMATCH);
-            case 3 -> Utf8Round3.encoderIntoTarget(text, array, 3);
-            case 4 -> Utf8Round3.orThenSetString(text, segment, 3);
-            case 5 -> Utf8Round3.charAtThenSetString(text, segment, 3);
-            default -> Utf8Round3.charAtThenSegmentCopy(text, segment, 3);
+            case 0 -> AsciiCheckThenCopy.checkThenGetBytes(text, array, 3, AsciiCheckThenCopy.AsciiTest.INT_OR);
+            case 1 -> AsciiCheckThenCopy.checkThenGetBytes(text, array, 3, AsciiCheckThenCopy.AsciiTest.CHAR_OR);
+            case 2 -> AsciiCheckThenCopy.checkThenGetBytes(text, array, 3, AsciiCheckThenCopy.AsciiTest.MASK_MISMATCH);
+            case 3 -> AsciiCheckThenCopy.encoderIntoTarget(text, array, 3);
+            case 4 -> AsciiCheckThenCopy.intOrThenSetString(text, segment, 3);
+            case 5 -> AsciiCheckThenCopy.charAtThenSetString(text, segment, 3);
+            default -> AsciiCheckThenCopy.charAtThenSegmentCopy(text, segment, 3);
         };
     }
 
