@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * ASCII shapes tried in issue 4's third round that lost to core's {@link mechsym.core.codec.Utf8}
+ * ASCII shapes tried in a third round that lost to core's {@link mechsym.core.codec.Utf8}
  * (what each cost, and why core does not use it: docs/utf8.md, round 3), kept with the benchmark that decided: {@link Utf8Benchmark}'s {@code r3*} methods,
  * {@code ./mechsym jmh 'Utf8Benchmark.(mechsym|charsetEncoder|stringGetBytes|r3.*)$' -p
  * text=ascii-long,ascii-short}. Each assumes room to spare and returns the bytes written, or -1 if

@@ -16,7 +16,7 @@ import java.nio.charset.StandardCharsets;
  * <p>What decided, on JDK 25. First round: the char-by-char loop is the fastest when compiled on
  * its own, but once C2 inlines it into a caller's loop (a JMH stub, a user's send loop) loop
  * predication of the nested loop makes it several times slower (-XX:-UseLoopPredicate restores it:
- * a diagnosis, not a fix); the eight-char block loop kept its speed there. Second round (issue 4):
+ * a diagnosis, not a fix); the eight-char block loop kept its speed there. Second round:
  * every loop over charAt runs at about one char per cycle, while the JDK's intrinsics test and copy
  * dozens per instruction, so core now copies ASCII in bulk (getBytes of a checked prefix; getChars
  * and the US-ASCII encoder's intrinsic for long text). Copying chars out and narrowing them in a
@@ -98,7 +98,7 @@ final class Utf8Variants {
         return i;
     }
 
-    // ---- whole-String ASCII shapes tried for issue 4 (core's choice and why: docs/utf8.md)
+    // ---- whole-String ASCII shapes tried against mechsym's goal (core's choice and why: docs/utf8.md)
 
     /**
      * Checks every char with charAt (about one char per cycle: C2 does not vectorise it), then lets

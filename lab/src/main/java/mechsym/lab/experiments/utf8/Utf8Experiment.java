@@ -78,7 +78,7 @@ public final class Utf8Experiment implements Experiment {
     private static final String OPENS_JAVA_LANG = "--add-opens=java.base/java.lang=ALL-UNNAMED";
 
     private static final List<String> DECODERS = List.of("decodeJdk", "decodeAgrona", "decodeMechsym");
-    /** Issue 4's goal: this much faster than the best JDK way into direct buffers, and into heap buffers. */
+    /** mechsym's goal: this much faster than the best JDK way into direct buffers, and into heap buffers. */
     private static final double DIRECT_GOAL = 1.3;
 
     private static final double HEAP_GOAL = 1.0;
@@ -260,7 +260,7 @@ public final class Utf8Experiment implements Experiment {
                 .note("Speed-up per round = the best JDK way's ns / mechsym's ns in that round (the faster of"
                         + " String.getBytes and a reused CharsetEncoder, each its fork's median iteration; the two"
                         + " ways' forks ran back to back). n, min, median, max are over the rounds; best JDK and"
-                        + " mechsym are medians over the rounds. The goal is issue 4's: a median speed-up of at"
+                        + " mechsym are medians over the rounds. The goal is mechsym's: a median speed-up of at"
                         + " least " + DIRECT_GOAL + "x into direct buffers and no slower (" + HEAP_GOAL + "x)"
                         + " into heap buffers, for every text kind and length, with 0 bytes allocated per encode"
                         + " (JMH -prof gc); the post claimed 1.3x for both. mechsym reads the String through the"
@@ -435,7 +435,7 @@ public final class Utf8Experiment implements Experiment {
         }
     }
 
-    /** Issue 4's goal for mechsym with java.lang opened, as a sentence to follow the verdict, or "". */
+    /** mechsym's goal for its encoder with java.lang opened, as a sentence to follow the verdict, or "". */
     private static String openedSentence(List<GoalCheck> opened) {
         if (opened.isEmpty()) {
             return "";
@@ -450,7 +450,7 @@ public final class Utf8Experiment implements Experiment {
                 missed.isEmpty() ? "" : "; missed: " + String.join(", ", missed));
     }
 
-    /** The checks that missed issue 4's goal, each as {@link #miss} words it. */
+    /** The checks that missed mechsym's goal, each as {@link #miss} words it. */
     private static List<String> missedGoal(List<GoalCheck> checks) {
         return checks.stream()
                 .filter(c -> !c.met())
@@ -472,12 +472,17 @@ public final class Utf8Experiment implements Experiment {
      * java.lang opened, if any, are reported after it, against the same goal.
      */
     static void verdict(ExperimentResult.Builder result, List<GoalCheck> allChecks) {
+        result.verdict(judge(allChecks));
+    }
+
+    /** The verdict from the goal checks alone (figures in, verdict out): see {@link #verdict}. */
+    static Verdict judge(List<GoalCheck> allChecks) {
         List<GoalCheck> checks = allChecks.stream().filter(c -> !c.opened()).toList();
         List<GoalCheck> openedChecks =
                 allChecks.stream().filter(GoalCheck::opened).toList();
         if (checks.stream().noneMatch(GoalCheck::direct) || checks.stream().allMatch(GoalCheck::direct)) {
-            result.verdict(Verdict.inconclusive("no case was measured for both buffers"));
-            return;
+            return Verdict.inconclusive("No case was measured for both heap and direct buffers, so the post's claim"
+                    + " (heap and direct) could not be judged.");
         }
         List<String> missed = missedGoal(checks);
         long met = checks.size() - missed.size();
@@ -491,7 +496,7 @@ public final class Utf8Experiment implements Experiment {
                 .mapToDouble(GoalCheck::speedUp)
                 .min()
                 .orElseThrow();
-        // The verdict judges the post's claim (more than 30% faster, heap and direct); issue 4's goal asks
+        // The verdict judges the post's claim (more than 30% faster, heap and direct); mechsym's goal asks
         // less of heap buffers (no slower) and is reported beside it.
         List<String> claimMissed = new ArrayList<>();
         for (GoalCheck check : checks) {
@@ -503,7 +508,7 @@ public final class Utf8Experiment implements Experiment {
         String figures = String.format(
                         Locale.ROOT,
                         "The post's claim (>= %.1fx the best JDK way, heap and direct, no allocation) holds in %d of %d"
-                                + " cases%s. Issue 4's goal: %d of %d cases meet the goal (>= %.1fx into direct buffers, >= %.1fx"
+                                + " cases%s. mechsym's goal: %d of %d cases meet it (>= %.1fx into direct buffers, >= %.1fx"
                                 + " into heap buffers, 0 B/op, median of the rounds); lowest speed-ups %.2fx direct, %.2fx"
                                 + " heap%s.",
                         POST_CLAIM,
@@ -519,11 +524,8 @@ public final class Utf8Experiment implements Experiment {
                         missed.isEmpty() ? "" : "; missed: " + String.join(", ", missed))
                 + openedSentence(openedChecks);
         if (claimHeld == checks.size()) {
-            result.verdict(Verdict.reproduced(figures));
-        } else if (claimHeld > 0) {
-            result.verdict(Verdict.partly(figures));
-        } else {
-            result.verdict(Verdict.notReproduced(figures));
+            return Verdict.reproduced(figures);
         }
+        return claimHeld > 0 ? Verdict.partly(figures) : Verdict.notReproduced(figures);
     }
 }
