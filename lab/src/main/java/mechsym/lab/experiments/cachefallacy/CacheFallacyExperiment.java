@@ -96,7 +96,7 @@ public final class CacheFallacyExperiment implements Experiment {
         double loadBefore = ThreadedRuns.loadAverage();
         JmhBenchmarks jmh = context.jmh();
         int iterations = profile.pick(1, 3, 5);
-        int warmups = profile.pick(1, 2, 5); // these loops are compiled well inside the first second
+        int warmups = profile.pick(1, 1, 5); // these loops are compiled well inside the first second
         TimeValue time = TimeValue.milliseconds(profile.pick(100, 1000, 1000));
         int forks = profile.pick(1, 1, 2);
         List<JmhBenchmarks.Score> scores = jmh.run(jmh.options()

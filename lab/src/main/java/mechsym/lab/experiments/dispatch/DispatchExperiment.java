@@ -306,7 +306,7 @@ public final class DispatchExperiment implements Experiment {
         List<JmhBenchmarks.Score> scores = jmh.run(jmh.options()
                 .include(CallSiteBenchmark.class.getName() + ".callSite")
                 .forks(profile.pick(1, 1, 2))
-                .warmupIterations(profile.pick(1, 3, 5))
+                .warmupIterations(profile.pick(1, 2, 5)) // a one-line loop: C2 has it well inside a second
                 .warmupTime(TimeValue.milliseconds(profile.pick(100, 1000, 1000)))
                 .measurementIterations(iterationsJmh)
                 .measurementTime(TimeValue.milliseconds(profile.pick(100, 1000, 1000))));
