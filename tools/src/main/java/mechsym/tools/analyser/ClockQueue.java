@@ -97,6 +97,7 @@ public final class ClockQueue implements AutoCloseable {
         Arena arena = Arena.ofShared();
         try (FileChannel channel = FileChannel.open(
                 file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            file.toFile().deleteOnExit(); // Ctrl-C before close() still removes it
             channel.truncate(size);
             MemorySegment segment = channel.map(FileChannel.MapMode.READ_WRITE, 0, size, arena);
             segment.set(ValueLayout.JAVA_LONG, CAPACITY_OFFSET, capacity);
