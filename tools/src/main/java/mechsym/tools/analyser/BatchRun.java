@@ -41,6 +41,13 @@ public record BatchRun(long warmupPackets, long reportPackets, int reports) {
      * @throws IllegalStateException when the correctness guard or the leak check fails
      */
     public List<Report> run(Analyser analyser, Consumer<Report> onReport) {
+        List<Report> out = runWithoutFinish(analyser, onReport);
+        finish(analyser);
+        return out;
+    }
+
+    /** Warm-up and reports only, for a caller that inspects the analyser before {@link #finish}. */
+    public List<Report> runWithoutFinish(Analyser analyser, Consumer<Report> onReport) {
         for (long i = 0; i < warmupPackets; i++) {
             analyser.onPacket();
         }
@@ -54,12 +61,15 @@ public record BatchRun(long warmupPackets, long reportPackets, int reports) {
             out.add(report);
             onReport.accept(report);
         }
-        finish(analyser);
         return out;
     }
 
-    /** End of a run: drain, check the guard, release the store, check for leaks. */
-    static void finish(Analyser analyser) {
+    /**
+     * End of a run: drain, check the guard, release the store, check for leaks.
+     *
+     * @throws IllegalStateException when the guard or the leak check fails
+     */
+    public static void finish(Analyser analyser) {
         analyser.drain();
         analyser.checkConsistent();
         analyser.releaseStored();
