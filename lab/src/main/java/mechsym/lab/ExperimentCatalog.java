@@ -21,7 +21,8 @@ public final class ExperimentCatalog {
             new mechsym.lab.experiments.herding.HerdingExperiment(),
             new mechsym.lab.experiments.nullcheck.NullCheckExperiment(),
             new mechsym.lab.experiments.intrinsics.IntrinsicsExperiment(),
-            new mechsym.lab.experiments.stringinternals.StringInternalsExperiment());
+            new mechsym.lab.experiments.stringinternals.StringInternalsExperiment(),
+            new mechsym.lab.experiments.packetanalyser.PacketAnalyserExperiment());
 
     private ExperimentCatalog() {}
 
