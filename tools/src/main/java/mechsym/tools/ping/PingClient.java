@@ -23,7 +23,7 @@ import mechsym.tools.latency.Pacer;
 
 /**
  * The ping client: sends {@code size}-byte messages one at a time, waits for each echo, checks it is
- * the bytes sent, and records each round trip in a {@link LatencyRecorder} (closed loop, or fixed
+ * the bytes sent (up to {@link PingServer#MAX_MESSAGE} bytes), and records each round trip in a {@link LatencyRecorder} (closed loop, or fixed
  * rate from each message's intended send time). Runs on the calling thread, pinned when asked.
  *
  * <p>Never hangs: a TCP or ipc answer that does not come within the timeout fails the run with a

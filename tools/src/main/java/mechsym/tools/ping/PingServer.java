@@ -40,6 +40,7 @@ public final class PingServer implements AutoCloseable {
     private final Set<AutoCloseable> open = ConcurrentHashMap.newKeySet();
     private final AtomicLong clients = new AtomicLong();
     private final AtomicLong messages = new AtomicLong();
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile boolean running = true;
     private int port;
     private Path ipcPath;
@@ -253,7 +254,7 @@ public final class PingServer implements AutoCloseable {
     }
 
     private void serveIpc() {
-        long last = ipc.requestSequence();
+        long last = 0; // the file was just created: a request published before this thread ran is still seen
         int spins = 0;
         while (true) {
             long sequence = ipc.requestSequence();
@@ -264,7 +265,8 @@ public final class PingServer implements AutoCloseable {
             } else {
                 Thread.onSpinWait();
                 if ((++spins & 0xFFFF) == 0 && !running) {
-                    ipc.close(); // only this thread touches the mapping: unmap it here, not in close()
+                    ipc.markStopped(); // only this thread touches the mapping: unmap it here, not in close()
+                    ipc.close();
                     return;
                 }
             }
@@ -294,6 +296,9 @@ public final class PingServer implements AutoCloseable {
 
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
         running = false;
         for (AutoCloseable c : open) {
             try {
@@ -304,7 +309,6 @@ public final class PingServer implements AutoCloseable {
         }
         open.clear();
         if (ipc != null) {
-            ipc.markStopped();
             try {
                 Thread.sleep(5); // the ipc thread sees running == false within microseconds
                 Files.deleteIfExists(ipcPath);
