@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
 import mechsym.tools.latency.LatencyRecorder;
 import mechsym.tools.latency.LatencySummary;
 import mechsym.tools.latency.LoadMode;
@@ -36,6 +37,7 @@ public final class LoadGenerator {
     private static final int READ_BUFFER = 64 * 1024;
 
     private final LoadConfig config;
+    private final long intervalNanos;
     private final PrintStream progress;
     private final byte[] request;
     private final boolean headRequest;
@@ -57,6 +59,18 @@ public final class LoadGenerator {
 
     /** A generator for {@code config}; {@code progress} (may be {@code null}) gets a line a second. */
     public LoadGenerator(LoadConfig config, PrintStream progress) {
+        this(config, progress, 1_000);
+    }
+
+    /**
+     * A generator whose timeline (and progress lines) has one entry every {@code intervalMillis}
+     * instead of every second.
+     */
+    public LoadGenerator(LoadConfig config, PrintStream progress, long intervalMillis) {
+        if (intervalMillis < 10) {
+            throw new IllegalArgumentException("the timeline interval must be at least 10 ms, was " + intervalMillis);
+        }
+        this.intervalNanos = intervalMillis * 1_000_000L;
         this.config = config;
         this.progress = progress;
         this.request = config.requestBytes();
@@ -77,7 +91,7 @@ public final class LoadGenerator {
             selector = s;
             long start = System.nanoTime();
             long next = 0;
-            long nextSecond = start + 1_000_000_000L;
+            long nextSecond = start + intervalNanos;
             int second = 0;
             while (true) {
                 long now = System.nanoTime();
@@ -89,8 +103,8 @@ public final class LoadGenerator {
                 dispatch();
                 if (now >= nextSecond) {
                     second++;
-                    endSecond(second, schedule.rateAt(nextSecond - start - 1_000_000_000L));
-                    nextSecond += 1_000_000_000L;
+                    endSecond(second, schedule.rateAt(nextSecond - start - intervalNanos));
+                    nextSecond += intervalNanos;
                 }
                 boolean scheduleDone = next < 0;
                 if (scheduleDone && outstanding == 0 && backlog.isEmpty()) {
@@ -100,12 +114,15 @@ public final class LoadGenerator {
                     giveUp(now);
                     break;
                 }
-                long wait = scheduleDone ? 10_000_000L : start + next - now;
+                // a request due while every connection is busy just joins the backlog when the loop
+                // next wakes (its intended time is already known), so there is no need to wake for it
+                boolean canSend = !idle.isEmpty() || open < config.maxConnections();
+                long wait = scheduleDone || !canSend ? 10_000_000L : start + next - now;
                 wait = Math.min(wait, nextSecond - now);
                 if (wait >= 1_000_000L) {
                     selector.select(wait / 1_000_000L);
-                } else {
-                    selector.selectNow();
+                } else if (selector.selectNow() == 0 && wait > 0) {
+                    LockSupport.parkNanos(Math.min(wait, 50_000L)); // no busy spin: the server needs the cores
                 }
                 for (SelectionKey key : selector.selectedKeys()) {
                     handle(key);

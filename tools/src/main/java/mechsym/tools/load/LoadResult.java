@@ -22,7 +22,7 @@ import org.HdrHistogram.Histogram;
  * @param histograms the histograms behind {@code byOutcome} and {@code all} (key {@code "all"}), for .hgrm files
  * @param errors failures by kind (connect refused, reset, malformed response, ...)
  * @param connectionsOpened connections opened over the run
- * @param timeline one entry per second of the run
+ * @param timeline one entry per interval of the run (a second unless the generator was told otherwise)
  */
 public record LoadResult(
         String schedule,
@@ -39,7 +39,7 @@ public record LoadResult(
     /**
      * One second of the run.
      *
-     * @param second seconds since the start (the end of this interval)
+     * @param second seconds since the start at the end of this interval
      * @param rate the schedule's rate at the start of the second
      * @param completed answers (any status) and failures in this second
      * @param byOutcome completions per outcome
@@ -58,6 +58,22 @@ public record LoadResult(
     public long count(String outcome) {
         LatencySummary s = byOutcome.get(outcome);
         return s == null ? 0 : s.count();
+    }
+
+    /**
+     * Answers with {@code outcome} per second over the timeline's intervals that ended within the
+     * schedule (not the drain after it): the rate a saturated server sustained.
+     */
+    public double ratePerSecondDuringSchedule(String outcome) {
+        long count = 0;
+        double last = 0;
+        for (Second s : timeline) {
+            if (s.second() <= seconds + 1e-9) {
+                count += s.byOutcome().getOrDefault(outcome, 0L);
+                last = s.second();
+            }
+        }
+        return last > 0 ? count / last : Double.NaN;
     }
 
     /** Answers of any HTTP status per second of schedule. */
