@@ -25,6 +25,8 @@ import picocli.CommandLine.Command;
             AsmCommand.class,
             AnalyserCommand.class,
             PingCommand.class,
+            GatewayCommand.class,
+            LoadCommand.class,
             CommandLine.HelpCommand.class
         },
         footer = {"", "Exit codes: 0 success, 1 work failed, 2 bad usage.", "Start with: mechsym lab --list"})

@@ -22,7 +22,8 @@ public final class ExperimentCatalog {
             new mechsym.lab.experiments.nullcheck.NullCheckExperiment(),
             new mechsym.lab.experiments.intrinsics.IntrinsicsExperiment(),
             new mechsym.lab.experiments.stringinternals.StringInternalsExperiment(),
-            new mechsym.lab.experiments.packetanalyser.PacketAnalyserExperiment());
+            new mechsym.lab.experiments.packetanalyser.PacketAnalyserExperiment(),
+            new mechsym.lab.experiments.backpressure.BackPressureExperiment());
 
     private ExperimentCatalog() {}
 
