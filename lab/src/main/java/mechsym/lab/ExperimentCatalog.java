@@ -23,7 +23,8 @@ public final class ExperimentCatalog {
             new mechsym.lab.experiments.intrinsics.IntrinsicsExperiment(),
             new mechsym.lab.experiments.stringinternals.StringInternalsExperiment(),
             new mechsym.lab.experiments.packetanalyser.PacketAnalyserExperiment(),
-            new mechsym.lab.experiments.backpressure.BackPressureExperiment());
+            new mechsym.lab.experiments.backpressure.BackPressureExperiment(),
+            new mechsym.lab.experiments.jmsload.JmsLoadExperiment());
 
     private ExperimentCatalog() {}
 
