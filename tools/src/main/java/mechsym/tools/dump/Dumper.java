@@ -9,9 +9,9 @@ import java.util.Objects;
 import mechsym.core.codec.CodecBuffer;
 import mechsym.core.codec.CodecException;
 import mechsym.core.codec.FrameReader;
-import mechsym.core.codec.MessageType;
-import mechsym.core.codec.Schema;
-import mechsym.core.codec.SchemaCodec;
+import mechsym.tools.schema.MessageType;
+import mechsym.tools.schema.Schema;
+import mechsym.tools.schema.SchemaCodec;
 
 /**
  * Walks a stream of frames and reports each to a {@link DumpListener}: decoded by the schema, or as

@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Random;
 import mechsym.core.codec.CodecBuffer;
 import mechsym.core.codec.FrameReader;
-import mechsym.core.codec.Schema;
+import mechsym.tools.schema.Schema;
 import org.junit.jupiter.api.Test;
 
 class DumperTest {
