@@ -37,7 +37,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * Four JMH benchmarks, each queue in its own fork:
  *  1. QueueThroughputBenchmark: one producer, one consumer, elements per microsecond, for
- *     mechsym's SPSC and MPSC queues, JCTools' and Agrona's, ArrayBlockingQueue and
+ *     mechsym's SPSC and MPSC queues, JCTools' (Unsafe and the Unsafe-free VarHandle ones) and Agrona's, ArrayBlockingQueue and
  *     ConcurrentLinkedQueue (held to the same capacity);
  *  2. RingBufferThroughputBenchmark: mechsym's ring buffer against the Disruptor 4, one-to-one,
  *     busy-spin consumers;
@@ -301,10 +301,11 @@ public final class QueuesExperiment implements Experiment {
         if (costs.containsKey("mechsym-spsc") && costs.containsKey("jctools-spsc")) {
             result.headline(String.format(
                     Locale.ROOT,
-                    "same thread, ns per element: mechsym-spsc %.1f, jctools-spsc %.1f, agrona-one-to-one %.1f;"
-                            + " indexed release %.1f vs volatile %.1f",
+                    "same thread, ns per element: mechsym-spsc %.1f, jctools-spsc %.1f (VarHandle, no Unsafe: %.1f),"
+                            + " agrona-one-to-one %.1f; indexed release %.1f vs volatile %.1f",
                     costs.get("mechsym-spsc"),
                     costs.get("jctools-spsc"),
+                    costs.getOrDefault("jctools-spsc-varhandle", Double.NaN),
                     costs.getOrDefault("agrona-one-to-one", Double.NaN),
                     costs.getOrDefault("mechsym-spsc-indexed", Double.NaN),
                     costs.getOrDefault("mechsym-spsc-indexed-volatile", Double.NaN)));
@@ -453,6 +454,20 @@ public final class QueuesExperiment implements Experiment {
                     release,
                     volatileWrites,
                     release / volatileWrites));
+        }
+        if (rates.containsKey("mechsym-spsc") && rates.containsKey("jctools-spsc-varhandle")) {
+            result.headline(String.format(
+                    Locale.ROOT,
+                    "without Unsafe on both sides (medians): mechsym-spsc %.1f, jctools-spsc-varhandle %.1f; mechsym-mpsc"
+                            + " %.1f, jctools-mpsc-varhandle %.1f elements/µs",
+                    Summary.of(rates.get("mechsym-spsc")).median(),
+                    Summary.of(rates.get("jctools-spsc-varhandle")).median(),
+                    rates.containsKey("mechsym-mpsc")
+                            ? Summary.of(rates.get("mechsym-mpsc")).median()
+                            : Double.NaN,
+                    rates.containsKey("jctools-mpsc-varhandle")
+                            ? Summary.of(rates.get("jctools-mpsc-varhandle")).median()
+                            : Double.NaN));
         }
         if (rates.containsKey("mechsym-mpsc")
                 && rates.containsKey("jctools-mpsc")
