@@ -9,20 +9,16 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.LongConsumer;
-import mechsym.core.memory.RecordFileInfo;
-import mechsym.core.memory.RecordStore;
-import mechsym.core.memory.StorageForm;
 import mechsym.tools.trades.QueryReport;
-import mechsym.tools.trades.Trade;
 import mechsym.tools.trades.TradeCsv;
 import mechsym.tools.trades.TradeFiles;
 import mechsym.tools.trades.TradeGenerator;
+import mechsym.tools.trades.TradeImport;
 import mechsym.tools.trades.TradeQuery;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -214,22 +210,14 @@ public final class TradesCommand implements Runnable {
             if (count < 0) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--count must be >= 0: " + count);
             }
-            long capacity = capacityOption.capacityFor(count, spec);
+            TradeFiles.NewStore newStore =
+                    new TradeFiles.NewStore(columnar, capacityOption.capacityFor(count, spec), force);
             Path path = store(file);
             long started = System.nanoTime();
             LongConsumer progress = progress("generate", count);
-            long written = TradeFiles.writeNew(
-                    path,
-                    capacity,
-                    columnar ? StorageForm.COLUMNAR : StorageForm.ARRAY_OF_STRUCTURES,
-                    force,
-                    (store, trade) -> {
-                        if (post) {
-                            TradeGenerator.post(store, trade, count, progress);
-                        } else {
-                            TradeGenerator.random(store, trade, count, seed, progress);
-                        }
-                    });
+            long written = post
+                    ? TradeGenerator.writePost(path, count, newStore, progress)
+                    : TradeGenerator.writeRandom(path, count, seed, newStore, progress);
             spec.commandLine()
                     .getOut()
                     .printf(
@@ -280,9 +268,6 @@ public final class TradesCommand implements Runnable {
                                 + " is for a new store");
             }
             Path path = store(file);
-            if (!Files.exists(csv)) {
-                throw new NoSuchFileException(csv.toString());
-            }
             String problem = InputFiles.problem(
                     csv,
                     "a CSV file",
@@ -295,30 +280,11 @@ public final class TradesCommand implements Runnable {
                         spec.commandLine(), "--file: " + path + " is the CSV file being imported; name the store");
             }
             long started = System.nanoTime();
-            long lines = TradeCsv.countLines(csv);
-            LongConsumer progress = progress("import", Math.max(lines - 1, 0));
-            long imported;
-            if (append) {
-                try (RecordStore store = TradeFiles.openForAppend(path)) {
-                    long room = store.capacity() - store.size();
-                    if (lines - 1 > room) {
-                        return fail(file.file + " has room for " + room + " more trades; " + csv + " may hold "
-                                + (lines - 1) + "; import into a new store instead (--capacity N makes one with"
-                                + " room to append to)");
-                    }
-                    imported = TradeCsv.importInto(csv, store, store.bind(new Trade()), progress);
-                    store.flush();
-                }
-            } else {
-                long[] count = new long[1];
-                TradeFiles.writeNew(
-                        path,
-                        capacityOption.capacityFor(Math.max(lines - 1, 0), spec),
-                        columnar ? StorageForm.COLUMNAR : StorageForm.ARRAY_OF_STRUCTURES,
-                        force,
-                        (store, trade) -> count[0] = TradeCsv.importInto(csv, store, trade, progress));
-                imported = count[0];
-            }
+            TradeImport trades = TradeImport.of(csv);
+            LongConsumer progress = progress("import", trades.rows());
+            long imported = append
+                    ? trades.appendTo(path, progress)
+                    : trades.intoNewStore(path, columnar, capacityOption.capacity, force, progress);
             spec.commandLine()
                     .getOut()
                     .printf(
@@ -342,19 +308,7 @@ public final class TradesCommand implements Runnable {
 
         @Override
         int work() throws IOException {
-            RecordFileInfo info = RecordStore.describe(store(file));
-            Map<String, Object> fields = new LinkedHashMap<>();
-            fields.put("file", info.path().toString());
-            fields.put("formatVersion", info.formatVersion());
-            fields.put("form", info.form().name());
-            fields.put("layout", info.layoutDescriptor());
-            fields.put("fingerprint", String.format("%016x", info.fingerprint()));
-            fields.put("isTradeLayout", info.fingerprint() == Trade.LAYOUT.fingerprint());
-            fields.put("recordSize", info.recordSize());
-            fields.put("capacity", info.capacity());
-            fields.put("count", info.count());
-            fields.put("fileSize", info.fileSize());
-            fields.put("dataBytes", info.count() * info.recordSize());
+            Map<String, Object> fields = TradeFiles.describe(store(file));
             if (json) {
                 printJson(fields);
             } else {
@@ -425,15 +379,12 @@ public final class TradesCommand implements Runnable {
                 option("--side", () -> query.side(Character.toUpperCase(side)));
             }
             for (String grouping : by) {
-                option("--by", () -> query.groupBy(grouping(grouping)));
+                option("--by", () -> query.groupBy(TradeQuery.GroupBy.parse(grouping)));
             }
             option("--top", () -> query.top(top));
             Path path = store(file);
-            TradeQuery.Result result;
             long started = System.nanoTime();
-            try (RecordStore store = TradeFiles.openReadOnly(path)) {
-                result = query.run(store);
-            }
+            TradeQuery.Result result = query.run(path);
             double seconds = (System.nanoTime() - started) / 1e9;
             if (json) {
                 printJson(QueryReport.json(result, seconds));
@@ -464,17 +415,6 @@ public final class TradesCommand implements Runnable {
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.ParameterException(spec.commandLine(), name + ": " + e.getMessage());
             }
-        }
-
-        private static TradeQuery.GroupBy grouping(String name) {
-            return switch (name.strip().toLowerCase(Locale.ROOT)) {
-                case "instrument" -> TradeQuery.GroupBy.INSTRUMENT;
-                case "venue" -> TradeQuery.GroupBy.VENUE;
-                case "instrument-venue", "venue-instrument", "both" -> TradeQuery.GroupBy.INSTRUMENT_AND_VENUE;
-                default ->
-                    throw new IllegalArgumentException(
-                            "must be instrument, venue or instrument-venue, was '" + name + "'");
-            };
         }
     }
 }

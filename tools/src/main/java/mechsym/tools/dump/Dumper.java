@@ -5,6 +5,15 @@ import static mechsym.core.codec.FrameDescriptor.HEADER_LENGTH;
 import static mechsym.core.codec.FrameDescriptor.TYPE_ID_OFFSET;
 import static mechsym.core.codec.FrameDescriptor.VERSION_OFFSET;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Objects;
 import mechsym.core.codec.CodecBuffer;
 import mechsym.core.codec.CodecException;
@@ -50,6 +59,44 @@ public final class Dumper {
     /** A dumper with no body length limit but the input's end. */
     public Dumper(Schema schema, boolean strict) {
         this(schema, strict, Integer.MAX_VALUE);
+    }
+
+    /**
+     * Dumps the frames of {@code file}, mapped read-only, read in the schema's byte order.
+     *
+     * @throws IOException if the file cannot be opened or read; the message names it
+     */
+    public DumpSummary dumpFile(Path file, DumpListener listener) throws IOException {
+        try (Arena arena = Arena.ofConfined();
+                FileChannel channel = FileChannel.open(file)) {
+            MemorySegment mapped = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size(), arena);
+            CodecBuffer buffer = CodecBuffer.of(mapped, schema.byteOrder());
+            return dump(buffer, buffer.capacity(), listener);
+        } catch (FileSystemException e) {
+            throw e; // names its file already
+        } catch (IOException e) {
+            throw new IOException(file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Dumps the frames of {@code in}, copied to a temporary file first and mapped like a file: the
+     * dump needs random access (to resynchronise), and a stream larger than the heap, or than a Java
+     * array's 2 GiB, must not end in an OutOfMemoryError.
+     */
+    public DumpSummary dumpStream(InputStream in, String name, DumpListener listener) throws IOException {
+        Path copy = Files.createTempFile("mechsym-dump-", ".bin");
+        try {
+            try {
+                Files.copy(in, copy, StandardCopyOption.REPLACE_EXISTING);
+            } catch (IOException e) {
+                throw new IOException(
+                        name + ": cannot keep a copy in " + copy.getParent() + " (" + e.getMessage() + ")", e);
+            }
+            return dumpFile(copy, listener);
+        } finally {
+            Files.deleteIfExists(copy);
+        }
     }
 
     /** Dumps the frames in {@code data} from its cursor to {@code end}. */

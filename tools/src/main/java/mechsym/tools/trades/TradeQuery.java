@@ -1,12 +1,15 @@
 package mechsym.tools.trades;
 
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import mechsym.core.memory.RecordStore;
 
@@ -21,7 +24,19 @@ public final class TradeQuery {
     public enum GroupBy {
         INSTRUMENT,
         VENUE,
-        INSTRUMENT_AND_VENUE
+        INSTRUMENT_AND_VENUE;
+
+        /** The grouping named {@code name}: instrument, venue or instrument-venue (any case). */
+        public static GroupBy parse(String name) {
+            return switch (name.strip().toLowerCase(Locale.ROOT)) {
+                case "instrument" -> INSTRUMENT;
+                case "venue" -> VENUE;
+                case "instrument-venue", "venue-instrument", "both" -> INSTRUMENT_AND_VENUE;
+                default ->
+                    throw new IllegalArgumentException(
+                            "must be instrument, venue or instrument-venue, was '" + name + "'");
+            };
+        }
     }
 
     /** Decimal places of a VWAP in the result. */
@@ -122,6 +137,13 @@ public final class TradeQuery {
             BigInteger sellCost,
             Map<GroupBy, List<Group>> groups,
             List<TopTrade> top) {}
+
+    /** Runs the query over the trade store file {@code path}, opened read-only for the scan. */
+    public Result run(Path path) throws IOException {
+        try (RecordStore store = TradeFiles.openReadOnly(path)) {
+            return run(store);
+        }
+    }
 
     /** Runs the query over the published records of {@code store} with a flyweight of its own. */
     public Result run(RecordStore store) {
