@@ -2,6 +2,8 @@ package mechsym.tools.dump;
 
 import static mechsym.core.codec.FrameDescriptor.BODY_LENGTH_OFFSET;
 import static mechsym.core.codec.FrameDescriptor.HEADER_LENGTH;
+import static mechsym.core.codec.FrameDescriptor.MAGIC;
+import static mechsym.core.codec.FrameDescriptor.MAGIC_OFFSET;
 import static mechsym.core.codec.FrameDescriptor.TYPE_ID_OFFSET;
 import static mechsym.core.codec.FrameDescriptor.VERSION_OFFSET;
 
@@ -10,7 +12,6 @@ import java.io.InputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -18,6 +19,7 @@ import java.util.Objects;
 import mechsym.core.codec.CodecBuffer;
 import mechsym.core.codec.CodecException;
 import mechsym.core.codec.FrameReader;
+import mechsym.tools.platform.IoReasons;
 import mechsym.tools.schema.MessageType;
 import mechsym.tools.schema.Schema;
 import mechsym.tools.schema.SchemaCodec;
@@ -72,10 +74,8 @@ public final class Dumper {
             MemorySegment mapped = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size(), arena);
             CodecBuffer buffer = CodecBuffer.of(mapped, schema.byteOrder());
             return dump(buffer, buffer.capacity(), listener);
-        } catch (FileSystemException e) {
-            throw e; // names its file already
         } catch (IOException e) {
-            throw new IOException(file + ": " + e.getMessage(), e);
+            throw IoReasons.naming(file, e);
         }
     }
 
@@ -194,17 +194,28 @@ public final class Dumper {
         return summary;
     }
 
-    /** The first offset from {@code from} where a chain of trustworthy frames starts, or the end. */
+    /**
+     * The first offset from {@code from} where a chain of frames starts, or the end: a trustworthy
+     * header followed by the end, by another trustworthy header, or by a header that starts with the
+     * magic but cannot be trusted (its length does not fit, say). That last header is then reported
+     * when the dump reaches it, and the sound frame before it is not skipped.
+     */
     long resync(CodecBuffer data, long from, long end) {
         for (long p = from; p <= end - HEADER_LENGTH; p++) {
             if (FrameReader.trustworthyHeader(data, p, end, maxBodyLength)) {
                 long next = p + HEADER_LENGTH + data.getInt(p + BODY_LENGTH_OFFSET);
-                if (next == end || FrameReader.trustworthyHeader(data, next, end, maxBodyLength)) {
+                if (next == end
+                        || FrameReader.trustworthyHeader(data, next, end, maxBodyLength)
+                        || startsWithMagic(data, next, end)) {
                     return p;
                 }
             }
         }
         return end;
+    }
+
+    private static boolean startsWithMagic(CodecBuffer data, long offset, long end) {
+        return end - offset >= Short.BYTES && data.getShort(offset + MAGIC_OFFSET) == MAGIC;
     }
 
     private static byte[] preview(CodecBuffer data, long offset, int bodyLength) {
