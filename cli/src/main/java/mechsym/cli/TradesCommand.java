@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = {
             "A trade store of 42-byte off-heap records in a memory-mapped file (docs/trades.md).",
-            "Exit codes: 0 done, 1 failed (bad file or input), 2 bad arguments."
+            "Exit codes: 0 done, 1 failed (bad file or input), 2 bad usage (bad arguments, a missing file)."
         },
         subcommands = {
             TradesCommand.Generate.class,
@@ -44,13 +44,16 @@ import picocli.CommandLine.Spec;
             TradesCommand.Info.class,
             TradesCommand.Query.class
         })
-public final class TradesCommand implements Runnable {
+public final class TradesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** No subcommand: what to give, on stderr, as bad usage. */
     @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+    public Integer call() {
+        spec.commandLine().getErr().println("mechsym trades: which one? generate, import, info or query");
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return Main.EXIT_USAGE;
     }
 
     /** Options every subcommand has. */
@@ -85,7 +88,7 @@ public final class TradesCommand implements Runnable {
         }
     }
 
-    /** Runs {@code work}, turning expected failures into one line on stderr and exit code 1. */
+    /** Runs {@code work}, turning expected failures into one line on stderr and exit code 1 (2 for bad usage). */
     abstract static class Work implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -99,7 +102,7 @@ public final class TradesCommand implements Runnable {
             } catch (NotAFile e) {
                 return fail(e.getMessage());
             } catch (NoSuchFileException e) {
-                return fail("no such file: " + e.getFile());
+                return usage("no such file: " + e.getFile());
             } catch (FileAlreadyExistsException e) {
                 return fail(e.getFile() + " exists; use --force to replace it");
             } catch (IOException e) {
@@ -136,11 +139,22 @@ public final class TradesCommand implements Runnable {
             }
         }
 
+        /** The work failed: one line on stderr, exit 1. */
         int fail(String message) {
+            say(message);
+            return Main.EXIT_FAILED;
+        }
+
+        /** Bad usage, such as a file that is not there: one line on stderr, exit 2. */
+        int usage(String message) {
+            say(message);
+            return Main.EXIT_USAGE;
+        }
+
+        private void say(String message) {
             spec.commandLine()
                     .getErr()
                     .println("mechsym " + spec.qualifiedName().replace("mechsym ", "") + ": " + message);
-            return 1;
         }
 
         LongConsumer progress(String verb, long total) {
@@ -273,7 +287,7 @@ public final class TradesCommand implements Runnable {
                     "a CSV file",
                     "; the import reads the CSV twice (to size the store), so save it to a file first");
             if (problem != null) {
-                return fail(problem);
+                return usage(problem);
             }
             if (Files.exists(path) && Files.isSameFile(path, csv)) {
                 throw new CommandLine.ParameterException(
@@ -353,7 +367,10 @@ public final class TradesCommand implements Runnable {
                 description = "Group by: instrument, venue, instrument-venue (repeat or comma-separate).")
         List<String> by = new ArrayList<>();
 
-        @Option(names = "--top", defaultValue = "0", description = "Show the N trades of largest notional.")
+        @Option(
+                names = "--top",
+                defaultValue = "0",
+                description = "Show the N trades of largest notional (N at most 10000).")
         int top;
 
         @Option(names = "--json", description = "Print JSON.")

@@ -15,6 +15,7 @@ import mechsym.lab.Progress;
 import mechsym.lab.report.HtmlReport;
 import mechsym.lab.results.LabRun;
 import mechsym.lab.results.ResultsJson;
+import mechsym.tools.platform.IoReasons;
 
 /**
  * Runs experiments one after another, each in its own folder, and writes results.json, the charts

@@ -6,10 +6,10 @@ import java.nio.CharBuffer;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import mechsym.tools.platform.IoReasons;
 
 /** Reads a schema from a file: UTF-8 text of bounded size. Stateless and thread-safe. */
 public final class SchemaFile {
@@ -41,11 +41,8 @@ public final class SchemaFile {
                         + " (at most " + MAX_BYTES + "); is it the data file?");
             }
             bytes = Files.readAllBytes(file);
-        } catch (FileSystemException e) {
-            throw e; // names its file already
         } catch (IOException e) {
-            // a read error (EIO) carries only the system's words: name the file
-            throw new IOException(file + ": " + e.getMessage(), e);
+            throw IoReasons.naming(file, e);
         }
         return Schema.parse(text(bytes));
     }

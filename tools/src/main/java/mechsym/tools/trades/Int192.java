@@ -3,32 +3,50 @@ package mechsym.tools.trades;
 import java.math.BigInteger;
 
 /**
- * A mutable 128-bit signed accumulator of exact products, so sums of {@code price * quantity} over
- * billions of trades never wrap (the post's {@code long} sums do at 50M records). Not thread-safe;
- * {@link #addProduct} allocates nothing.
+ * A mutable 192-bit signed accumulator of exact products and sums, so that no store's sums can
+ * wrap: a product of two longs is less than 2^126 in magnitude, and a store holds fewer than 2^63
+ * records, so a sum of its products stays below 2^189 (128 bits do not suffice: three trades at
+ * the largest price and quantity already pass 2^127). Not thread-safe; {@link #addProduct} and
+ * {@link #add(long)} allocate nothing.
  */
-final class Int128 {
+final class Int192 {
+    /** Bits 128 to 191, signed. */
     private long high;
+    /** Bits 64 to 127, unsigned. */
+    private long middle;
+    /** Bits 0 to 63, unsigned. */
     private long low;
 
     /** Adds {@code a * b} exactly. */
     void addProduct(long a, long b) {
-        add(Math.multiplyHigh(a, b), a * b);
+        add128(Math.multiplyHigh(a, b), a * b);
     }
 
-    /** Adds the 128-bit value {@code (high, low)}. */
-    void add(long addHigh, long addLow) {
-        long sum = low + addLow;
-        high += addHigh + (Long.compareUnsigned(sum, low) < 0 ? 1 : 0);
-        low = sum;
+    /** Adds {@code value}. */
+    void add(long value) {
+        add128(value >> 63, value);
     }
 
-    void add(Int128 other) {
-        add(other.high, other.low);
+    /** Adds the signed 128-bit value {@code (addHigh, addLow)}, sign-extended to 192 bits. */
+    private void add128(long addHigh, long addLow) {
+        long lowSum = low + addLow;
+        long carryIntoMiddle = Long.compareUnsigned(lowSum, low) < 0 ? 1 : 0;
+        low = lowSum;
+        long middleSum = middle + addHigh;
+        long carryIntoHigh = Long.compareUnsigned(middleSum, middle) < 0 ? 1 : 0;
+        middleSum += carryIntoMiddle;
+        if (carryIntoMiddle == 1 && middleSum == 0) {
+            carryIntoHigh = 1; // the middle word wrapped from all ones
+        }
+        middle = middleSum;
+        high += (addHigh >> 63) + carryIntoHigh;
     }
 
     BigInteger toBigInteger() {
-        return BigInteger.valueOf(high).shiftLeft(64).add(new BigInteger(Long.toUnsignedString(low)));
+        return BigInteger.valueOf(high)
+                .shiftLeft(128)
+                .add(new BigInteger(Long.toUnsignedString(middle)).shiftLeft(64))
+                .add(new BigInteger(Long.toUnsignedString(low)));
     }
 
     /** Compares the products {@code a1 * b1} and {@code a2 * b2} exactly. */
