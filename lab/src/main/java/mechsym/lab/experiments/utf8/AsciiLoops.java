@@ -98,7 +98,7 @@ final class AsciiLoops {
         return i;
     }
 
-    // ---- whole-String ASCII shapes tried for issue 4 (core's choice and why: docs/utf8.md)
+    // ---- whole-String ASCII shapes tried against mechsym's goal (core's choice and why: docs/utf8.md)
 
     /**
      * Checks every char with charAt (about one char per cycle: C2 does not vectorise it), then lets
