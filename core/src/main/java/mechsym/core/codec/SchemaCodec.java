@@ -208,7 +208,7 @@ public final class SchemaCodec {
             case DOUBLE -> buffer.writeDouble((Double) value);
             case STRING -> {
                 if (Utf8.encodeWithLength((String) value, buffer) < 0) {
-                    throw new IndexOutOfBoundsException("string field does not fit");
+                    throw new BufferBoundsException(buffer, "string field does not fit");
                 }
             }
         }
