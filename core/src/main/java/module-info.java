@@ -1,7 +1,8 @@
 /**
  * mechsym core: record layouts and flyweights over off-heap memory ({@code mechsym.core.memory}),
  * buffers, framing and UTF-8 ({@code mechsym.core.codec}), sequences, queues and a ring buffer
- * ({@code mechsym.core.concurrent}). It requires nothing but {@code java.base}.
+ * ({@code mechsym.core.concurrent}), an object pool ({@code mechsym.core.pool}). It requires nothing
+ * but {@code java.base}.
  *
  * <p>The module is named after its root package, as the packages it exports are, so that module
  * and package names cannot drift apart; the Maven coordinates ({@code io.github.mechsym}) only say
@@ -16,4 +17,5 @@ module mechsym.core {
     exports mechsym.core.codec;
     exports mechsym.core.concurrent;
     exports mechsym.core.memory;
+    exports mechsym.core.pool;
 }
