@@ -211,7 +211,7 @@ public final class SchemaCodec {
             case FLOAT64 -> buffer.writeDouble((Double) value);
             case STRING -> {
                 if (Utf8.encodeWithLength((String) value, buffer) < 0) {
-                    throw new IndexOutOfBoundsException("string field does not fit");
+                    throw new BufferBoundsException(buffer, "string field does not fit");
                 }
             }
         }
