@@ -1,7 +1,7 @@
 package mechsym.cli;
 
 import java.io.IOException;
-import mechsym.lab.IoReasons;
+import mechsym.lab.runner.IoReasons;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

@@ -13,8 +13,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import mechsym.lab.ExperimentResult;
-import mechsym.lab.LabRun;
 import mechsym.lab.Table;
+import mechsym.lab.results.LabRun;
 
 /**
  * Side-by-side ratios of two lab runs: for every measured table both runs have, rows are matched by

@@ -16,11 +16,11 @@ import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
-import mechsym.lab.asm.AsmListing;
-import mechsym.lab.asm.Hsdis;
-import mechsym.lab.asm.PrintAssembly;
 import mechsym.lab.experiments.interthreadlatency.PingPong.Mode;
 import mechsym.lab.experiments.threads.ThreadedRuns;
+import mechsym.tools.asm.AsmListing;
+import mechsym.tools.asm.Hsdis;
+import mechsym.tools.asm.PrintAssembly;
 
 /*
  * Seed 001, "Printing Generated Assembly Code From The Hotspot JIT Compiler" (Martin Thompson,

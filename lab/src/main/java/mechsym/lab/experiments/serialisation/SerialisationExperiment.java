@@ -14,8 +14,6 @@ import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
-import mechsym.lab.codec.PostObject;
-import mechsym.lab.codec.SerialisationBenchmark;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.runner.options.TimeValue;
 
@@ -32,7 +30,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * question for today: does a bounds-checked FFM MemorySegment (mechsym's CodecBuffer) cost what
  * Unsafe costs? Agrona's UnsafeBuffer, the usual library choice, is measured beside it.
  *
- * Measured with JMH (mechsym.lab.codec.SerialisationBenchmark): average ns per write and per read,
+ * Measured with JMH (SerialisationBenchmark, beside it): average ns per write and per read,
  * one fork per benchmark per round (every benchmark in turn in each round; a fork's figure is its
  * median iteration, a way's the median of the rounds) on a pre-touched heap, and JMH's GC profiler
  * for bytes allocated per operation. Reads allocate a new object as the post's did, except "codec, reused object", which decodes into one instance,

@@ -15,7 +15,6 @@ import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
 import mechsym.lab.Verdict;
-import mechsym.lab.codec.Utf8Benchmark;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
@@ -41,7 +40,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * keeps for it; docs/design-notes.md): the goal is judged for it beside the public-API way, and the
  * verdict stays the public way's, which is what every user gets.
  *
- * Measured with JMH (mechsym.lab.codec.Utf8Benchmark): average ns per encode and per decode, JMH's GC
+ * Measured with JMH (Utf8Benchmark, beside it): average ns per encode and per decode, JMH's GC
  * profiler for bytes allocated per operation. Encoding runs in rounds: in each round every case
  * (text, buffer) gets one fork per way, the ways of a case back to back, so that a speed-up is a
  * ratio of two forks taken seconds apart; each fork's figure is its median iteration (one disturbed

@@ -54,9 +54,9 @@ class SerialisationVerdictTest {
 
     @Test
     void thePostsObjectSerialisesToThePostsSizeForItsClassName() throws Exception {
-        var sizes = mechsym.lab.codec.SerialisationBenchmark.encodedSizes();
+        var sizes = SerialisationBenchmark.encodedSizes();
         assertThat(sizes.get("javaSerialization"))
-                .isEqualTo(SerialisationVerdict.expectedSerializedBytes(mechsym.lab.codec.PostObject.class.getName()));
+                .isEqualTo(SerialisationVerdict.expectedSerializedBytes(PostObject.class.getName()));
         assertThat(sizes.get("unsafe")).isEqualTo(SerialisationVerdict.POST_BINARY_BYTES);
     }
 }
