@@ -51,6 +51,15 @@ final class LabCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "no progress output")
     boolean quiet;
 
+    @Option(
+            names = {"--jmh-prof", "-prof"},
+            paramLabel = "PROFILER[:OPTIONS]",
+            description = "a JMH profiler for every JMH run of the experiments, as `mechsym jmh -prof` takes it"
+                    + " (gc, stack, perfnorm, perfasm:intelSyntax=true; `mechsym jmh -lprof` lists them);"
+                    + " repeatable. JMH's results, with the profilers' figures, are kept in each"
+                    + " experiment's jmh-result.json")
+    List<String> jmhProfilers = new ArrayList<>();
+
     @Override
     public Integer call() throws Exception {
         if (list) {
@@ -72,6 +81,11 @@ final class LabCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new Main.UsageError(e.getMessage());
         }
+        try {
+            LabRunner.checkJmhProfilers(jmhProfilers);
+        } catch (IllegalArgumentException e) {
+            throw new Main.UsageError(e.getMessage());
+        }
         if (out != null && out.toString().isEmpty()) {
             throw new Main.UsageError(
                     "--out: an empty folder name (give a folder, or leave --out out for lab-results/<timestamp>)");
@@ -89,10 +103,17 @@ final class LabCommand implements Callable<Integer> {
             System.err.println("note: " + outDir + " holds an earlier run; its results.json and report.html"
                     + " will be replaced (keep it: copy it away, or give --out another folder)");
         }
-        String command = "mechsym lab " + String.join(" ", ids) + " --profile " + selectedProfile.label()
+        StringBuilder profilers = new StringBuilder();
+        jmhProfilers.forEach(p -> profilers.append(" --jmh-prof ").append(p));
+        String command = "mechsym lab " + String.join(" ", ids) + " --profile " + selectedProfile.label() + profilers
                 + (out != null ? " --out " + out : "");
         LabRunner runner = new LabRunner(
-                selectedProfile, outDir, Progress.forConsole(quiet), command.replace("  ", " "), version());
+                selectedProfile,
+                outDir,
+                Progress.forConsole(quiet),
+                command.replace("  ", " "),
+                version(),
+                jmhProfilers);
         LabRun run = runner.run(experiments);
         TerminalSummary.print(run, outDir, System.out);
         boolean failed = run.experiments().stream().anyMatch(e -> e.status() == ExperimentResult.Status.FAILED);

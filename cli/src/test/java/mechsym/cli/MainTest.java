@@ -173,6 +173,28 @@ class MainTest extends CliTestBase {
     }
 
     @Test
+    void anUnknownJmhProfilerIsABadUsageBeforeAnyWork() {
+        assertThat(run(
+                        "lab",
+                        "dispatch",
+                        "-prof",
+                        "nosuch",
+                        "--out",
+                        dir.resolve("out").toString()))
+                .isEqualTo(Main.EXIT_USAGE);
+        assertThat(stderr()).contains("--jmh-prof nosuch");
+        assertThat(run(
+                        "lab",
+                        "dispatch",
+                        "--jmh-prof",
+                        "nosuch:x=1",
+                        "--out",
+                        dir.resolve("out").toString()))
+                .isEqualTo(Main.EXIT_USAGE);
+        assertThat(dir.resolve("out").resolve("results.json")).doesNotExist();
+    }
+
+    @Test
     void compareExitsThreeWhenAFigureGotWorseBeyondNoiseAndZeroWithinIt() throws Exception {
         Path a = dir.resolve("a.json");
         Path within = dir.resolve("within.json");
