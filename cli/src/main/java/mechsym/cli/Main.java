@@ -34,6 +34,8 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
     public static final int EXIT_OK = 0;
     public static final int EXIT_FAILED = 1;
     public static final int EXIT_USAGE = 2;
+    /** `lab compare`: a figure got worse beyond both runs' noise. */
+    public static final int EXIT_WORSE = 3;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
