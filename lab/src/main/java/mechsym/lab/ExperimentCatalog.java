@@ -19,6 +19,7 @@ public final class ExperimentCatalog {
             new mechsym.lab.experiments.utf8.Utf8Experiment(),
             new mechsym.lab.experiments.queues.QueuesExperiment(),
             new mechsym.lab.experiments.nullcheck.NullCheckExperiment(),
+            new mechsym.lab.experiments.classloadercache.ClassLoaderCacheExperiment(),
             new mechsym.lab.experiments.intrinsics.IntrinsicsExperiment(),
             new mechsym.lab.experiments.stringinternals.StringInternalsExperiment());
 
