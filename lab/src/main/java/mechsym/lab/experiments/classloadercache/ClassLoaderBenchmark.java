@@ -25,6 +25,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * owns (the case the post expected to differ).
  *
  * <ul>
+ *   <li>{@code tomcat8-webapp}: the post's Tomcat 8.0.0-RC1 WebappClassLoader (loadClass synchronized);
  *   <li>{@code tomcat-webapp}: Tomcat's WebappClassLoader in a real embedded Tomcat (one lock);
  *   <li>{@code tomcat-parallel}: Tomcat's ParallelWebappClassLoader, Tomcat's default since 8.5;
  *   <li>{@code chm-cache}: the post's ConcurrentHashMap decorator over tomcat-webapp;
@@ -32,7 +33,9 @@ import org.openjdk.jmh.infra.Blackhole;
  *   <li>{@code parallel-capable}: a URLClassLoader subclass registered as parallel capable.
  * </ul>
  *
- * How to run: {@code ./mechsym jmh ClassLoaderBenchmark -f 1 -wi 2 -i 3 -t 4}. Look for: the
+ * How to run: {@code ./mechsym jmh ClassLoaderBenchmark -f 1 -wi 2 -i 3 -t 4
+ * -jvmArgsAppend "--add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED
+ * --add-opens=java.base/java.util.concurrent=ALL-UNNAMED --add-opens=java.rmi/sun.rmi.transport=ALL-UNNAMED"}. Look for: the
  * caches and the parallel loaders scaling with threads, tomcat-webapp flat.
  */
 @BenchmarkMode(Mode.Throughput)
@@ -45,7 +48,7 @@ public class ClassLoaderBenchmark {
     /** Where the forks put Tomcat's folders (deleted at the end of each trial); a temp folder if unset. */
     public static final String WORK_DIR_PROPERTY = "mechsym.classloader.workDir";
 
-    @Param({"tomcat-webapp", "tomcat-parallel", "chm-cache", "caffeine-cache", "parallel-capable"})
+    @Param({"tomcat8-webapp", "tomcat-webapp", "tomcat-parallel", "chm-cache", "caffeine-cache", "parallel-capable"})
     public String loader;
 
     private Loaders.Opened opened;

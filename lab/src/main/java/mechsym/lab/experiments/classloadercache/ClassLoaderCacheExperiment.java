@@ -40,8 +40,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
 public final class ClassLoaderCacheExperiment implements Experiment {
     private static final String SEED_MACHINE = "an 8-core machine (the post: 'it is an 8 core machine'), Tomcat"
             + " 8.0.0-RC1, JDK 7 era; model not stated";
-    static final List<String> LOADERS =
-            List.of("tomcat-webapp", "tomcat-parallel", "chm-cache", "caffeine-cache", "parallel-capable");
+    static final List<String> LOADERS = List.of(
+            "tomcat8-webapp", "tomcat-webapp", "tomcat-parallel", "chm-cache", "caffeine-cache", "parallel-capable");
     /** A cache "scales" when N threads do at least this many times the lookups of one. */
     static final double SCALES = 1.4;
     /** A synchronized loader "stays flat" when N threads do at most this many times the lookups of one. */
@@ -116,13 +116,15 @@ public final class ClassLoaderCacheExperiment implements Experiment {
         }
         int warmups = profile.pick(1, 1, 2);
         int iterations = profile.pick(1, 2, 5);
-        TimeValue time = TimeValue.milliseconds(profile.pick(50, 200, 1000));
+        TimeValue time = TimeValue.milliseconds(profile.pick(50, 150, 1000)); // forks, not iterations, cost most
         String work = context.workDir().resolve("loaders").toString();
 
         // lookup -> loader -> threads -> score
         Map<String, Map<String, Map<Integer, JmhBenchmarks.Score>>> scores = new TreeMap<>();
         for (int t : threads) {
-            for (JmhBenchmarks.Score s : jmh.run(jmh.options("-D" + ClassLoaderBenchmark.WORK_DIR_PROPERTY + "=" + work)
+            List<String> flags = new ArrayList<>(Loaders.TOMCAT_FLAGS);
+            flags.add("-D" + ClassLoaderBenchmark.WORK_DIR_PROPERTY + "=" + work);
+            for (JmhBenchmarks.Score s : jmh.run(jmh.options(flags.toArray(String[]::new))
                     .include(ClassLoaderBenchmark.class.getName() + "\\.")
                     .threads(t)
                     .forks(1)
@@ -148,8 +150,9 @@ public final class ClassLoaderCacheExperiment implements Experiment {
                     .column("error (99.9%)", "ops/ms")
                     .column("vs 1 thread", "x")
                     .note("JMH ClassLoaderBenchmark." + lookup[0] + ", throughput, " + timing + "; this machine has "
-                            + cores + " logical CPUs. Tomcat 11.0.14's loaders in an embedded Tomcat; chm-cache and"
-                            + " caffeine-cache decorate tomcat-webapp.");
+                            + cores + " logical CPUs. tomcat8-webapp: Tomcat 8.0.0-RC1 (the post's), the others Tomcat"
+                            + " 11.0.14, each in an embedded Tomcat; chm-cache and caffeine-cache decorate"
+                            + " tomcat-webapp.");
             Map<String, Map<Integer, JmhBenchmarks.Score>> byLoader = scores.getOrDefault(lookup[0], Map.of());
             for (String loader : LOADERS) {
                 Map<Integer, JmhBenchmarks.Score> byThreads = byLoader.getOrDefault(loader, Map.of());
@@ -208,8 +211,10 @@ public final class ClassLoaderCacheExperiment implements Experiment {
         }
         Double chm1 = get(jdk, "chm-cache", 1);
         Double chmN = get(jdk, "chm-cache", cores);
-        Double web1 = get(jdk, "tomcat-webapp", 1);
-        Double webN = get(jdk, "tomcat-webapp", cores);
+        // the post's synchronized loader when it ran, else today's WebappClassLoader (also one lock)
+        String sync = jdk.containsKey("tomcat8-webapp") ? "tomcat8-webapp" : "tomcat-webapp";
+        Double web1 = get(jdk, sync, 1);
+        Double webN = get(jdk, sync, cores);
         if (chm1 == null || chmN == null || web1 == null || webN == null) {
             result.verdict(
                     Verdict.inconclusive("chm-cache or tomcat-webapp has no score at 1 or " + cores + " threads"));
@@ -232,12 +237,13 @@ public final class ClassLoaderCacheExperiment implements Experiment {
                                 : "it no longer needs the cache");
         result.headline(String.format(
                 Locale.ROOT,
-                "ArrayList+ArrayDeque lookups/ms, 1 -> %d threads: chm-cache %.0f -> %.0f (%.2fx), tomcat-webapp %.0f"
+                "ArrayList+ArrayDeque lookups/ms, 1 -> %d threads: chm-cache %.0f -> %.0f (%.2fx), %s %.0f"
                         + " -> %.0f (%.2fx); one thread chm/webapp %.0fx (the post: %.0fx)",
                 cores,
                 chm1,
                 chmN,
                 chmScaling,
+                sync,
                 web1,
                 webN,
                 webScaling,
@@ -247,9 +253,10 @@ public final class ClassLoaderCacheExperiment implements Experiment {
         boolean flat = webScaling <= FLAT;
         String figures = String.format(
                 Locale.ROOT,
-                "From 1 to %d threads the CHM cache went %.2fx and the synchronized WebappClassLoader %.2fx.",
+                "From 1 to %d threads the CHM cache went %.2fx and the synchronized WebappClassLoader (%s) %.2fx.",
                 cores,
                 chmScaling,
+                sync,
                 webScaling);
         if (scales && flat) {
             result.verdict(Verdict.reproduced(figures + tomcatToday));

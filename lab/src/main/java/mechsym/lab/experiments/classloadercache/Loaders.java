@@ -6,6 +6,16 @@ import java.nio.file.Path;
 
 /** The class loaders of the experiment by name, each with what must be stopped when it is done. */
 final class Loaders {
+    /**
+     * JVM flags for forks that start the Tomcats: their memory-leak checks on stop read JDK internals
+     * (Tomcat 8.0.0-RC1 fails to stop without them; Tomcat 11 warns).
+     */
+    static final java.util.List<String> TOMCAT_FLAGS = java.util.List.of(
+            "--add-opens=java.base/java.lang=ALL-UNNAMED",
+            "--add-opens=java.base/java.util=ALL-UNNAMED",
+            "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
+            "--add-opens=java.rmi/sun.rmi.transport=ALL-UNNAMED");
+
     static final String WEBAPP = "org.apache.catalina.loader.WebappClassLoader";
     static final String PARALLEL_WEBAPP = "org.apache.catalina.loader.ParallelWebappClassLoader";
 
@@ -22,6 +32,10 @@ final class Loaders {
     /** Opens the loader named {@code name} with its folders under {@code work}. */
     static Opened open(String name, Path work) throws Exception {
         return switch (name) {
+            case "tomcat8-webapp" -> {
+                Tomcat8Webapp webapp = new Tomcat8Webapp(work);
+                yield new Opened(webapp.loader(), webapp);
+            }
             case "tomcat-webapp" -> tomcat(work, WEBAPP, null);
             case "tomcat-parallel" -> tomcat(work, PARALLEL_WEBAPP, null);
             case "chm-cache" -> tomcat(work, WEBAPP, "chm");

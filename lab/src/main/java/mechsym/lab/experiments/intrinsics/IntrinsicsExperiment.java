@@ -208,7 +208,8 @@ public final class IntrinsicsExperiment implements Experiment {
                 .note("Two forks of IntrinsicKernels (each function in its own method, not inlined) with"
                         + " -XX:+PrintIntrinsics and -XX:CompileCommand=print of the kernels, the second with the"
                         + " intrinsics disabled; code disassembled by native/hsdis (AT&T syntax). The logs are"
-                        + " asm-normal.log and asm-disabled.log.");
+                        + " asm-normal.log and asm-disabled.log. With _numberOfTrailingZeros_l off, Long's Java code calls"
+                        + " Integer.numberOfTrailingZeros, whose own intrinsic (tzcntl) stays on.");
         AsmListing normalCode = runs.get("normal").listing();
         AsmListing disabledCode = runs.get("disabled").listing();
         for (Function f : FUNCTIONS) {

@@ -104,7 +104,7 @@ public final class NullCheckExperiment implements Experiment {
     public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
         Profile profile = context.profile();
         JmhBenchmarks jmh = context.jmh();
-        int warmups = profile.pick(1, 2, 5);
+        int warmups = profile.pick(2, 2, 5); // SometimesNullBenchmark: no nulls in the first, nulls from the second
         int iterations = profile.pick(1, 3, 10);
         TimeValue time = TimeValue.milliseconds(profile.pick(50, 200, 1000));
         String timing = iterations + " x " + time + " after " + warmups + " x " + time + " warm-up, 1 fork each";
@@ -166,9 +166,11 @@ public final class NullCheckExperiment implements Experiment {
                 .column("deoptimisations")
                 .column("reasons")
                 .note("JMH SometimesNullBenchmark, " + timing + ": one branch per op on the next reference of a"
-                        + " ring of " + SometimesNullBenchmark.RING + ", the post's null/present test. Deoptimisations:"
-                        + " JFR jdk.Deoptimization events of this package's methods over the whole fork (warm-up"
-                        + " included), reason / action; the recordings are in jfr/.");
+                        + " ring of " + SometimesNullBenchmark.RING
+                        + ", the post's null/present test; the first warm-up"
+                        + " iteration has no null (C2 compiles a never-null branch), the nulls arrive from the second."
+                        + " Deoptimisations: JFR jdk.Deoptimization events of the benchmark's own methods over the"
+                        + " whole fork (JMH's loop excluded), method: reason / action; the recordings are in jfr/.");
         Double never = null;
         for (JmhBenchmarks.Score s : sometimes) {
             if (s.param("nulls").equals("never")) {
