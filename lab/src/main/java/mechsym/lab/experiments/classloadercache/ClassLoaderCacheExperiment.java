@@ -114,6 +114,10 @@ public final class ClassLoaderCacheExperiment implements Experiment {
                 threads.add(t);
             }
         }
+        // tiny: one loader of each kind (the post's Tomcat, a cache over today's, the JDK's own)
+        String[] loaders = profile == Profile.TINY
+                ? new String[] {"tomcat8-webapp", "chm-cache", "parallel-capable"}
+                : LOADERS.toArray(String[]::new);
         int warmups = profile.pick(1, 1, 2);
         int iterations = profile.pick(1, 2, 5);
         TimeValue time = TimeValue.milliseconds(profile.pick(50, 150, 1000)); // forks, not iterations, cost most
@@ -124,21 +128,22 @@ public final class ClassLoaderCacheExperiment implements Experiment {
         for (int t : threads) {
             List<String> flags = new ArrayList<>(Loaders.TOMCAT_FLAGS);
             flags.add("-D" + ClassLoaderBenchmark.WORK_DIR_PROPERTY + "=" + work);
-            for (JmhBenchmarks.Score s : jmh.run(jmh.options(flags.toArray(String[]::new))
-                    .include(ClassLoaderBenchmark.class.getName() + "\\.")
-                    .threads(t)
-                    .forks(1)
-                    .warmupIterations(warmups)
-                    .warmupTime(time)
-                    .measurementIterations(iterations)
-                    .measurementTime(time))) {
+            // quick: the owned JAR's class at N threads only, the post's op at both (the verdict's)
+            String methods = profile == Profile.QUICK && t == 1 ? "jdkClasses" : "(jdkClasses|ownedClass)";
+            for (JmhBenchmarks.Score s : jmh.run(JmhBenchmarks.oneFork(
+                    jmh.options(flags.toArray(String[]::new))
+                            .include(ClassLoaderBenchmark.class.getName() + "\\." + methods + "$")
+                            .param("loader", loaders)
+                            .threads(t),
+                    warmups,
+                    iterations,
+                    time))) {
                 scores.computeIfAbsent(s.method(), k -> new LinkedHashMap<>())
                         .computeIfAbsent(s.param("loader"), k -> new TreeMap<>())
                         .put(t, s);
             }
         }
-        String timing = iterations + " x " + time + " after " + warmups + " x " + time + " warm-up, 1 fork per loader"
-                + " and thread count";
+        String timing = JmhBenchmarks.oneForkTiming(warmups, iterations, time) + " (loader and thread count)";
         for (String[] lookup : new String[][] {
             {"jdkClasses", "jdk-classes", "the post's op: ArrayList + ArrayDeque through one loader, all threads"},
             {"ownedClass", "owned-class", "a class from a JAR the loader owns, all threads"}
