@@ -209,7 +209,9 @@ public final class IntrinsicsExperiment implements Experiment {
                         + " -XX:+PrintIntrinsics and -XX:CompileCommand=print of the kernels, the second with the"
                         + " intrinsics disabled; code disassembled by native/hsdis (AT&T syntax). The logs are"
                         + " asm-normal.log and asm-disabled.log. With _numberOfTrailingZeros_l off, Long's Java code calls"
-                        + " Integer.numberOfTrailingZeros, whose own intrinsic (tzcntl) stays on.");
+                        + " Integer.numberOfTrailingZeros, whose own intrinsic (tzcntl) stays on. PrintIntrinsics"
+                        + " names no overload: a Math::abs line marked intrinsic when disabled is abs(int) or"
+                        + " abs(long), which stay on; the C2 code column is the kernel's abs(double).");
         AsmListing normalCode = runs.get("normal").listing();
         AsmListing disabledCode = runs.get("disabled").listing();
         for (Function f : FUNCTIONS) {
