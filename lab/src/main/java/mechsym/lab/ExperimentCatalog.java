@@ -20,6 +20,7 @@ public final class ExperimentCatalog {
             new mechsym.lab.experiments.queues.QueuesExperiment(),
             new mechsym.lab.experiments.herding.HerdingExperiment(),
             new mechsym.lab.experiments.nullcheck.NullCheckExperiment(),
+            new mechsym.lab.experiments.classloadercache.ClassLoaderCacheExperiment(),
             new mechsym.lab.experiments.intrinsics.IntrinsicsExperiment(),
             new mechsym.lab.experiments.stringinternals.StringInternalsExperiment(),
             new mechsym.lab.experiments.packetanalyser.PacketAnalyserExperiment(),
