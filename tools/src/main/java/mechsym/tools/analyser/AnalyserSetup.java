@@ -12,6 +12,7 @@ import java.util.function.Consumer;
  * @param strategy the buffer strategy
  * @param buffers heap or native buffers
  * @param sizes the pools' sizes
+ * @param parse parse objects per packet (the post's Java) or flat fields in the packet
  */
 public record AnalyserSetup(
         AnalyserCase analyserCase, Strategy strategy, Buffers buffers, PacketStrategy.PoolSizes sizes) {
@@ -50,7 +51,7 @@ public record AnalyserSetup(
 
     /** A new analyser, its pool (if any) filled. */
     public Analyser newAnalyser(long seed) {
-        return new Analyser(analyserCase, PacketStrategy.create(strategy, buffers, sizes), seed);
+        return new Analyser(analyserCase, PacketStrategy.create(strategy, buffers, sizes), seed, parse);
     }
 
     /**

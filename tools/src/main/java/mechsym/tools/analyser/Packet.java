@@ -9,6 +9,9 @@ public abstract sealed class Packet permits HeapPacket, NativePacket {
     /** The parse result; null until parsed, cleared on release. */
     IpHeader header;
 
+    /** The parse result of the flat parse: fields inside the packet, made once with it. */
+    final FlatHeader flat = new FlatHeader();
+
     public IpHeader header() {
         return header;
     }

@@ -15,7 +15,8 @@ class AnalyserTest {
     void everyStrategyAndBufferParsesWhatTheSourceWroteAndReturnsEveryPacket() {
         for (Strategy strategy : Strategy.values()) {
             for (Buffers buffers : Buffers.values()) {
-                AnalyserSetup setup = new AnalyserSetup(SMALL_C, strategy, buffers, SMALL);
+              for (Analyser.Parse parse : Analyser.Parse.values()) {
+                AnalyserSetup setup = new AnalyserSetup(SMALL_C, strategy, buffers, SMALL, parse);
                 try (Analyser analyser = setup.newAnalyser(42)) {
                     List<BatchRun.Report> reports = new ArrayList<>();
                     new BatchRun(5_000, 10_000, 2).run(analyser, reports::add); // throws on guard or leak
@@ -30,6 +31,7 @@ class AnalyserTest {
                     }
                     assertThat(analyser.strategy().outstanding()).isZero();
                 }
+              }
             }
         }
     }

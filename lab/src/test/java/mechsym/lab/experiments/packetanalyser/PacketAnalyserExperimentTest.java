@@ -22,13 +22,14 @@ class PacketAnalyserExperimentTest {
         ExperimentResult result = TinyRun.run(new PacketAnalyserExperiment(), dir);
         Table batch = result.table("batch");
         assertThat(TinyRun.texts(batch, "configuration"))
-                .contains("G1 Dummy", "G1 Allocation", "G1 Mix", "G1 Pooling", "Native G1 Pooling");
+                .contains(
+                        "G1 Dummy", "G1 Allocation", "G1 Mix", "G1 Pooling", "Native G1 Pooling", "Native G1, flat parse Pooling");
         TinyRun.positives(batch, "median");
         boolean cpp = NativeBaselines.program("packet_analyser").isAvailable();
         if (cpp) {
             assertThat(TinyRun.texts(batch, "configuration")).contains("C++ Pooling", "C++ flat Pooling");
         }
-        assertThat(result.table("gc").rows()).hasSize(8);
+        assertThat(result.table("gc").rows()).hasSize(9);
         assertThat(TinyRun.texts(result.table("batch-summary"), "marks")).anyMatch(m -> m.contains("best Java in"));
         if (NativeBaselines.program("clock_source").isAvailable()) {
             assertThat(result.table("realtime").rows()).hasSize(1);
