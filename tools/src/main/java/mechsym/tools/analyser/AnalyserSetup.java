@@ -15,7 +15,17 @@ import java.util.function.Consumer;
  * @param parse parse objects per packet (the post's Java) or flat fields in the packet
  */
 public record AnalyserSetup(
-        AnalyserCase analyserCase, Strategy strategy, Buffers buffers, PacketStrategy.PoolSizes sizes) {
+        AnalyserCase analyserCase,
+        Strategy strategy,
+        Buffers buffers,
+        PacketStrategy.PoolSizes sizes,
+        Analyser.Parse parse) {
+
+    /** A setup whose processor allocates its parse objects, as the post's Java. */
+    public AnalyserSetup(
+            AnalyserCase analyserCase, Strategy strategy, Buffers buffers, PacketStrategy.PoolSizes sizes) {
+        this(analyserCase, strategy, buffers, sizes, Analyser.Parse.OBJECTS);
+    }
 
     /** Heap bytes one heap packet holds: the packet, its ByteBuffer and 1 KiB array, a parse result. */
     static final long HEAP_PACKET_BYTES = 1_200;

@@ -193,7 +193,8 @@ public final class PacketAnalyserExperiment implements Experiment {
     record JavaConfig(Collector collector, Buffers buffers, Analyser.Parse parse, List<Strategy> strategies) {
         /** The post's name: "G1", "Native G1"; ours adds ", flat parse". */
         String solution() {
-            return (buffers == Buffers.NATIVE ? "Native " : "") + collector.label()
+            return (buffers == Buffers.NATIVE ? "Native " : "")
+                    + collector.label()
                     + (parse == Analyser.Parse.FLAT ? ", flat parse" : "");
         }
 
@@ -537,7 +538,9 @@ public final class PacketAnalyserExperiment implements Experiment {
                 ? "B"
                 : plan.cases().getFirst().label();
         batch.stream()
-                .filter(f -> f.java() && f.caseLabel().equals(goalCase) && !f.strategy().equals("dummy"))
+                .filter(f -> f.java()
+                        && f.caseLabel().equals(goalCase)
+                        && !f.strategy().equals("dummy"))
                 .min(Comparator.comparingDouble(f -> f.nsPerPacket().median()))
                 .ifPresent(best -> configs.stream()
                         .filter(j -> j.solution().equals(best.solution()))
@@ -565,8 +568,9 @@ public final class PacketAnalyserExperiment implements Experiment {
                 args.add(job.intervalNs());
             }
             String name = "rt-"
-                    + job.config().fileName(job.caseLabel() + "-" + job.strategy().label() + "-"
-                            + (search ? "search" : job.intervalNs()));
+                    + job.config()
+                            .fileName(job.caseLabel() + "-" + job.strategy().label() + "-"
+                                    + (search ? "search" : job.intervalNs()));
             String solution = job.config().solution();
             try {
                 for (AnalyserRun.Trial r : context.fork(AnalyserRun.class)
@@ -603,8 +607,8 @@ public final class PacketAnalyserExperiment implements Experiment {
                     }
                 }
             } catch (IOException e) {
-                result.note("No real-time figure for " + solution + " " + job.strategy().label() + " case "
-                        + job.caseLabel() + ": " + e.getMessage());
+                result.note("No real-time figure for " + solution + " "
+                        + job.strategy().label() + " case " + job.caseLabel() + ": " + e.getMessage());
             }
             context.progress().step();
         }

@@ -23,7 +23,12 @@ class PacketAnalyserExperimentTest {
         Table batch = result.table("batch");
         assertThat(TinyRun.texts(batch, "configuration"))
                 .contains(
-                        "G1 Dummy", "G1 Allocation", "G1 Mix", "G1 Pooling", "Native G1 Pooling", "Native G1, flat parse Pooling");
+                        "G1 Dummy",
+                        "G1 Allocation",
+                        "G1 Mix",
+                        "G1 Pooling",
+                        "Native G1 Pooling",
+                        "Native G1, flat parse Pooling");
         TinyRun.positives(batch, "median");
         boolean cpp = NativeBaselines.program("packet_analyser").isAvailable();
         if (cpp) {
