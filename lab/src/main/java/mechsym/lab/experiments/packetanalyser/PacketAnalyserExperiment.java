@@ -131,7 +131,9 @@ public final class PacketAnalyserExperiment implements Experiment {
             long windowMs,
             boolean search,
             List<Buffers> flatParseBuffers,
-            List<Strategy> flatParseStrategies) {}
+            List<Strategy> flatParseStrategies,
+            List<Strategy> nativeStrategies,
+            List<Strategy> cppStrategies) {}
 
     static Plan plan(Profile profile) {
         return switch (profile) {
@@ -150,7 +152,9 @@ public final class PacketAnalyserExperiment implements Experiment {
                         400,
                         false,
                         List.of(Buffers.NATIVE),
-                        List.of(Strategy.POOL));
+                        List.of(Strategy.POOL),
+                        List.of(Strategy.POOL),
+                        List.of(Strategy.ALLOC, Strategy.POOL));
             case QUICK ->
                 new Plan(
                         List.of(AnalyserCase.B),
@@ -166,7 +170,9 @@ public final class PacketAnalyserExperiment implements Experiment {
                         4_000,
                         false,
                         List.of(Buffers.NATIVE),
-                        List.of(Strategy.MIX, Strategy.POOL));
+                        List.of(Strategy.MIX, Strategy.POOL),
+                        List.of(Strategy.values()),
+                        List.of(Strategy.values()));
             case FULL ->
                 new Plan(
                         List.of(AnalyserCase.A, AnalyserCase.B, AnalyserCase.C),
@@ -182,7 +188,9 @@ public final class PacketAnalyserExperiment implements Experiment {
                         10_000,
                         true,
                         List.of(Buffers.HEAP, Buffers.NATIVE),
-                        List.of(Strategy.ALLOC, Strategy.MIX, Strategy.POOL));
+                        List.of(Strategy.ALLOC, Strategy.MIX, Strategy.POOL),
+                        List.of(Strategy.values()),
+                        List.of(Strategy.values()));
         };
     }
 
@@ -220,7 +228,7 @@ public final class PacketAnalyserExperiment implements Experiment {
         List<Strategy> all = List.of(Strategy.values());
         for (Collector collector : plan.collectors()) {
             configs.add(new JavaConfig(collector, Buffers.HEAP, Analyser.Parse.OBJECTS, all));
-            configs.add(new JavaConfig(collector, Buffers.NATIVE, Analyser.Parse.OBJECTS, all));
+            configs.add(new JavaConfig(collector, Buffers.NATIVE, Analyser.Parse.OBJECTS, plan.nativeStrategies()));
             for (Buffers buffers : plan.flatParseBuffers()) {
                 configs.add(new JavaConfig(collector, buffers, Analyser.Parse.FLAT, plan.flatParseStrategies()));
             }
@@ -269,7 +277,7 @@ public final class PacketAnalyserExperiment implements Experiment {
         } else {
             for (AnalyserCase c : plan.cases()) {
                 for (String variant : List.of("port", "flat")) {
-                    for (Strategy strategy : Strategy.values()) {
+                    for (Strategy strategy : plan.cppStrategies()) {
                         batch.add(cppBatch(context, cpp, plan, variant, c, strategy));
                     }
                 }

@@ -34,7 +34,7 @@ class PacketAnalyserExperimentTest {
         if (cpp) {
             assertThat(TinyRun.texts(batch, "configuration")).contains("C++ Pooling", "C++ flat Pooling");
         }
-        assertThat(result.table("gc").rows()).hasSize(9);
+        assertThat(result.table("gc").rows()).hasSize(6);
         assertThat(TinyRun.texts(result.table("batch-summary"), "marks")).anyMatch(m -> m.contains("best Java in"));
         if (NativeBaselines.program("clock_source").isAvailable()) {
             assertThat(result.table("realtime").rows()).hasSize(1);
