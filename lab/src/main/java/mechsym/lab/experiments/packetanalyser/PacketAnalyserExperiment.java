@@ -23,7 +23,9 @@ import mechsym.lab.Verdict;
 import mechsym.tools.analyser.Analyser;
 import mechsym.tools.analyser.AnalyserCase;
 import mechsym.tools.analyser.Buffers;
+import mechsym.tools.analyser.MinIntervalSearch;
 import mechsym.tools.analyser.PacketStrategy;
+import mechsym.tools.analyser.RealTimeRun;
 import mechsym.tools.analyser.Strategy;
 
 /*
@@ -133,7 +135,8 @@ public final class PacketAnalyserExperiment implements Experiment {
             List<Buffers> flatParseBuffers,
             List<Strategy> flatParseStrategies,
             List<Strategy> nativeStrategies,
-            List<Strategy> cppStrategies) {}
+            List<Strategy> cppStrategies,
+            boolean cppRealTimeTrial) {}
 
     static Plan plan(Profile profile) {
         return switch (profile) {
@@ -154,7 +157,8 @@ public final class PacketAnalyserExperiment implements Experiment {
                         List.of(Buffers.NATIVE),
                         List.of(Strategy.POOL),
                         List.of(Strategy.POOL),
-                        List.of(Strategy.ALLOC, Strategy.POOL));
+                        List.of(Strategy.ALLOC, Strategy.POOL),
+                        true);
             case QUICK ->
                 new Plan(
                         List.of(AnalyserCase.B),
@@ -172,7 +176,8 @@ public final class PacketAnalyserExperiment implements Experiment {
                         List.of(Buffers.NATIVE),
                         List.of(Strategy.MIX, Strategy.POOL),
                         List.of(Strategy.values()),
-                        List.of(Strategy.values()));
+                        List.of(Strategy.values()),
+                        false);
             case FULL ->
                 new Plan(
                         List.of(AnalyserCase.A, AnalyserCase.B, AnalyserCase.C),
@@ -190,7 +195,8 @@ public final class PacketAnalyserExperiment implements Experiment {
                         List.of(Buffers.HEAP, Buffers.NATIVE),
                         List.of(Strategy.ALLOC, Strategy.MIX, Strategy.POOL),
                         List.of(Strategy.values()),
-                        List.of(Strategy.values()));
+                        List.of(Strategy.values()),
+                        false);
         };
     }
 
@@ -621,6 +627,7 @@ public final class PacketAnalyserExperiment implements Experiment {
             context.progress().step();
         }
         context.progress().finish();
+        cppRealTime(context, result, plan, clock, goalCase, t);
         result.table(t.note(String.format(
                         Locale.ROOT,
                         "Fixed rate: native/clock_source writes a sequence number every interval into a memory-mapped"
@@ -634,6 +641,112 @@ public final class PacketAnalyserExperiment implements Experiment {
                         plan.windowMs()))
                 .build());
     }
+
+    /**
+     * The C++ versions in real time (they start the clock source themselves): a min-interval search per
+     * variant, case and strategy where the plan searches, else one trial of flat pool at the goal's
+     * interval where the plan asks for it.
+     */
+    private static void cppRealTime(
+            RunContext context,
+            ExperimentResult.Builder result,
+            Plan plan,
+            NativeBaselines.Program clock,
+            String goalCase,
+            Table.Builder t)
+            throws InterruptedException {
+        NativeBaselines.Program cpp = NativeBaselines.program("packet_analyser");
+        if (!cpp.isAvailable() || !(plan.search() || plan.cppRealTimeTrial())) {
+            return;
+        }
+        List<String[]> jobs = new ArrayList<>();
+        if (plan.search()) {
+            for (AnalyserCase c : plan.cases()) {
+                for (String variant : List.of("port", "flat")) {
+                    for (Strategy s : List.of(Strategy.ALLOC, Strategy.MIX, Strategy.POOL)) {
+                        jobs.add(new String[] {variant, c.label(), s.label()});
+                    }
+                }
+            }
+        } else {
+            jobs.add(new String[] {"flat", goalCase, Strategy.POOL.label()});
+        }
+        Path log = context.workDir().resolve("packet_analyser-realtime.log");
+        for (String[] job : jobs) {
+            String solution = job[0].equals("flat") ? "C++ flat" : "C++";
+            MinIntervalSearch.Trial trial = interval -> {
+                List<String> lines = cpp.run(
+                        log,
+                        120,
+                        job[0],
+                        job[1],
+                        job[2],
+                        "realtime",
+                        clock.executable(),
+                        interval,
+                        plan.startupMs(),
+                        plan.windowMs(),
+                        plan.sizes().pool(),
+                        plan.sizes().mix());
+                CppTrial r = mechsym.lab.experiments.threads.ThreadedRuns.parseLines(lines, CppTrial.class)
+                        .getFirst();
+                return new RealTimeRun.Result(
+                        r.intervalNs(),
+                        r.received(),
+                        r.lost(),
+                        r.lostAfterStartup(),
+                        r.seenAfterStartup(),
+                        r.droppedBySource(),
+                        List.of());
+            };
+            try {
+                if (plan.search()) {
+                    MinIntervalSearch.Outcome o = MinIntervalSearch.POST.search(trial, r -> {});
+                    RealTimeRun.Result last = o.trials().getLast();
+                    t.row(
+                            solution,
+                            job[2],
+                            job[1],
+                            last.intervalNs(),
+                            last.lostAfterStartup(),
+                            last.seenAfterStartup(),
+                            last.lostPercentAfterStartup(),
+                            o.cell());
+                } else {
+                    RealTimeRun.Result r = trial.run(SpeedGoals.REALTIME_INTERVAL_NS);
+                    t.row(
+                            solution,
+                            job[2],
+                            job[1],
+                            r.intervalNs(),
+                            r.lostAfterStartup(),
+                            r.seenAfterStartup(),
+                            r.lostPercentAfterStartup(),
+                            r.clean()
+                                    ? "no loss at " + r.intervalNs() + " ns"
+                                    : String.format(
+                                            Locale.ROOT,
+                                            "lost: %.3g%% at %d ns",
+                                            r.lostPercentAfterStartup(),
+                                            r.intervalNs()));
+                }
+            } catch (InterruptedException e) {
+                throw e;
+            } catch (Exception e) {
+                result.note("No real-time figure for " + solution + " " + job[2] + " case " + job[1] + ": "
+                        + e.getMessage());
+            }
+        }
+    }
+
+    /** native/packet_analyser's real-time line. */
+    public record CppTrial(
+            long intervalNs,
+            long received,
+            long lost,
+            long lostAfterStartup,
+            long seenAfterStartup,
+            long droppedBySource) {}
 
     private static void charts(ExperimentResult.Builder result, Plan plan) {
         result.chart(Chart.bar(
