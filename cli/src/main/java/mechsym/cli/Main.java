@@ -1,7 +1,7 @@
 package mechsym.cli;
 
 import java.io.IOException;
-import mechsym.lab.IoReasons;
+import mechsym.lab.runner.IoReasons;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -24,6 +24,9 @@ import picocli.CommandLine.Command;
             TradesCommand.class,
             AsmCommand.class,
             AnalyserCommand.class,
+            PingCommand.class,
+            GatewayCommand.class,
+            LoadCommand.class,
             CommandLine.HelpCommand.class
         },
         footer = {"", "Exit codes: 0 success, 1 work failed, 2 bad usage.", "Start with: mechsym lab --list"})
