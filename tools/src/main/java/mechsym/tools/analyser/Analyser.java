@@ -181,16 +181,20 @@ public final class Analyser implements AutoCloseable {
             protocol = header.protocol();
             parsedSum += header.checksumTerm();
         } else {
-            FlatHeader h = p.flat;
-            h.source = p.getInt(PacketLayout.SOURCE_ADDRESS);
-            h.destination = p.getInt(PacketLayout.DESTINATION_ADDRESS);
-            h.protocol = p.getByte(PacketLayout.PROTOCOL);
-            h.totalLength = p.getShort(PacketLayout.TOTAL_LENGTH);
-            h.sourcePort = p.getShort(transport + PacketLayout.SOURCE_PORT);
-            h.destinationPort = p.getShort(transport + PacketLayout.DESTINATION_PORT);
-            protocol = h.protocol;
+            p.parsedSource = p.getInt(PacketLayout.SOURCE_ADDRESS);
+            p.parsedDestination = p.getInt(PacketLayout.DESTINATION_ADDRESS);
+            p.parsedProtocol = p.getByte(PacketLayout.PROTOCOL);
+            p.parsedTotalLength = p.getShort(PacketLayout.TOTAL_LENGTH);
+            p.parsedSourcePort = p.getShort(transport + PacketLayout.SOURCE_PORT);
+            p.parsedDestinationPort = p.getShort(transport + PacketLayout.DESTINATION_PORT);
+            protocol = p.parsedProtocol;
             parsedSum += PacketLayout.checksumTerm(
-                    h.source, h.destination, h.protocol, h.totalLength, h.sourcePort, h.destinationPort);
+                    p.parsedSource,
+                    p.parsedDestination,
+                    p.parsedProtocol,
+                    p.parsedTotalLength,
+                    p.parsedSourcePort,
+                    p.parsedDestinationPort);
         }
         parsed++;
         if (protocol == PacketLayout.PROTOCOL_TCP) {
