@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
             TradesCommand.class,
             AsmCommand.class,
             PingCommand.class,
+            EchoCommand.class,
             CommandLine.HelpCommand.class
         },
         footer = {"", "Exit codes: 0 success, 1 work failed, 2 bad usage.", "Start with: mechsym lab --list"})
