@@ -89,6 +89,15 @@ public final class EchoClient {
      *     unreachable), or a thread failed
      */
     public static Outcome run(Options options, LatencyRecorder recorder) throws IOException, InterruptedException {
+        return run(options, recorder, Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #run(Options, LatencyRecorder)}, but each thread stops sending once it has run for
+     * {@code maxNanos} (a lab's time budget; the outcome counts what was sent).
+     */
+    public static Outcome run(Options options, LatencyRecorder recorder, long maxNanos)
+            throws IOException, InterruptedException {
         options.validate();
         InetSocketAddress server;
         try {
@@ -108,7 +117,7 @@ public final class EchoClient {
             Thread thread = new Thread(
                     () -> {
                         try {
-                            Counts c = sendAll(options, server, id, recorder);
+                            Counts c = sendAll(options, server, id, recorder, maxNanos);
                             sent.add(c.sent);
                             answered.add(c.answered);
                             lost.add(c.lost);
@@ -142,8 +151,10 @@ public final class EchoClient {
         boolean gaveUp;
     }
 
-    private static Counts sendAll(Options o, InetSocketAddress server, int thread, LatencyRecorder recorder)
+    private static Counts sendAll(
+            Options o, InetSocketAddress server, int thread, LatencyRecorder recorder, long maxNanos)
             throws IOException {
+        long begin = System.nanoTime();
         Counts counts = new Counts();
         String target = o.host() + ":" + o.port();
         byte[] request = new byte[o.size()];
@@ -156,6 +167,9 @@ public final class EchoClient {
         try (DatagramSocket socket = new DatagramSocket()) {
             socket.connect(server);
             for (long seq = 0; seq < o.count(); seq++) {
+                if (maxNanos != Long.MAX_VALUE && System.nanoTime() - begin > maxNanos) {
+                    break;
+                }
                 fill(request, expected, thread, seq);
                 long intended = pacer.awaitNext();
                 long start = System.nanoTime();

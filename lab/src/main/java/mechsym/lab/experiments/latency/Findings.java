@@ -48,6 +48,15 @@ public final class Findings {
         return outcome.name().toLowerCase(Locale.ROOT).replace('_', ' ');
     }
 
+    /** A speed goal's outcome in a word: met, missed, or not measured. */
+    public static String goalWord(Verdict goal) {
+        return switch (goal.outcome()) {
+            case REPRODUCED -> "met";
+            case INCONCLUSIVE -> "not measured";
+            default -> "missed";
+        };
+    }
+
     /** A figure for a sentence: "12.3 µs", or "missing". */
     public static String us(Double value) {
         return value == null ? "missing" : String.format(Locale.ROOT, "%.1f µs", value);

@@ -332,7 +332,9 @@ public final class TcpPingExperiment implements Experiment {
                 .column("goal")
                 .column("outcome")
                 .column("figures")
-                .row("Java spin p50 within 10% of C spin p50, same pinning", goalWord(goal), goal.reason())
+                .row(
+                        "Java spin p50 within 10% of C spin p50, same pinning",
+                        mechsym.lab.experiments.latency.Findings.goalWord(goal), goal.reason())
                 .build());
         result.headline(String.format(
                 java.util.Locale.ROOT,
@@ -344,14 +346,6 @@ public final class TcpPingExperiment implements Experiment {
                 mechsym.lab.experiments.latency.Findings.us(findings.cSpin())));
         result.headline("goal Java spin within 10% of C: " + goal.reason());
         result.verdict(findings.verdict());
-    }
-
-    static String goalWord(Verdict goal) {
-        return switch (goal.outcome()) {
-            case REPRODUCED -> "met";
-            case INCONCLUSIVE -> "not measured";
-            default -> "missed";
-        };
     }
 
     private static String pinningText(List<Placement> placements) {
