@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
             AsmCommand.class,
             AnalyserCommand.class,
             PingCommand.class,
+            EchoCommand.class,
             GatewayCommand.class,
             LoadCommand.class,
             CommandLine.HelpCommand.class
