@@ -153,6 +153,7 @@ public final class BackPressureExperiment implements Experiment {
         RunRow jdkFast;
         double jdkCapacity;
         try (Gateway jdk = Gateway.startPlainJdk(context)) {
+            load(jdk.port(), capacity * 0.5, p.runSeconds(), p.connections(), 1.0); // warm-up, as the gateway had
             jdkFast = measure(jdk, "jdk-plain", 50, capacity * 0.5, p.runSeconds(), p);
             jdkSlow = slowConsumer(context, jdk.port(), "jdk-plain", capacity * 0.5, p);
             jdkCapacity = saturate(jdk.port(), p);
