@@ -9,10 +9,11 @@ import java.util.concurrent.Callable;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentCatalog;
 import mechsym.lab.ExperimentResult;
-import mechsym.lab.LabRun;
 import mechsym.lab.Profile;
 import mechsym.lab.Progress;
+import mechsym.lab.ServerTargets;
 import mechsym.lab.report.TerminalSummary;
+import mechsym.lab.results.LabRun;
 import mechsym.lab.runner.LabRunner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -50,6 +51,19 @@ final class LabCommand implements Callable<Integer> {
 
     @Option(names = "--quiet", description = "no progress output")
     boolean quiet;
+
+    @Option(
+            names = "--broker-url",
+            paramLabel = "URL",
+            description = "jms-load: an existing Artemis broker (tcp://host:port) instead of one started by mechsym")
+    String brokerUrl;
+
+    @Option(
+            names = "--jdbc-url",
+            paramLabel = "URL",
+            description = "jdbc-prefetch: an existing database (jdbc:postgresql://... or jdbc:oracle:thin:...;"
+                    + " user and password in the URL) instead of a PostgreSQL started by mechsym")
+    String jdbcUrl;
 
     @Override
     public Integer call() throws Exception {
@@ -90,13 +104,21 @@ final class LabCommand implements Callable<Integer> {
                     + " will be replaced (keep it: copy it away, or give --out another folder)");
         }
         String command = "mechsym lab " + String.join(" ", ids) + " --profile " + selectedProfile.label()
-                + (out != null ? " --out " + out : "");
+                + (out != null ? " --out " + out : "")
+                + (brokerUrl != null ? " --broker-url " + brokerUrl : "")
+                + (jdbcUrl != null ? " --jdbc-url " + redactedPassword(jdbcUrl) : "");
         LabRunner runner = new LabRunner(
                 selectedProfile, outDir, Progress.forConsole(quiet), command.replace("  ", " "), version());
+        runner.servers(new ServerTargets(brokerUrl, jdbcUrl));
         LabRun run = runner.run(experiments);
         TerminalSummary.print(run, outDir, System.out);
         boolean failed = run.experiments().stream().anyMatch(e -> e.status() == ExperimentResult.Status.FAILED);
         return failed ? Main.EXIT_FAILED : Main.EXIT_OK;
+    }
+
+    /** A JDBC URL as the report shows it: a password in it is replaced by ***. */
+    static String redactedPassword(String url) {
+        return url.replaceAll("(?i)(password=)[^&;]*", "$1***").replaceAll("(?i)(:thin:[^/@]*/)[^@]*@", "$1***@");
     }
 
     static String version() {

@@ -10,12 +10,13 @@ import java.util.List;
 import mechsym.lab.Environment;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
-import mechsym.lab.IoReasons;
-import mechsym.lab.LabRun;
 import mechsym.lab.Profile;
 import mechsym.lab.Progress;
 import mechsym.lab.RunContext;
+import mechsym.lab.ServerTargets;
 import mechsym.lab.report.HtmlReport;
+import mechsym.lab.results.LabRun;
+import mechsym.lab.results.ResultsJson;
 
 /**
  * Runs experiments one after another, each in its own folder, and writes results.json, the charts
@@ -28,6 +29,7 @@ public final class LabRunner {
     private final Progress progress;
     private final String command;
     private final String version;
+    private ServerTargets servers = ServerTargets.NONE;
 
     public LabRunner(Profile profile, Path outDir, Progress progress, String command, String version) {
         this.profile = profile;
@@ -35,6 +37,12 @@ public final class LabRunner {
         this.progress = progress;
         this.command = command;
         this.version = version;
+    }
+
+    /** Points the experiments that use a server at the user's own ({@code --broker-url}, {@code --jdbc-url}). */
+    public LabRunner servers(ServerTargets targets) {
+        this.servers = java.util.Objects.requireNonNull(targets, "targets");
+        return this;
     }
 
     /** Creates the output folder, or fails before any work starts if it cannot be written. */
@@ -134,7 +142,8 @@ public final class LabRunner {
         long start = System.nanoTime();
         try {
             Path workDir = Files.createDirectories(outDir.resolve(experiment.id()));
-            experiment.run(new RunContext(profile, workDir, progress), builder);
+            experiment.run(new ExperimentContext(profile, workDir, progress), builder);
+            experiment.run(new RunContext(profile, workDir, progress, servers), builder);
             progress.finish();
             return builder.ok(seconds(start));
         } catch (Exception | LinkageError | OutOfMemoryError e) {

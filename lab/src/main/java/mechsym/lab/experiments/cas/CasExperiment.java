@@ -14,7 +14,6 @@ import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
-import mechsym.lab.Verdict;
 import mechsym.lab.experiments.threads.ThreadedRuns;
 
 /*
@@ -138,6 +137,8 @@ public final class CasExperiment implements Experiment {
                             + " and are not in the seed.")
                     .build());
         }
+        tables.addAll(
+                SeedPerfStat.tables(SEED_RUNS.stream().map(SeedRun::machine).toList()));
         return tables;
     }
 
@@ -284,49 +285,35 @@ public final class CasExperiment implements Experiment {
     private static void verdict(ExperimentResult.Builder result, Map<String, Summary> medians, int maxThreads) {
         Summary cppOne = medians.get("C++ LOCK XADD|1");
         Summary javaOne = medians.get("Java getAndAdd|1");
-        Summary single = cppOne != null ? cppOne : javaOne;
         String who = cppOne != null ? "C++ LOCK XADD" : "Java getAndAdd";
+        Summary single = cppOne != null ? cppOne : javaOne;
         Summary contended = medians.get(who + "|" + maxThreads);
-        StringBuilder line =
-                new StringBuilder(String.format(Locale.ROOT, "%s: 1 thread %.1f ns/op", who, single.median()));
-        if (maxThreads > 1) {
-            line.append(String.format(
-                    Locale.ROOT,
-                    ", %d threads %.1f ns/op (%.1fx)",
-                    maxThreads,
-                    contended.median(),
-                    contended.median() / single.median()));
+        if (single != null) {
+            StringBuilder line =
+                    new StringBuilder(String.format(Locale.ROOT, "%s: 1 thread %.1f ns/op", who, single.median()));
+            if (maxThreads > 1 && contended != null) {
+                line.append(String.format(
+                        Locale.ROOT,
+                        ", %d threads %.1f ns/op (%.1fx)",
+                        maxThreads,
+                        contended.median(),
+                        contended.median() / single.median()));
+            }
+            result.headline(line.toString());
         }
-        result.headline(line.toString());
         if (cppOne != null && javaOne != null) {
-            StringBuilder java = new StringBuilder(String.format(
+            result.headline(String.format(
                     Locale.ROOT,
                     "Java/C++ at 1 thread: getAndAdd %.2fx, compareAndSet loop %.2fx, compareAndExchange loop %.2fx",
                     javaOne.median() / cppOne.median(),
                     ratio(medians, "Java compareAndSet loop|1", "C++ LOCK CMPXCHG BOOL|1"),
                     ratio(medians, "Java compareAndExchange loop|1", "C++ LOCK CMPXCHG VAL|1")));
-            result.headline(java.toString());
         }
-        boolean cheap = single.median() < 15;
-        String figures = String.format(Locale.ROOT, "%s uncontended: %.1f ns per increment", who, single.median());
-        if (maxThreads < 2) {
-            result.verdict(Verdict.partly(figures + "; one core only, so no contention could be measured."));
-            return;
-        }
-        double factor = contended.median() / single.median();
-        figures += String.format(Locale.ROOT, "; %d threads: %.1f ns (%.1fx).", maxThreads, contended.median(), factor);
-        boolean dearer = factor >= 2;
-        if (cheap && dearer) {
-            result.verdict(Verdict.reproduced(figures + " Cheap alone, several times dearer contended."));
-        } else if (cheap || dearer) {
-            result.verdict(Verdict.partly(figures
-                    + (cheap
-                            ? " Contention cost less than 2x here (a loaded or small machine time-slices the threads,"
-                                    + " which hands the line over less often)."
-                            : " The uncontended increment was not cheap.")));
-        } else {
-            result.verdict(Verdict.notReproduced(figures));
-        }
+        result.verdict(CasVerdict.judge(new CasVerdict.Figures(
+                who,
+                single == null ? null : single.median(),
+                maxThreads,
+                contended == null ? null : contended.median())));
     }
 
     private static double ratio(Map<String, Summary> medians, String a, String b) {
