@@ -4,7 +4,7 @@ import java.nio.file.Path;
 
 /**
  * What an experiment gets from the runner: the profile, a scratch folder inside the run's output,
- * progress, and the means to fork JVMs and run JMH.
+ * progress, the user's own servers if any, and the means to fork JVMs and run JMH.
  */
 public interface RunContext {
 
@@ -16,18 +16,9 @@ public interface RunContext {
 
     /** For long work. */
     Progress progress();
- *
- * @param profile sizes and run counts to use
- * @param workDir this experiment's own folder under --out (logs, JFR files, JMH output)
- * @param progress for long work
- * @param servers the user's own servers (--broker-url, --jdbc-url), if any
- */
-public record RunContext(Profile profile, Path workDir, Progress progress, ServerTargets servers) {
 
-    /** A context with no server of the user's. */
-    public RunContext(Profile profile, Path workDir, Progress progress) {
-        this(profile, workDir, progress, ServerTargets.NONE);
-    }
+    /** The user's own servers (--broker-url, --jdbc-url); {@link ServerTargets#NONE} when none was given. */
+    ServerTargets servers();
 
     /** A JVM forked from this one's classpath, for experiments that need their own flags. */
     ForkedJvm fork(Class<?> mainClass);

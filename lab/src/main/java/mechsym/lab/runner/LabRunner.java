@@ -12,7 +12,6 @@ import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Profile;
 import mechsym.lab.Progress;
-import mechsym.lab.RunContext;
 import mechsym.lab.ServerTargets;
 import mechsym.lab.report.HtmlReport;
 import mechsym.lab.results.LabRun;
@@ -142,8 +141,7 @@ public final class LabRunner {
         long start = System.nanoTime();
         try {
             Path workDir = Files.createDirectories(outDir.resolve(experiment.id()));
-            experiment.run(new ExperimentContext(profile, workDir, progress), builder);
-            experiment.run(new RunContext(profile, workDir, progress, servers), builder);
+            experiment.run(new ExperimentContext(profile, workDir, progress, servers), builder);
             progress.finish();
             return builder.ok(seconds(start));
         } catch (Exception | LinkageError | OutOfMemoryError e) {

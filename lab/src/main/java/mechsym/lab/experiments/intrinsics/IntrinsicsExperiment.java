@@ -14,9 +14,9 @@ import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Table;
 import mechsym.lab.Verdict;
-import mechsym.lab.asm.AsmListing;
-import mechsym.lab.asm.Hsdis;
-import mechsym.lab.asm.PrintAssembly;
+import mechsym.tools.asm.AsmListing;
+import mechsym.tools.asm.Hsdis;
+import mechsym.tools.asm.PrintAssembly;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Verdict;
-import mechsym.lab.asm.AsmListing;
+import mechsym.tools.asm.AsmListing;
 import org.junit.jupiter.api.Test;
 
 class IntrinsicsExperimentTest {
