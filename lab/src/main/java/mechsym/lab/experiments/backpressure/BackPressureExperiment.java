@@ -53,7 +53,7 @@ import mechsym.tools.load.RateSchedule;
  *
  * <p>Sensitive to: the number of cores (load generator, gateway threads and service threads share
  * them: a 2-vCPU machine measures the whole loopback system, not the gateway alone), other load on
- * the machine, and the timer slack of the service's sleeps. Quick profile budget: about 50 s;
+ * the machine, and the timer slack of the service's sleeps. Quick profile budget: about 50 s, JVM starts included;
  * tiny: seconds (a smoke test, not a measurement).
  */
 public final class BackPressureExperiment implements Experiment {
@@ -78,8 +78,8 @@ public final class BackPressureExperiment implements Experiment {
     static Params params(RunContext context) {
         return context.profile()
                 .pick(
-                        new Params(0.4, 0.5, 0.4, 4, 500),
-                        new Params(1.5, 2.0, 1.5, 16, 2000),
+                        new Params(0.25, 0.4, 0.25, 4, 500),
+                        new Params(1.2, 1.5, 1.0, 16, 2000),
                         new Params(10, 5, 5, 64, 4000));
     }
 
@@ -471,11 +471,13 @@ public final class BackPressureExperiment implements Experiment {
 
     /** A server child (gateway or plain JDK) with its samples file. */
     private static final class Gateway implements AutoCloseable {
+        private final String name;
         private final List<String> args;
         private final Path samplesFile;
         private ServerProcess process;
 
-        private Gateway(List<String> args, Path samplesFile) {
+        private Gateway(String name, List<String> args, Path samplesFile) {
+            this.name = name;
             this.args = args;
             this.samplesFile = samplesFile;
         }
@@ -485,6 +487,7 @@ public final class BackPressureExperiment implements Experiment {
             String name = "gateway-" + policy.id() + (txnMicros == 0 ? "-idle" : "");
             Path samples = context.workDir().resolve(name + "-samples.jsonl");
             Gateway g = new Gateway(
+                    name,
                     List.of(
                             "gateway",
                             policy.name(),
@@ -501,7 +504,7 @@ public final class BackPressureExperiment implements Experiment {
 
         static Gateway startPlainJdk(RunContext context) throws IOException, InterruptedException {
             Path samples = context.workDir().resolve("jdk-plain-samples.jsonl");
-            Gateway g = new Gateway(List.of("jdk-plain", samples.toString()), samples);
+            Gateway g = new Gateway("jdk-plain", List.of("jdk-plain", samples.toString()), samples);
             g.restart(context);
             return g;
         }
@@ -515,9 +518,6 @@ public final class BackPressureExperiment implements Experiment {
                     .jvmArgs(CHILD_HEAP, "-XX:+ExitOnOutOfMemoryError")
                     .args(args.toArray())
                     .command();
-            String name = args.getFirst().equals("jdk-plain")
-                    ? "jdk-plain"
-                    : "gateway-" + args.get(1).toLowerCase(Locale.ROOT);
             process = ServerProcess.start(command, context.workDir().resolve(name + ".log"));
         }
 
