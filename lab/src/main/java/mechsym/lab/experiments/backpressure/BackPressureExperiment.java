@@ -105,9 +105,26 @@ public final class BackPressureExperiment implements Experiment {
                 + " full throughput.";
     }
 
+    /**
+     * The post measures nothing; its figures are the art-gallery example of Little's law and the
+     * design's numbers, kept as given.
+     */
     @Override
     public List<Table> seedFigures() {
-        return List.of(); // the post gives the formula and the design, no measured figures
+        return List.of(Table.seed(
+                        "seed-design", "The post's worked example and design numbers", "no machine: a worked example")
+                .column("figure")
+                .column("value")
+                .column("unit")
+                .row("time a viewer spends in the gallery", 20, "minutes")
+                .row("viewers the gallery holds", 30, "viewers")
+                .row("arrival rate the gallery can take (Little's law)", 90, "viewers/hour")
+                .row("arrival rate 9:00-10:00 in the example", 100, "viewers/hour")
+                .row("viewers sent to the cafe", 10, "viewers/hour")
+                .row("queue fill that should raise an alert", 70, "%")
+                .row("status answered when the input queue is full", 503, "HTTP status")
+                .note("queue length = max latency / (transaction time / number of threads)")
+                .build());
     }
 
     @Override
