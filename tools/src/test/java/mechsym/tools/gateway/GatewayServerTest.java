@@ -227,6 +227,25 @@ class GatewayServerTest {
     }
 
     @Test
+    void printsAStatsLineAndAppendsTheStatsFileEverySecond(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.io.ByteArrayOutputStream lines = new java.io.ByteArrayOutputStream();
+        java.nio.file.Path file = dir.resolve("stats.jsonl");
+        server = GatewayServer.start(
+                config(QueuePolicy.REJECT, 16, 0, WorkKind.SPIN).withStatsEverySecond(true),
+                new java.io.PrintStream(lines, true, StandardCharsets.UTF_8),
+                file);
+        assertThat(get("/txn").statusCode()).isEqualTo(200);
+        waitFor(() -> lines.toString(StandardCharsets.UTF_8).contains("accepted=1 "));
+        assertThat(lines.toString(StandardCharsets.UTF_8))
+                .contains("depth=0/16", "answered=1", "inflight=0", "txn p50=");
+        waitFor(() -> java.nio.file.Files.exists(file));
+        assertThat(java.nio.file.Files.readAllLines(file).getFirst())
+                .startsWith("{")
+                .contains("\"accepted\":1");
+    }
+
+    @Test
     void aTakenPortIsReportedWithTheAddress() throws Exception {
         start(config(QueuePolicy.REJECT, 16, 0, WorkKind.SPIN));
         GatewayConfig same = config(QueuePolicy.REJECT, 16, 0, WorkKind.SPIN).withAddress("127.0.0.1", server.port());
