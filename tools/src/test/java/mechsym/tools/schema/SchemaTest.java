@@ -1,4 +1,4 @@
-package mechsym.core.codec;
+package mechsym.tools.schema;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -46,7 +46,7 @@ class SchemaTest {
         MessageType cancel = schema.find(2, 1);
         assertThat(cancel.field("legs").shape()).isEqualTo(Field.Shape.FIXED_ARRAY);
         assertThat(cancel.field("legs").length()).isEqualTo(4);
-        assertThat(cancel.field("note").type()).isEqualTo(FieldType.STRING);
+        assertThat(cancel.field("note").type()).isEqualTo(ElementType.STRING);
         assertThat(schema.find(1, 2)).isNull();
         assertThat(schema.knowsType(2)).isTrue();
         assertThat(schema.knowsType(3)).isFalse();
@@ -88,7 +88,7 @@ class SchemaTest {
         assertThat(block.find()).as("docs/schema.md has a ```schema block").isTrue();
         Schema schema = Schema.parse(block.group(1));
         assertThat(schema.messages()).extracting(MessageType::name).containsExactly("Order", "Order", "Cancel");
-        assertThat(schema.find(1, 2).field("trader").type()).isEqualTo(FieldType.STRING);
+        assertThat(schema.find(1, 2).field("trader").type()).isEqualTo(ElementType.STRING);
     }
 
     @Test

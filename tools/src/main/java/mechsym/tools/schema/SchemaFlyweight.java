@@ -1,9 +1,12 @@
-package mechsym.core.codec;
+package mechsym.tools.schema;
 
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import mechsym.core.codec.CodecBuffer;
+import mechsym.core.codec.CodecException;
+import mechsym.core.codec.CodecFlyweight;
 
 /**
  * A flyweight over any fixed-layout {@link MessageType} of a {@link Schema}: reads and writes its
@@ -66,7 +69,7 @@ public final class SchemaFlyweight extends CodecFlyweight {
     public static int fixedLength(MessageType type) {
         long length = 0;
         for (Field field : type.fields()) {
-            if (field.type() == FieldType.STRING || field.shape() == Field.Shape.VARIABLE_ARRAY) {
+            if (field.type() == ElementType.STRING || field.shape() == Field.Shape.VARIABLE_ARRAY) {
                 return -1;
             }
             length += size(field);
@@ -129,7 +132,7 @@ public final class SchemaFlyweight extends CodecFlyweight {
     }
 
     /** The offset of scalar field {@code name} of {@code expected} type. */
-    private int scalar(String name, FieldType expected) {
+    private int scalar(String name, ElementType expected) {
         Slot slot = slot(name);
         Field field = slot.field();
         if (field.type() != expected || field.shape() != Field.Shape.SCALAR) {
@@ -139,7 +142,7 @@ public final class SchemaFlyweight extends CodecFlyweight {
     }
 
     /** The offset of element {@code index} of fixed-array field {@code name} of {@code expected} type. */
-    private int element(String name, int index, FieldType expected) {
+    private int element(String name, int index, ElementType expected) {
         Slot slot = slot(name);
         Field field = slot.field();
         if (field.type() != expected || field.shape() != Field.Shape.FIXED_ARRAY) {
@@ -156,124 +159,124 @@ public final class SchemaFlyweight extends CodecFlyweight {
     // ---- scalars by name
 
     public byte getByte(String name) {
-        return getByte(scalar(name, FieldType.BYTE));
+        return getByte(scalar(name, ElementType.INT8));
     }
 
     public void putByte(String name, byte value) {
-        putByte(scalar(name, FieldType.BYTE), value);
+        putByte(scalar(name, ElementType.INT8), value);
     }
 
     public boolean getBoolean(String name) {
-        return getBoolean(scalar(name, FieldType.BOOLEAN));
+        return getBoolean(scalar(name, ElementType.BOOLEAN));
     }
 
     public void putBoolean(String name, boolean value) {
-        putBoolean(scalar(name, FieldType.BOOLEAN), value);
+        putBoolean(scalar(name, ElementType.BOOLEAN), value);
     }
 
     public short getShort(String name) {
-        return getShort(scalar(name, FieldType.SHORT));
+        return getShort(scalar(name, ElementType.INT16));
     }
 
     public void putShort(String name, short value) {
-        putShort(scalar(name, FieldType.SHORT), value);
+        putShort(scalar(name, ElementType.INT16), value);
     }
 
     public char getChar(String name) {
-        return getChar(scalar(name, FieldType.CHAR));
+        return getChar(scalar(name, ElementType.CHAR16));
     }
 
     public void putChar(String name, char value) {
-        putChar(scalar(name, FieldType.CHAR), value);
+        putChar(scalar(name, ElementType.CHAR16), value);
     }
 
     public int getInt(String name) {
-        return getInt(scalar(name, FieldType.INT));
+        return getInt(scalar(name, ElementType.INT32));
     }
 
     public void putInt(String name, int value) {
-        putInt(scalar(name, FieldType.INT), value);
+        putInt(scalar(name, ElementType.INT32), value);
     }
 
     public long getLong(String name) {
-        return getLong(scalar(name, FieldType.LONG));
+        return getLong(scalar(name, ElementType.INT64));
     }
 
     public void putLong(String name, long value) {
-        putLong(scalar(name, FieldType.LONG), value);
+        putLong(scalar(name, ElementType.INT64), value);
     }
 
     public float getFloat(String name) {
-        return getFloat(scalar(name, FieldType.FLOAT));
+        return getFloat(scalar(name, ElementType.FLOAT32));
     }
 
     public void putFloat(String name, float value) {
-        putFloat(scalar(name, FieldType.FLOAT), value);
+        putFloat(scalar(name, ElementType.FLOAT32), value);
     }
 
     public double getDouble(String name) {
-        return getDouble(scalar(name, FieldType.DOUBLE));
+        return getDouble(scalar(name, ElementType.FLOAT64));
     }
 
     public void putDouble(String name, double value) {
-        putDouble(scalar(name, FieldType.DOUBLE), value);
+        putDouble(scalar(name, ElementType.FLOAT64), value);
     }
 
     // ---- elements of fixed arrays by name and index (IndexOutOfBoundsException outside the array)
 
     public byte getByte(String name, int index) {
-        return getByte(element(name, index, FieldType.BYTE));
+        return getByte(element(name, index, ElementType.INT8));
     }
 
     public void putByte(String name, int index, byte value) {
-        putByte(element(name, index, FieldType.BYTE), value);
+        putByte(element(name, index, ElementType.INT8), value);
     }
 
     public short getShort(String name, int index) {
-        return getShort(element(name, index, FieldType.SHORT));
+        return getShort(element(name, index, ElementType.INT16));
     }
 
     public void putShort(String name, int index, short value) {
-        putShort(element(name, index, FieldType.SHORT), value);
+        putShort(element(name, index, ElementType.INT16), value);
     }
 
     public char getChar(String name, int index) {
-        return getChar(element(name, index, FieldType.CHAR));
+        return getChar(element(name, index, ElementType.CHAR16));
     }
 
     public void putChar(String name, int index, char value) {
-        putChar(element(name, index, FieldType.CHAR), value);
+        putChar(element(name, index, ElementType.CHAR16), value);
     }
 
     public int getInt(String name, int index) {
-        return getInt(element(name, index, FieldType.INT));
+        return getInt(element(name, index, ElementType.INT32));
     }
 
     public void putInt(String name, int index, int value) {
-        putInt(element(name, index, FieldType.INT), value);
+        putInt(element(name, index, ElementType.INT32), value);
     }
 
     public long getLong(String name, int index) {
-        return getLong(element(name, index, FieldType.LONG));
+        return getLong(element(name, index, ElementType.INT64));
     }
 
     public void putLong(String name, int index, long value) {
-        putLong(element(name, index, FieldType.LONG), value);
+        putLong(element(name, index, ElementType.INT64), value);
     }
 
     public float getFloat(String name, int index) {
-        return getFloat(element(name, index, FieldType.FLOAT));
+        return getFloat(element(name, index, ElementType.FLOAT32));
     }
 
     public void putFloat(String name, int index, float value) {
-        putFloat(element(name, index, FieldType.FLOAT), value);
+        putFloat(element(name, index, ElementType.FLOAT32), value);
     }
 
     public double getDouble(String name, int index) {
-        return getDouble(element(name, index, FieldType.DOUBLE));
+        return getDouble(element(name, index, ElementType.FLOAT64));
     }
 
     public void putDouble(String name, int index, double value) {
-        putDouble(element(name, index, FieldType.DOUBLE), value);
+        putDouble(element(name, index, ElementType.FLOAT64), value);
     }
 }

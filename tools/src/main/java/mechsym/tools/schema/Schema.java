@@ -1,4 +1,4 @@
-package mechsym.core.codec;
+package mechsym.tools.schema;
 
 import java.nio.ByteOrder;
 import java.util.HashMap;

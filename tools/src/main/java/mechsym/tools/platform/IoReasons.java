@@ -1,12 +1,16 @@
-package mechsym.lab.runner;
+package mechsym.tools.platform;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 
-/** I/O failures in words for users: the file, and what was wrong with it, no exception class names. */
+/**
+ * I/O failures in words for users: the file, and what was wrong with it, no exception class names.
+ * Stateless and thread-safe.
+ */
 public final class IoReasons {
     private IoReasons() {}
 
@@ -32,5 +36,17 @@ public final class IoReasons {
             return fs.getFile() + (fs.getOtherFile() != null ? " -> " + fs.getOtherFile() : "") + ": " + reason(fs);
         }
         return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+    }
+
+    /**
+     * {@code e} as thrown while reading or writing {@code file}, naming the file: a read error such as
+     * EIO carries only the system's words ("Input/output error"), a {@link FileSystemException} that
+     * names a file is returned as it is.
+     */
+    public static IOException naming(Path file, IOException e) {
+        if (e instanceof FileSystemException fs && fs.getFile() != null) {
+            return e;
+        }
+        return new IOException(file + ": " + (e.getMessage() != null ? e.getMessage() : "cannot be read"), e);
     }
 }

@@ -1,4 +1,4 @@
-package mechsym.core.codec;
+package mechsym.tools.schema;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,6 +7,8 @@ import java.lang.reflect.Array;
 import java.nio.ByteOrder;
 import java.util.Objects;
 import java.util.Random;
+import mechsym.core.codec.CodecBuffer;
+import mechsym.core.codec.CodecException;
 import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 
@@ -37,14 +39,14 @@ class SchemaFlyweightTest {
         String n = field.name();
         if (field.shape() == Field.Shape.SCALAR) {
             return switch (field.type()) {
-                case BYTE -> f.getByte(n);
+                case INT8 -> f.getByte(n);
                 case BOOLEAN -> f.getBoolean(n);
-                case SHORT -> f.getShort(n);
-                case CHAR -> f.getChar(n);
-                case INT -> f.getInt(n);
-                case LONG -> f.getLong(n);
-                case FLOAT -> f.getFloat(n);
-                case DOUBLE -> f.getDouble(n);
+                case INT16 -> f.getShort(n);
+                case CHAR16 -> f.getChar(n);
+                case INT32 -> f.getInt(n);
+                case INT64 -> f.getLong(n);
+                case FLOAT32 -> f.getFloat(n);
+                case FLOAT64 -> f.getDouble(n);
                 case STRING -> throw new AssertionError("no strings in a fixed layout");
             };
         }
@@ -54,13 +56,13 @@ class SchemaFlyweightTest {
                     array,
                     i,
                     switch (field.type()) {
-                        case BYTE -> f.getByte(n, i);
-                        case SHORT -> f.getShort(n, i);
-                        case CHAR -> f.getChar(n, i);
-                        case INT -> f.getInt(n, i);
-                        case LONG -> f.getLong(n, i);
-                        case FLOAT -> f.getFloat(n, i);
-                        case DOUBLE -> f.getDouble(n, i);
+                        case INT8 -> f.getByte(n, i);
+                        case INT16 -> f.getShort(n, i);
+                        case CHAR16 -> f.getChar(n, i);
+                        case INT32 -> f.getInt(n, i);
+                        case INT64 -> f.getLong(n, i);
+                        case FLOAT32 -> f.getFloat(n, i);
+                        case FLOAT64 -> f.getDouble(n, i);
                         default -> throw new AssertionError(field.type());
                     });
         }
@@ -72,14 +74,14 @@ class SchemaFlyweightTest {
         String n = field.name();
         if (field.shape() == Field.Shape.SCALAR) {
             switch (field.type()) {
-                case BYTE -> f.putByte(n, (Byte) value);
+                case INT8 -> f.putByte(n, (Byte) value);
                 case BOOLEAN -> f.putBoolean(n, (Boolean) value);
-                case SHORT -> f.putShort(n, (Short) value);
-                case CHAR -> f.putChar(n, (Character) value);
-                case INT -> f.putInt(n, (Integer) value);
-                case LONG -> f.putLong(n, (Long) value);
-                case FLOAT -> f.putFloat(n, (Float) value);
-                case DOUBLE -> f.putDouble(n, (Double) value);
+                case INT16 -> f.putShort(n, (Short) value);
+                case CHAR16 -> f.putChar(n, (Character) value);
+                case INT32 -> f.putInt(n, (Integer) value);
+                case INT64 -> f.putLong(n, (Long) value);
+                case FLOAT32 -> f.putFloat(n, (Float) value);
+                case FLOAT64 -> f.putDouble(n, (Double) value);
                 case STRING -> throw new AssertionError("no strings in a fixed layout");
             }
             return;
@@ -87,27 +89,27 @@ class SchemaFlyweightTest {
         for (int i = 0; i < field.length(); i++) {
             Object e = Array.get(value, i);
             switch (field.type()) {
-                case BYTE -> f.putByte(n, i, (Byte) e);
-                case SHORT -> f.putShort(n, i, (Short) e);
-                case CHAR -> f.putChar(n, i, (Character) e);
-                case INT -> f.putInt(n, i, (Integer) e);
-                case LONG -> f.putLong(n, i, (Long) e);
-                case FLOAT -> f.putFloat(n, i, (Float) e);
-                case DOUBLE -> f.putDouble(n, i, (Double) e);
+                case INT8 -> f.putByte(n, i, (Byte) e);
+                case INT16 -> f.putShort(n, i, (Short) e);
+                case CHAR16 -> f.putChar(n, i, (Character) e);
+                case INT32 -> f.putInt(n, i, (Integer) e);
+                case INT64 -> f.putLong(n, i, (Long) e);
+                case FLOAT32 -> f.putFloat(n, i, (Float) e);
+                case FLOAT64 -> f.putDouble(n, i, (Double) e);
                 default -> throw new AssertionError(field.type());
             }
         }
     }
 
-    private static Class<?> componentType(FieldType type) {
+    private static Class<?> componentType(ElementType type) {
         return switch (type) {
-            case BYTE -> byte.class;
-            case SHORT -> short.class;
-            case CHAR -> char.class;
-            case INT -> int.class;
-            case LONG -> long.class;
-            case FLOAT -> float.class;
-            case DOUBLE -> double.class;
+            case INT8 -> byte.class;
+            case INT16 -> short.class;
+            case CHAR16 -> char.class;
+            case INT32 -> int.class;
+            case INT64 -> long.class;
+            case FLOAT32 -> float.class;
+            case FLOAT64 -> double.class;
             default -> throw new AssertionError(type);
         };
     }

@@ -1,4 +1,4 @@
-package mechsym.core.codec;
+package mechsym.tools.schema;
 
 import java.util.Objects;
 
@@ -22,7 +22,7 @@ import java.util.Objects;
  * @param line line of the declaration in the schema text (1-based), 0 if built in code
  * @param column column of the declaration (1-based), 0 if built in code
  */
-public record Field(String name, FieldType type, Shape shape, int length, int line, int column) {
+public record Field(String name, ElementType type, Shape shape, int length, int line, int column) {
     /** Scalar, fixed-length array or count-prefixed array. */
     public enum Shape {
         SCALAR,
@@ -48,7 +48,7 @@ public record Field(String name, FieldType type, Shape shape, int length, int li
     }
 
     /** A scalar field built in code. */
-    public static Field scalar(String name, FieldType type) {
+    public static Field scalar(String name, ElementType type) {
         return new Field(name, type, Shape.SCALAR, 0, 0, 0);
     }
 

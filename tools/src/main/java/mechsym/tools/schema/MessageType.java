@@ -1,7 +1,8 @@
-package mechsym.core.codec;
+package mechsym.tools.schema;
 
 import java.util.List;
 import java.util.Objects;
+import mechsym.core.codec.FrameDescriptor;
 
 /**
  * A message layout declared by a schema: a name, the type id and version written in its frame

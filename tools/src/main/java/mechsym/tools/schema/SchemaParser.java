@@ -1,4 +1,4 @@
-package mechsym.core.codec;
+package mechsym.tools.schema;
 
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import mechsym.core.codec.FrameDescriptor;
 
 /** Parses schema text (grammar in {@code docs/schema.md}); one instance per text, one thread. */
 final class SchemaParser {
@@ -137,7 +138,7 @@ final class SchemaParser {
         }
         int fieldLine = tokenLine;
         int fieldColumn = tokenColumn;
-        FieldType type = FieldType.bySchemaName(token);
+        ElementType type = ElementType.bySchemaName(token);
         if (type == null) {
             throw error("unknown field type '" + token + "' (expected one of " + typeNames() + ")");
         }
@@ -147,7 +148,7 @@ final class SchemaParser {
         if (isSymbol("[")) {
             if (!type.arrayable()) {
                 throw error("arrays of " + type.schemaName() + " are not supported"
-                        + (type == FieldType.STRING
+                        + (type == ElementType.STRING
                                 ? " (declare one string field per value)"
                                 : " (use byte[] for booleans)"));
             }
@@ -166,7 +167,7 @@ final class SchemaParser {
 
     private static String typeNames() {
         StringBuilder names = new StringBuilder();
-        for (FieldType type : FieldType.values()) {
+        for (ElementType type : ElementType.values()) {
             names.append(names.isEmpty() ? "" : ", ").append(type.schemaName());
         }
         return names.toString();

@@ -1,4 +1,4 @@
-package mechsym.core.codec;
+package mechsym.tools.schema;
 
 /**
  * Schema text that does not parse. Carries the 1-based line and column of the offending token; the

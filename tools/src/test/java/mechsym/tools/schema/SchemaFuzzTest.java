@@ -1,4 +1,4 @@
-package mechsym.core.codec;
+package mechsym.tools.schema;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,28 +8,25 @@ import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import mechsym.core.codec.CodecBuffer;
+import mechsym.core.codec.CodecException;
+import mechsym.core.codec.FrameReader;
 
 /**
- * Coverage-guided fuzz tests (Jazzer) of the codec's promises about hostile input: only the
- * documented exception, with an offset or a line and column, never another exception or a hang; and
- * UTF-8 equal to the JDK's for every input.
+ * Coverage-guided fuzz tests (Jazzer) of the schema language and the schema codec on hostile input:
+ * only the documented exception, with an offset or a line and column, never another exception or a
+ * hang.
  *
  * <p>Under {@code ./mechsym test} each method runs in Jazzer's regression mode: once per input saved
- * in {@code src/test/resources/mechsym/core/codec/CodecFuzzTestInputs/<method>/} (what earlier
- * fuzzing found or was seeded with), so the suite stays quick and repeatable. {@code ./mechsym fuzz
- * METHOD [DURATION]} fuzzes one method; a failing input is written to that folder, where it stays as
- * a regression test once the bug is fixed.
+ * in {@code src/test/resources/mechsym/tools/schema/SchemaFuzzTestInputs/<method>/}, so the suite
+ * stays quick and repeatable. {@code ./mechsym fuzz METHOD [DURATION]} fuzzes one method; a failing
+ * input is written to that folder, where it stays as a regression test once the bug is fixed.
  */
-class CodecFuzzTest {
+class SchemaFuzzTest {
     /**
      * Every field kind, fixed and variable arrays, strings, two versions of one type: the shipped
      * sample schema and one message with the kinds it lacks.
@@ -57,9 +54,6 @@ class CodecFuzzTest {
 
     /** The largest body a reader trusts here: small, so that lengths beyond it are exercised too. */
     private static final int MAX_BODY = 4096;
-
-    /** One encoder for every input of a run: state left over from one encode must not leak into the next. */
-    private static final Utf8Encoder REUSED_ENCODER = new Utf8Encoder();
 
     @FuzzTest(maxDuration = "2m")
     void schemaTextParsesOrNamesTheLineAndColumn(FuzzedDataProvider data) {
@@ -183,26 +177,26 @@ class CodecFuzzTest {
         String name = field.name();
         if (field.shape() == Field.Shape.SCALAR) {
             return switch (field.type()) {
-                case BYTE -> flyweight.getByte(name);
+                case INT8 -> flyweight.getByte(name);
                 case BOOLEAN -> flyweight.getBoolean(name);
-                case SHORT -> flyweight.getShort(name);
-                case CHAR -> flyweight.getChar(name);
-                case INT -> flyweight.getInt(name);
-                case LONG -> flyweight.getLong(name);
-                case FLOAT -> flyweight.getFloat(name);
-                case DOUBLE -> flyweight.getDouble(name);
+                case INT16 -> flyweight.getShort(name);
+                case CHAR16 -> flyweight.getChar(name);
+                case INT32 -> flyweight.getInt(name);
+                case INT64 -> flyweight.getLong(name);
+                case FLOAT32 -> flyweight.getFloat(name);
+                case FLOAT64 -> flyweight.getDouble(name);
                 case STRING -> throw new IllegalArgumentException("no strings in a fixed layout");
             };
         }
         int n = field.length();
         return switch (field.type()) {
-            case BYTE -> fill(new byte[n], i -> flyweight.getByte(name, i));
-            case SHORT -> fill(new short[n], i -> flyweight.getShort(name, i));
-            case CHAR -> fill(new char[n], i -> flyweight.getChar(name, i));
-            case INT -> fill(new int[n], i -> flyweight.getInt(name, i));
-            case LONG -> fill(new long[n], i -> flyweight.getLong(name, i));
-            case FLOAT -> fill(new float[n], i -> flyweight.getFloat(name, i));
-            case DOUBLE -> fill(new double[n], i -> flyweight.getDouble(name, i));
+            case INT8 -> fill(new byte[n], i -> flyweight.getByte(name, i));
+            case INT16 -> fill(new short[n], i -> flyweight.getShort(name, i));
+            case CHAR16 -> fill(new char[n], i -> flyweight.getChar(name, i));
+            case INT32 -> fill(new int[n], i -> flyweight.getInt(name, i));
+            case INT64 -> fill(new long[n], i -> flyweight.getLong(name, i));
+            case FLOAT32 -> fill(new float[n], i -> flyweight.getFloat(name, i));
+            case FLOAT64 -> fill(new double[n], i -> flyweight.getDouble(name, i));
             default -> throw new IllegalArgumentException("no " + field.typeText() + " in FIXED");
         };
     }
@@ -212,90 +206,5 @@ class CodecFuzzTest {
             java.lang.reflect.Array.set(array, i, element.apply(i));
         }
         return array;
-    }
-
-    /**
-     * Any bytes decode as the JDK decodes them, from a byte[], a heap slice and native memory (short
-     * runs through the thread's scratch, long ones through a copy); and as a sequence of
-     * length-prefixed strings, each is the JDK's decoding of its bytes or a {@link CodecException} at
-     * its offset with the cursor where it was.
-     */
-    @FuzzTest(maxDuration = "2m")
-    void utf8DecodesAsTheJdk(FuzzedDataProvider data) {
-        int offset = data.consumeInt(0, 7);
-        byte[] bytes = data.consumeRemainingAsBytes();
-        String expected = new String(bytes, StandardCharsets.UTF_8);
-
-        byte[] padded = new byte[offset + bytes.length];
-        System.arraycopy(bytes, 0, padded, offset, bytes.length);
-        assertThat(Utf8.decode(MemorySegment.ofArray(padded), offset, bytes.length))
-                .isEqualTo(expected);
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment nativeBytes = arena.allocate(Math.max(1, padded.length));
-            MemorySegment.copy(padded, 0, nativeBytes, ValueLayout.JAVA_BYTE, 0, padded.length);
-            assertThat(Utf8.decode(nativeBytes, offset, bytes.length)).isEqualTo(expected);
-        }
-
-        CodecBuffer strings = CodecBuffer.of(bytes, ByteOrder.LITTLE_ENDIAN);
-        while (strings.remaining() > 0) {
-            long start = strings.position();
-            try {
-                String value = Utf8.decodeWithLength(strings);
-                int length = (int) (strings.position() - start - Integer.BYTES);
-                assertThat(value)
-                        .isEqualTo(new String(bytes, (int) start + Integer.BYTES, length, StandardCharsets.UTF_8));
-            } catch (CodecException e) {
-                assertThat(e.offset()).isEqualTo(start);
-                assertThat(strings.position()).isEqualTo(start);
-                break;
-            }
-        }
-    }
-
-    /**
-     * Any chars (lone surrogates included) into any backing with any room: the JDK's bytes and the
-     * cursor moved past them, or the negated length needed with the cursor where it was; the same from
-     * the static encoder, a reused one, and a CharSequence that is not a String.
-     */
-    @FuzzTest(maxDuration = "2m")
-    void utf8EncodesAsTheJdkOrOverflows(FuzzedDataProvider data) {
-        int backing = data.consumeInt(0, 3);
-        int start = data.consumeInt(0, 9);
-        int room = data.consumeInt(0, 3 * 1200);
-        boolean asBuilder = data.consumeBoolean();
-        char[] chars = new char[data.remainingBytes() / 2];
-        for (int i = 0; i < chars.length; i++) {
-            chars[i] = data.consumeChar();
-        }
-        String text = new String(chars);
-        byte[] expected = text.getBytes(StandardCharsets.UTF_8);
-        assertThat(Utf8.encodedLength(text)).isEqualTo(expected.length);
-
-        CharSequence input = asBuilder ? new StringBuilder(text) : text;
-        for (int way = 0; way < 2; way++) {
-            CodecBuffer buffer = buffer(backing, start + room);
-            buffer.position(start);
-            int result = way == 0 ? Utf8.encode(input, buffer) : REUSED_ENCODER.encode(input, buffer);
-            if (expected.length <= room) {
-                assertThat(result).isEqualTo(expected.length);
-                assertThat(buffer.position()).isEqualTo(start + expected.length);
-                byte[] written = new byte[expected.length];
-                buffer.getBytes(start, written, 0, written.length);
-                assertThat(written).isEqualTo(expected);
-            } else {
-                assertThat(result).isEqualTo(-expected.length);
-                assertThat(buffer.position()).isEqualTo(start);
-            }
-        }
-    }
-
-    private static CodecBuffer buffer(int backing, int capacity) {
-        return switch (backing) {
-            case 0 -> CodecBuffer.of(new byte[capacity]);
-            case 1 ->
-                CodecBuffer.of(MemorySegment.ofArray(new byte[capacity + 3]).asSlice(3, capacity));
-            case 2 -> CodecBuffer.of(ByteBuffer.allocateDirect(capacity));
-            default -> CodecBuffer.of(ByteBuffer.allocate(capacity + 5).position(5));
-        };
     }
 }

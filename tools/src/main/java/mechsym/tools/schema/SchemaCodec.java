@@ -1,6 +1,9 @@
-package mechsym.core.codec;
+package mechsym.tools.schema;
 
 import java.util.List;
+import mechsym.core.codec.CodecBuffer;
+import mechsym.core.codec.CodecException;
+import mechsym.core.codec.Utf8;
 
 /**
  * Reads and writes message bodies by their {@link MessageType}, without their classes: the values
@@ -47,10 +50,10 @@ public final class SchemaCodec {
         long p = offset;
         for (int i = 0; i < values.length; i++) {
             Field field = fields.get(i);
-            FieldType element = field.type();
+            ElementType element = field.type();
             int count = 1;
             long fieldOffset = p;
-            if (field.shape() == Field.Shape.VARIABLE_ARRAY || element == FieldType.STRING) {
+            if (field.shape() == Field.Shape.VARIABLE_ARRAY || element == ElementType.STRING) {
                 need(type, field, fieldOffset, Integer.BYTES, end - p, "its length prefix");
                 count = buffer.getInt(p);
                 p += Integer.BYTES;
@@ -60,9 +63,9 @@ public final class SchemaCodec {
             } else if (field.shape() == Field.Shape.FIXED_ARRAY) {
                 count = field.length();
             }
-            long bytes = (long) count * (element == FieldType.STRING ? 1 : element.size());
+            long bytes = (long) count * (element == ElementType.STRING ? 1 : element.size());
             need(type, field, fieldOffset, bytes, end - p, describe(field, count));
-            if (strictUtf8 && element == FieldType.STRING) {
+            if (strictUtf8 && element == ElementType.STRING) {
                 long malformed = Utf8.firstMalformed(buffer.segment(), p, count);
                 if (malformed >= 0) {
                     throw new CodecException(
@@ -94,7 +97,7 @@ public final class SchemaCodec {
     }
 
     private static String describe(Field field, int count) {
-        if (field.type() == FieldType.STRING) {
+        if (field.type() == ElementType.STRING) {
             return count + " bytes of UTF-8";
         }
         return field.shape() == Field.Shape.SCALAR ? "its value" : count + " elements";
@@ -104,53 +107,53 @@ public final class SchemaCodec {
         return type.name() + " version " + type.version() + " field " + field.name() + " (" + field.typeText() + ")";
     }
 
-    private static Object scalar(FieldType type, CodecBuffer buffer, long p, int count) {
+    private static Object scalar(ElementType type, CodecBuffer buffer, long p, int count) {
         return switch (type) {
-            case BYTE -> buffer.getByte(p);
+            case INT8 -> buffer.getByte(p);
             case BOOLEAN -> buffer.getBoolean(p);
-            case SHORT -> buffer.getShort(p);
-            case CHAR -> buffer.getChar(p);
-            case INT -> buffer.getInt(p);
-            case LONG -> buffer.getLong(p);
-            case FLOAT -> buffer.getFloat(p);
-            case DOUBLE -> buffer.getDouble(p);
+            case INT16 -> buffer.getShort(p);
+            case CHAR16 -> buffer.getChar(p);
+            case INT32 -> buffer.getInt(p);
+            case INT64 -> buffer.getLong(p);
+            case FLOAT32 -> buffer.getFloat(p);
+            case FLOAT64 -> buffer.getDouble(p);
             case STRING -> Utf8.decode(buffer, p, count);
         };
     }
 
-    private static Object array(FieldType type, CodecBuffer buffer, long p, int count) {
+    private static Object array(ElementType type, CodecBuffer buffer, long p, int count) {
         switch (type) {
-            case BYTE -> {
+            case INT8 -> {
                 byte[] values = new byte[count];
                 buffer.getBytes(p, values, 0, count);
                 return values;
             }
-            case SHORT -> {
+            case INT16 -> {
                 short[] values = new short[count];
                 buffer.getShorts(p, values, 0, count);
                 return values;
             }
-            case CHAR -> {
+            case CHAR16 -> {
                 char[] values = new char[count];
                 buffer.getChars(p, values, 0, count);
                 return values;
             }
-            case INT -> {
+            case INT32 -> {
                 int[] values = new int[count];
                 buffer.getInts(p, values, 0, count);
                 return values;
             }
-            case LONG -> {
+            case INT64 -> {
                 long[] values = new long[count];
                 buffer.getLongs(p, values, 0, count);
                 return values;
             }
-            case FLOAT -> {
+            case FLOAT32 -> {
                 float[] values = new float[count];
                 buffer.getFloats(p, values, 0, count);
                 return values;
             }
-            case DOUBLE -> {
+            case FLOAT64 -> {
                 double[] values = new double[count];
                 buffer.getDoubles(p, values, 0, count);
                 return values;
@@ -196,19 +199,19 @@ public final class SchemaCodec {
         return (int) (buffer.position() - start);
     }
 
-    private static void writeScalar(FieldType type, Object value, CodecBuffer buffer) {
+    private static void writeScalar(ElementType type, Object value, CodecBuffer buffer) {
         switch (type) {
-            case BYTE -> buffer.writeByte((Byte) value);
+            case INT8 -> buffer.writeByte((Byte) value);
             case BOOLEAN -> buffer.writeBoolean((Boolean) value);
-            case SHORT -> buffer.writeShort((Short) value);
-            case CHAR -> buffer.writeChar((Character) value);
-            case INT -> buffer.writeInt((Integer) value);
-            case LONG -> buffer.writeLong((Long) value);
-            case FLOAT -> buffer.writeFloat((Float) value);
-            case DOUBLE -> buffer.writeDouble((Double) value);
+            case INT16 -> buffer.writeShort((Short) value);
+            case CHAR16 -> buffer.writeChar((Character) value);
+            case INT32 -> buffer.writeInt((Integer) value);
+            case INT64 -> buffer.writeLong((Long) value);
+            case FLOAT32 -> buffer.writeFloat((Float) value);
+            case FLOAT64 -> buffer.writeDouble((Double) value);
             case STRING -> {
                 if (Utf8.encodeWithLength((String) value, buffer) < 0) {
-                    throw new IndexOutOfBoundsException("string field does not fit");
+                    throw new BufferBoundsException(buffer, "string field does not fit");
                 }
             }
         }
@@ -227,13 +230,13 @@ public final class SchemaCodec {
             buffer.writeInt(count);
         }
         switch (field.type()) {
-            case BYTE -> buffer.writeBytes((byte[]) value, 0, count);
-            case SHORT -> buffer.writeShorts((short[]) value, 0, count);
-            case CHAR -> buffer.writeChars((char[]) value, 0, count);
-            case INT -> buffer.writeInts((int[]) value, 0, count);
-            case LONG -> buffer.writeLongs((long[]) value, 0, count);
-            case FLOAT -> buffer.writeFloats((float[]) value, 0, count);
-            case DOUBLE -> buffer.writeDoubles((double[]) value, 0, count);
+            case INT8 -> buffer.writeBytes((byte[]) value, 0, count);
+            case INT16 -> buffer.writeShorts((short[]) value, 0, count);
+            case CHAR16 -> buffer.writeChars((char[]) value, 0, count);
+            case INT32 -> buffer.writeInts((int[]) value, 0, count);
+            case INT64 -> buffer.writeLongs((long[]) value, 0, count);
+            case FLOAT32 -> buffer.writeFloats((float[]) value, 0, count);
+            case FLOAT64 -> buffer.writeDoubles((double[]) value, 0, count);
             default -> throw new IllegalStateException("no arrays of " + field.type());
         }
     }
