@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
             DumpCommand.class,
             TradesCommand.class,
             AsmCommand.class,
+            JmsServiceCommand.class,
             CommandLine.HelpCommand.class
         },
         footer = {"", "Exit codes: 0 success, 1 work failed, 2 bad usage.", "Start with: mechsym lab --list"})

@@ -18,7 +18,8 @@ public final class ExperimentCatalog {
             new mechsym.lab.experiments.cachefallacy.CacheFallacyExperiment(),
             new mechsym.lab.experiments.utf8.Utf8Experiment(),
             new mechsym.lab.experiments.queues.QueuesExperiment(),
-            new mechsym.lab.experiments.jmsload.JmsLoadExperiment());
+            new mechsym.lab.experiments.jmsload.JmsLoadExperiment(),
+            new mechsym.lab.experiments.jdbcprefetch.JdbcPrefetchExperiment());
 
     private ExperimentCatalog() {}
 
