@@ -579,10 +579,10 @@ public final class JdbcPrefetchExperiment implements Experiment {
                 f.maxFetch());
         String beyond = String.format(
                 Locale.ROOT,
-                "going from fetch size 100 to %d made it %.2fx as fast (%s)",
+                "at fetch size %d reading them took %.0f%% of the time at 100 (%s)",
                 f.maxFetch(),
-                gainBeyond100,
-                littleBeyond100 ? "little benefit, as the post says" : "more than the post expects");
+                100 / gainBeyond100,
+                littleBeyond100 ? "little benefit beyond 100, as the post says" : "more benefit than the post expects");
         if (!fewerRoundTrips) {
             return Verdict.notReproduced(roundTrips + ": a larger fetch size did not cut the round trips; " + beyond);
         }
