@@ -114,6 +114,7 @@ final class GatlingRun {
                 "--add-opens",
                 "java.base/java.lang=ALL-UNNAMED", // Gatling's stats writer reads String internals
                 "-Xmx1g",
+                "-Dgatling.data.enableAnalytics=false", // no call home from a measurement
                 "-Dmechsym.broker=" + brokerUrl,
                 String.format(
                         Locale.ROOT,
