@@ -7,7 +7,13 @@
 #
 # Exit codes: 0 everything present (or installed now), 1 missing and not installed (the message says
 # what to install and how).
+#
+# When another process holds the package manager's lock (unattended upgrades on a fresh machine, a
+# second build), apt-get waits for it up to MECHSYM_APT_LOCK_TIMEOUT seconds (default 600) instead of
+# failing at once. Nothing is installed, and no lock taken, when everything is already there.
 set -u
+
+lock_timeout="${MECHSYM_APT_LOCK_TIMEOUT:-600}"
 
 check_only=0
 [ "${1:-}" = "--check" ] && check_only=1
@@ -55,16 +61,19 @@ if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
     exit 1
 fi
 
-echo "hsdis: installing ${pkgs} with apt-get ..." >&2
+echo "hsdis: installing ${pkgs} with apt-get (waiting up to ${lock_timeout} s for the package manager's lock) ..." >&2
 export DEBIAN_FRONTEND=noninteractive
+apt_get() {
+    apt-get -o DPkg::Lock::Timeout="$lock_timeout" "$@"
+}
 # apt-get update first when the package lists do not know the package yet (a fresh container)
 if ! apt-cache show libcapstone-dev >/dev/null 2>&1; then
-    apt-get update -q >&2 || true
+    apt_get update -q >&2 || true
 fi
 # shellcheck disable=SC2086 # the list is meant to split into package names
-if ! apt-get install -y -q --no-install-recommends $pkgs >&2; then
-    apt-get update -q >&2 || true
-    apt-get install -y -q --no-install-recommends $pkgs >&2 || { explain "$pkgs"; exit 1; }
+if ! apt_get install -y -q --no-install-recommends $pkgs >&2; then
+    apt_get update -q >&2 || true
+    apt_get install -y -q --no-install-recommends $pkgs >&2 || { explain "$pkgs"; exit 1; }
 fi
 if [ -n "$(missing_packages)" ]; then
     explain "$(missing_packages)"

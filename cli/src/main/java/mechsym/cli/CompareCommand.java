@@ -2,9 +2,9 @@ package mechsym.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import mechsym.lab.LabRun;
 import mechsym.lab.report.Comparison;
-import mechsym.lab.runner.ResultsJson;
+import mechsym.lab.results.LabRun;
+import mechsym.lab.results.ResultsJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 

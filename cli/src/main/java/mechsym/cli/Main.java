@@ -1,7 +1,7 @@
 package mechsym.cli;
 
 import java.io.IOException;
-import mechsym.lab.IoReasons;
+import mechsym.lab.runner.IoReasons;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -23,6 +23,10 @@ import picocli.CommandLine.Command;
             DumpCommand.class,
             TradesCommand.class,
             AsmCommand.class,
+            AnalyserCommand.class,
+            PingCommand.class,
+            GatewayCommand.class,
+            LoadCommand.class,
             JmsServiceCommand.class,
             CommandLine.HelpCommand.class
         },

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.charset.StandardCharsets;
-import mechsym.lab.asm.Hsdis;
+import mechsym.tools.asm.Hsdis;
 import org.junit.jupiter.api.Test;
 
 /** {@code mechsym asm}, run in-process: usage errors exit 2 naming the argument; the demo runs. */

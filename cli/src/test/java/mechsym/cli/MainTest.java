@@ -9,8 +9,8 @@ import java.util.List;
 import mechsym.lab.Environment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.FakeExperimentForCli;
-import mechsym.lab.LabRun;
-import mechsym.lab.runner.ResultsJson;
+import mechsym.lab.results.LabRun;
+import mechsym.lab.results.ResultsJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

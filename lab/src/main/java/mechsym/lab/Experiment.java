@@ -12,7 +12,7 @@ import java.util.List;
  */
 public interface Experiment {
 
-    /** The row id used in issues, the CLI and results.json, e.g. {@code memory-access}. */
+    /** The row id used in the CLI, the report and results.json, e.g. {@code memory-access}. */
     String id();
 
     /** A short human title. */

@@ -1,195 +1,57 @@
 package mechsym.lab;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import mechsym.tools.platform.JvmFlags;
 
 /**
- * A child JVM on this JVM's classpath, for runs that need their own heap, GC or flags.
+ * A child JVM on this JVM's classpath, for runs that need their own heap, GC or flags: configure it,
+ * then {@link #run} it. Get one from {@link RunContext#fork}.
  *
- * <p>The child writes each result as one line {@code @result <json>} on stdout ({@link #emit});
- * its other output and its stderr go to a log file in the experiment's folder. The VM's own output
- * goes to stderr: its print stream ({@code -XX:+PrintCompilation} and the like) by {@code
- * -XX:+DisplayVMOutputToStderr}, its unified logging's warnings (by default on stdout) by {@code
- * -Xlog}. On stdout the VM writes from its compiler and GC threads, and a line it had begun ran into a
- * result line ({@code 6977 @result {...}}), which was then dropped unseen (a dispatch run showed 9
- * runs of 10). A result line that is not whole anyway is an error naming the log, never skipped. A
- * child that exits non-zero, or outlives its timeout, is an error naming the log.
+ * <p>The child's {@code main} reports each result with {@link #emit} (one JSON object per call) and
+ * may show progress with {@link #progress}; its other output and its stderr go to a log file in the
+ * experiment's folder, and the VM's own output is kept away from the results. A result line that
+ * is not whole, a child that exits non-zero or outlives its timeout: each is an {@link IOException}
+ * naming the log, never a figure silently missing.
  */
-public final class ForkedJvm {
+public interface ForkedJvm {
     /** Flags every JVM of mechsym needs on JDK 25 (see docs/toolchain.md). */
-    public static final List<String> BASE_FLAGS = List.of(
-            "--enable-native-access=ALL-UNNAMED",
-            "--sun-misc-unsafe-memory-access=allow",
-            "--add-exports",
-            "java.base/jdk.internal.misc=ALL-UNNAMED");
+    List<String> BASE_FLAGS = JvmFlags.REQUIRED;
 
-    private static final String RESULT_PREFIX = "@result ";
-    private static final String PROGRESS_PREFIX = "@progress ";
-    /**
-     * Keep the VM's output off stdout, where results go: its print stream (-XX:+PrintCompilation,
-     * written from compiler threads), and unified logging's default warnings output (stdout), moved
-     * to stderr with the default's decorations. A fork's own -Xlog flags come after these.
-     */
-    private static final List<String> VM_OUTPUT_TO_STDERR =
-            List.of("-XX:+DisplayVMOutputToStderr", "-Xlog:disable", "-Xlog:all=warning:stderr:uptime,level,tags");
+    /** Starts the stdout line that carries one result (JSON) from the child to the parent. */
+    String RESULT_PREFIX = "@result ";
 
-    /** Reads a result line whole: a value followed by anything but blanks is not a result. */
-    private static final ObjectMapper JSON =
-            new ObjectMapper().enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    /** Starts the stdout line that carries one progress message from the child to the parent. */
+    String PROGRESS_PREFIX = "@progress ";
 
-    private final Class<?> mainClass;
-    private final Path workDir;
-    private final Progress progress;
-    private final List<String> jvmArgs = new ArrayList<>();
-    private final List<String> args = new ArrayList<>();
-    private final List<String> wrapper = new ArrayList<>();
-    private long timeoutSeconds = 600;
-    private String name;
+    ForkedJvm jvmArgs(String... flags);
 
-    ForkedJvm(Class<?> mainClass, Path workDir, Progress progress) {
-        this.mainClass = mainClass;
-        this.workDir = workDir;
-        this.progress = progress;
-        this.name = mainClass.getSimpleName();
-    }
+    ForkedJvm jvmArgs(List<String> flags);
 
-    public ForkedJvm jvmArgs(String... flags) {
-        jvmArgs.addAll(List.of(flags));
-        return this;
-    }
-
-    public ForkedJvm jvmArgs(List<String> flags) {
-        jvmArgs.addAll(flags);
-        return this;
-    }
-
-    public ForkedJvm args(Object... arguments) {
-        for (Object a : arguments) {
-            args.add(String.valueOf(a));
-        }
-        return this;
-    }
+    ForkedJvm args(Object... arguments);
 
     /** Runs the JVM under another program, e.g. {@code perf stat -o FILE --}. */
-    public ForkedJvm wrapWith(List<String> command) {
-        wrapper.addAll(command);
-        return this;
-    }
+    ForkedJvm wrapWith(List<String> command);
 
     /** Names the run in logs and file names, e.g. "g1-run3". */
-    public ForkedJvm name(String runName) {
-        this.name = runName;
-        return this;
-    }
+    ForkedJvm name(String runName);
 
-    public ForkedJvm timeoutSeconds(long seconds) {
-        this.timeoutSeconds = seconds;
-        return this;
-    }
+    /** How long the child may run before it is killed (default 600 s). */
+    ForkedJvm timeoutSeconds(long seconds);
 
     /** The full command line this fork runs. */
-    public List<String> command() {
-        List<String> command = new ArrayList<>(wrapper);
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(BASE_FLAGS);
-        command.addAll(VM_OUTPUT_TO_STDERR);
-        command.addAll(jvmArgs);
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(mainClass.getName());
-        command.addAll(args);
-        return command;
-    }
+    List<String> command();
 
     /** Runs the child to completion and returns the JSON results it emitted, as {@code type}. */
-    public <T> List<T> run(Class<T> type) throws IOException, InterruptedException {
-        Path log = workDir.resolve(name.replaceAll("[^A-Za-z0-9_.-]", "_") + ".log");
-        Process process = new ProcessBuilder(command())
-                .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .start();
-        List<T> results;
-        List<String> other = new ArrayList<>();
-        try (BufferedReader reader =
-                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-            results = readOutput(reader, type, progress, other);
-        } catch (IOException e) {
-            process.destroyForcibly();
-            appendToLog(log, other); // what the child printed up to the line refused
-            throw new IOException("forked JVM '" + name + "': " + e.getMessage() + " (log: " + log + ")", e);
-        }
-        if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            appendToLog(log, other);
-            throw new IOException(
-                    "forked JVM '" + name + "' did not finish in " + timeoutSeconds + " s (log: " + log + ")");
-        }
-        appendToLog(log, other);
-        if (process.exitValue() != 0) {
-            throw new IOException(
-                    "forked JVM '" + name + "' exited with " + process.exitValue() + " (log: " + log + ")");
-        }
-        return results;
-    }
-
-    /**
-     * Reads a child's stdout: its results, its progress lines (shown), and every other line (kept in
-     * {@code other} for the log). A line holding a result that is not whole, or not at the start of the
-     * line, is an IOException naming the line: a figure silently missing would skew an experiment's
-     * median without a word.
-     */
-    static <T> List<T> readOutput(BufferedReader reader, Class<T> type, Progress progress, List<String> other)
-            throws IOException {
-        List<T> results = new ArrayList<>();
-        String line;
-        for (int number = 1; (line = reader.readLine()) != null; number++) {
-            int at = line.indexOf(RESULT_PREFIX);
-            if (at == 0) {
-                try {
-                    results.add(JSON.readValue(line.substring(RESULT_PREFIX.length()), type));
-                } catch (IOException e) {
-                    throw new IOException("stdout line " + number + ": a result that is not whole: " + line, e);
-                }
-            } else if (at > 0) {
-                throw new IOException("stdout line " + number + ": a result run into other output: " + line);
-            } else if (line.startsWith(PROGRESS_PREFIX)) {
-                progress.message(line.substring(PROGRESS_PREFIX.length()));
-            } else {
-                other.add(line);
-            }
-        }
-        return results;
-    }
-
-    private static void appendToLog(Path log, List<String> lines) throws IOException {
-        java.nio.file.Files.write(
-                log,
-                lines,
-                StandardCharsets.UTF_8,
-                java.nio.file.StandardOpenOption.APPEND,
-                java.nio.file.StandardOpenOption.CREATE);
-    }
+    <T> List<T> run(Class<T> type) throws IOException, InterruptedException;
 
     /** Called in the child: writes one result for the parent. */
-    public static void emit(Object result) {
-        try {
-            System.out.println(RESULT_PREFIX + JSON.writeValueAsString(result));
-            System.out.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    static void emit(Object result) {
+        ChildOutput.emit(result);
     }
 
     /** Called in the child: a progress line the parent shows. */
-    public static void progress(String line) {
-        System.out.println(PROGRESS_PREFIX + line);
-        System.out.flush();
+    static void progress(String line) {
+        ChildOutput.progress(line);
     }
 }

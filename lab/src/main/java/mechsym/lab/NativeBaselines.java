@@ -2,7 +2,6 @@ package mechsym.lab;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,20 +10,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import mechsym.tools.platform.NativeFolder;
 
 /**
  * The C/C++ baselines in {@code native/}: finds the folder, builds a program with {@code make} when
  * its binary is missing or older than any source, and runs it.
  *
- * <p>The repository is found from the system property {@code mechsym.home} (the launcher sets it),
- * else by walking up from where this class was loaded ({@code cli/target/mechsym.jar} or {@code
- * lab/target/classes}) to the first folder holding {@code native/Makefile}. When the folder, make
+ * <p>The folder is found as {@link NativeFolder} says. When the folder, make
  * or a compiler is missing, {@link #program} says why instead of throwing, so an experiment can
  * record a note and go on without its C/C++ rows. Not thread-safe: one lab run uses it at a time.
  */
 public final class NativeBaselines {
     /** The system property naming the repository root (the launcher's {@code $MECHSYM_HOME}). */
-    public static final String HOME_PROPERTY = "mechsym.home";
+    public static final String HOME_PROPERTY = NativeFolder.HOME_PROPERTY;
 
     private static final long BUILD_TIMEOUT_SECONDS = 180;
 
@@ -38,8 +36,7 @@ public final class NativeBaselines {
     public static Program program(String name) {
         Path dir = locate();
         if (dir == null) {
-            return Program.unavailable(
-                    name, "native/ not found (set -D" + HOME_PROPERTY + " to the repository root, as ./mechsym does)");
+            return Program.unavailable(name, NativeFolder.NOT_FOUND);
         }
         return new NativeBaselines(dir).build(name);
     }
@@ -107,27 +104,7 @@ public final class NativeBaselines {
 
     /** The {@code native/} folder of this repository, or null. */
     public static Path locate() {
-        String home = System.getProperty(HOME_PROPERTY);
-        if (home != null && !home.isBlank()) {
-            Path dir = Path.of(home, "native");
-            return Files.isRegularFile(dir.resolve("Makefile")) ? dir : null;
-        }
-        try {
-            Path start = Path.of(NativeBaselines.class
-                            .getProtectionDomain()
-                            .getCodeSource()
-                            .getLocation()
-                            .toURI())
-                    .toAbsolutePath();
-            for (Path p = start; p != null; p = p.getParent()) {
-                if (Files.isRegularFile(p.resolve("native").resolve("Makefile"))) {
-                    return p.resolve("native");
-                }
-            }
-        } catch (URISyntaxException | SecurityException | NullPointerException e) {
-            return null;
-        }
-        return null;
+        return NativeFolder.locate();
     }
 
     /**

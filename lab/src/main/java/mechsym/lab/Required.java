@@ -10,11 +10,11 @@ import java.util.function.Function;
  * back from results.json, where a missing or null field would otherwise surface as a bare
  * NullPointerException far from the file (in {@code mechsym lab compare}).
  */
-final class Required {
+public final class Required {
     private Required() {}
 
     /** {@code value}, or an {@link IllegalArgumentException} saying that {@code name} is missing. */
-    static <T> T field(T value, String name) {
+    public static <T> T field(T value, String name) {
         if (value == null) {
             throw new IllegalArgumentException("'" + name + "' is missing");
         }
@@ -25,7 +25,7 @@ final class Required {
      * An unmodifiable copy of {@code list}, or an {@link IllegalArgumentException} saying that the
      * list or its first null entry ({@code 'name[i]'}) is missing.
      */
-    static <T> List<T> entries(List<T> list, String name) {
+    public static <T> List<T> entries(List<T> list, String name) {
         field(list, name);
         for (int i = 0; i < list.size(); i++) {
             field(list.get(i), name + "[" + i + "]");
@@ -37,7 +37,7 @@ final class Required {
      * {@code list} if no two entries have the same id, else an {@link IllegalArgumentException}
      * naming both: lookups by id ({@code mechsym lab compare}, charts) would see only the first.
      */
-    static <T> List<T> uniqueIds(List<T> list, Function<T, String> id, String name) {
+    public static <T> List<T> uniqueIds(List<T> list, Function<T, String> id, String name) {
         Map<String, Integer> seen = new HashMap<>();
         for (int i = 0; i < list.size(); i++) {
             Integer first = seen.putIfAbsent(id.apply(list.get(i)), i);

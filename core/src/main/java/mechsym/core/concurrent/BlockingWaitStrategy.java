@@ -8,10 +8,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * at the price of a thread wake-up (several microseconds, more under load) per hand-off and a lock
  * taken by the producer on every publish. Use it when CPU is scarcer than latency.
  *
- * <p>It blocks only while waiting for the producer. A consumer that depends on other consumers (a
- * later pipeline stage) wakes when the producer publishes and then <em>spins</em> with {@link
- * Thread#onSpinWait()} until those consumers have finished the sequence; no lock is signalled for
- * them. Interrupts do not end the wait: stop a consumer with {@link BatchEventProcessor#halt()} or
+ * <p>It blocks only while the cursor is below the awaited sequence; otherwise the consumer
+ * <em>spins</em> with {@link Thread#onSpinWait()}, at 100% of a core (see {@link WaitStrategy}): a
+ * consumer that depends on other consumers (a later pipeline stage) spins until those consumers
+ * have finished the sequence, since no lock is signalled for them; and on a multi-producer ring,
+ * whose cursor counts claims, a consumer spins from the moment a later sequence is claimed until the
+ * awaited one is published. Interrupts do not end the wait: stop a consumer with {@link BatchEventProcessor#halt()} or
  * {@link SequenceBarrier#alert()}. Thread-safe.
  */
 public final class BlockingWaitStrategy implements WaitStrategy {

@@ -101,9 +101,10 @@ abstract class BoundedQueueBase<E> extends BoundedQueueConsumerFields<E> {
 
     /**
      * See {@link BoundedQueue#poll()}. Consumer thread only; for when {@code null} does not mean
-     * empty, see the class comment. The slot is read with an acquire read
-     * (a non-null slot is a published element), then cleared and the index advanced with release
-     * writes, so a producer that sees either sees the slot free.
+     * empty, see the class comment. The slot is read with a plain read and an
+     * acquire fence (a non-null slot is a published element), then cleared with a release fence and
+     * a plain store, and the index advanced with a release write, so a producer that sees either
+     * sees the slot free.
      */
     public final E poll() {
         final Object[] buffer = this.buffer;

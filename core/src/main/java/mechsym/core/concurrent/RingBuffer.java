@@ -141,7 +141,9 @@ public final class RingBuffer<E> extends RingBufferFields<E> {
 
     /**
      * Creates a ring buffer for any number of producer threads (claims are an atomic add; each
-     * sequence is published on its own).
+     * sequence is published on its own). Its cursor counts claims, so a consumer waiting for a
+     * sequence that is claimed but not yet published spins, whatever the wait strategy (see {@link
+     * WaitStrategy}).
      *
      * @param factory called {@code bufferSize} times, now, to pre-allocate the events
      * @param requestedSize at least this many events; rounded up to a power of two
@@ -244,9 +246,18 @@ public final class RingBuffer<E> extends RingBufferFields<E> {
     }
 
     /**
-     * Whether {@code sequence} is published and its event not yet overwritten by a later lap. Any
-     * thread (acquire read): when {@code true}, the producer's writes to the event are visible.
-     * False for a negative sequence (sequences start at 0; the cursor's -1 means "none yet").
+     * Whether {@code sequence} has been published: with one producer, whether it is at most the
+     * cursor and within one buffer of it; with many, whether its slot's availability flag holds
+     * {@code sequence}'s lap. Any thread (acquire read): when {@code true}, the producer's writes to
+     * the event for {@code sequence} happen-before the caller's next actions. False for a negative
+     * sequence (sequences start at 0; the cursor's -1 means "none yet").
+     *
+     * <p>It does <em>not</em> say the event still holds {@code sequence}'s data: a producer may
+     * already have claimed the next lap's sequence for the same slot (once every gating consumer
+     * has passed {@code sequence}) and be overwriting it, before its own publish changes this
+     * answer. Only a consumer whose sequence gates the producer, and has not yet passed {@code
+     * sequence}, may read the event safely after a {@code true}; any other thread needs its own
+     * agreement with the producers.
      */
     public boolean isPublished(long sequence) {
         return sequence >= 0 && sequencer.isPublished(sequence);
@@ -266,7 +277,9 @@ public final class RingBuffer<E> extends RingBufferFields<E> {
 
     /**
      * Makes the producer stay behind {@code sequences} (the last consumers of each branch). Each is
-     * first set to the current cursor, so add consumers before they start. Any thread.
+     * set to the cursor, so add consumers before they start: a consumer added while producers run
+     * starts after the cursor as this call leaves it (see {@link #getCursor()}), and no producer
+     * laps it. Any thread.
      */
     public void addGatingSequences(Sequence... sequences) {
         Objects.requireNonNull(sequences, "sequences must not be null");

@@ -33,7 +33,12 @@ abstract class Sequencer {
     /** Makes {@code lo..hi} visible to consumers and wakes blocked ones. */
     abstract void publish(long lo, long hi);
 
-    /** Whether {@code sequence} is published and not yet overwritten by a later lap. */
+    /**
+     * Whether {@code sequence} has been published (single producer: at most the cursor and within
+     * one buffer of it; many: its slot's availability flag holds its lap). Says nothing of whether
+     * a producer is already overwriting the event for a later lap: see {@link
+     * RingBuffer#isPublished}.
+     */
     abstract boolean isPublished(long sequence);
 
     /**
@@ -69,17 +74,33 @@ abstract class Sequencer {
         return gatingSequences;
     }
 
+    /**
+     * Adds {@code sequences} and sets each to the cursor twice: before the new array is published,
+     * so that no producer reading it finds a sequence far behind; and again after, because a
+     * producer that still read the old array could claim past the first value plus the buffer size
+     * in between, and a consumer starting from that value would then read lapped events. The value
+     * read after the publication is at least every gating sequence a producer could still be
+     * using, so no claim made on the old array reaches a lap past it (the Disruptor's {@code
+     * SequenceGroups.addSequences} does the same). This is a store-load handshake with the producer:
+     * here the array's volatile write, then the cursor's volatile read; in a producer, its publish,
+     * a full fence, then its read of the array (see {@code SingleProducerSequencer.hasCapacity}; a
+     * multi-producer claim is an atomic add or compare-and-set, a full fence already).
+     */
     final synchronized void addGatingSequences(Sequence... sequences) {
         for (Sequence sequence : sequences) {
             Objects.requireNonNull(sequence, "gating sequence must not be null");
         }
         Sequence[] updated = Arrays.copyOf(gatingSequences, gatingSequences.length + sequences.length);
-        long current = cursor.getAcquire();
+        long current = cursor.getVolatile();
         for (int i = 0; i < sequences.length; i++) {
-            sequences[i].setRelease(current);
+            sequences[i].setVolatile(current);
             updated[gatingSequences.length + i] = sequences[i];
         }
         gatingSequences = updated;
+        current = cursor.getVolatile();
+        for (Sequence sequence : sequences) {
+            sequence.setVolatile(current);
+        }
     }
 
     final synchronized boolean removeGatingSequence(Sequence sequence) {

@@ -1,5 +1,6 @@
 package mechsym.core.concurrent;
 
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
 abstract class SingleProducerSequencerPad1 extends Sequencer {
@@ -80,11 +81,20 @@ final class SingleProducerSequencer extends SingleProducerSequencerPad2 {
         return nextValue;
     }
 
-    /** Whether {@code n} more fit after {@code current}; re-reads the gating sequences only when the cache says no. */
+    /**
+     * Whether {@code n} more fit after {@code current}; re-reads the gating sequences only when the
+     * cache says no. Before it does, a full fence: the cursor was published with a release write,
+     * which a later read may otherwise overtake (x86 lets a load pass an earlier store). Without it
+     * this producer could read the gating sequences as they were before a concurrent {@code
+     * addGatingSequences} while that call reads the cursor as it was before this producer's last
+     * publish, and claim past the new consumer's start plus the buffer size (the stress module's
+     * RingBufferAddGatingTest catches that). Once per buffer's worth of claims at most.
+     */
     private boolean hasCapacity(int n, long current) {
         final long wrapPoint = current + n - bufferSize;
         final long cached = cachedGatingSequence;
         if (wrapPoint > cached || cached > current) {
+            VarHandle.fullFence();
             cachedGatingSequence = minimum(gatingSequences(), current);
             return wrapPoint <= cachedGatingSequence;
         }

@@ -42,12 +42,19 @@ abstract class SpscQueuePad3<E> extends SpscQueueProducerFields<E> {
  * happens-before edge separates the old thread from the new one (a thread start, a join, a lock).
  *
  * <p><b>Happens-before:</b> the element slot itself is the signal. The producer stores the element
- * into its slot with a release write; the consumer reads the slot with an acquire read, and a
- * non-null slot is a published element. So everything the producer did before {@code offer}
- * returned {@code true} happens-before everything the consumer does after the {@code poll} that
- * returns the element. The consumer frees the slot by writing {@code null} after a release fence
- * (a release write without the array VarHandle's class check), which the producer acquires before
- * it reuses the slot. There is no compare-and-set and no store-load fence on either side.
+ * into its slot with a release write ({@code VarHandle.setRelease}). The consumer reads the slot
+ * with a <em>plain</em> array read followed by {@link VarHandle#acquireFence()} (not the array
+ * VarHandle's {@code getAcquire}, whose class check on every call slowed the consumer down: see
+ * {@code poll}); a non-null slot is a published element. The fence keeps every later load and store
+ * of the consumer after that read, which is the ordering an acquire read gives, so everything the
+ * producer did before {@code offer} returned {@code true} happens-before everything the consumer
+ * does after the {@code poll} that returns the element. (The Java memory model defines
+ * happens-before for accesses, not fences; the fence's ordering is the one its Javadoc specifies and
+ * HotSpot implements, a compiler barrier on x86 and a load barrier on AArch64, and the jcstress
+ * tests in the stress module check the edge.) The consumer frees the slot with a plain store of
+ * {@code null} after {@link VarHandle#releaseFence()}, which the producer reads with an acquire
+ * read ({@code getAcquire}) before it reuses the slot. There is no compare-and-set and no store-load
+ * fence on either side.
  *
  * <p><b>Why slots and not indices:</b> neither thread reads the other's index on the hot path, so
  * the only cache lines the two cores share are the element slots themselves (the FastFlow design,

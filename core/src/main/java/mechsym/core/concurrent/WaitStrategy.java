@@ -20,10 +20,23 @@ package mechsym.core.concurrent;
  *       CPU is scarce</td></tr>
  * </table>
  *
- * <p>Every strategy still spins (with {@link Thread#onSpinWait()}) in one case: when the producer
- * has published but the upstream consumers a barrier depends on have not finished the sequence
- * yet, the wait is for another consumer, which no lock is signalled for. Producers never use the
- * wait strategy: a producer that finds the ring full parks briefly and retries.
+ * <p><b>Where every strategy spins.</b> The table holds while a consumer waits for the cursor. In
+ * two cases the consumer's barrier spins instead (a loop with {@link Thread#onSpinWait()}, one core
+ * at 100%, whatever the strategy, {@link BlockingWaitStrategy} included):
+ *
+ * <ul>
+ *   <li>behind other consumers: the producer has published but the upstream consumers a barrier
+ *       depends on (a later pipeline stage's) have not finished the sequence yet; no lock is
+ *       signalled for a consumer's progress;
+ *   <li>on a multi-producer ring, behind a claim: there the cursor counts claims, so once a later
+ *       sequence is claimed the strategy returns at once, and the barrier spins until the producer
+ *       that claimed the awaited sequence publishes it. A producer descheduled, or slow, between
+ *       {@code next()} and {@code publish} keeps every consumer spinning that long; keep that
+ *       stretch short, or use a single-producer ring.
+ * </ul>
+ *
+ * <p>Producers never use the wait strategy: a producer that finds the ring full parks briefly
+ * (about 50 microseconds) and retries.
  *
  * <p>Instances are thread-safe and may be shared by every barrier of one ring buffer.
  */

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import mechsym.lab.ExperimentResult;
-import mechsym.lab.LabRun;
 import mechsym.lab.Table;
+import mechsym.lab.results.LabRun;
 
 /**
  * Side-by-side ratios of two lab runs: for every measured table both runs have, rows are matched by

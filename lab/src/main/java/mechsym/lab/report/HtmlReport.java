@@ -8,9 +8,9 @@ import java.util.List;
 import mechsym.lab.Chart;
 import mechsym.lab.Environment;
 import mechsym.lab.ExperimentResult;
-import mechsym.lab.LabRun;
 import mechsym.lab.Profile;
 import mechsym.lab.Table;
+import mechsym.lab.results.LabRun;
 
 /**
  * Writes report.html: one self-contained page (charts embedded as PNG, no script, no network)

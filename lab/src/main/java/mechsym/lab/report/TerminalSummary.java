@@ -4,8 +4,8 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;
 import mechsym.lab.ExperimentResult;
-import mechsym.lab.LabRun;
 import mechsym.lab.Profile;
+import mechsym.lab.results.LabRun;
 
 /** The short summary printed when a lab run ends: verdicts, headlines, where the report is. */
 public final class TerminalSummary {

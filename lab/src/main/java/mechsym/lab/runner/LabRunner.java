@@ -10,13 +10,12 @@ import java.util.List;
 import mechsym.lab.Environment;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
-import mechsym.lab.IoReasons;
-import mechsym.lab.LabRun;
 import mechsym.lab.Profile;
 import mechsym.lab.Progress;
-import mechsym.lab.RunContext;
 import mechsym.lab.ServerTargets;
 import mechsym.lab.report.HtmlReport;
+import mechsym.lab.results.LabRun;
+import mechsym.lab.results.ResultsJson;
 
 /**
  * Runs experiments one after another, each in its own folder, and writes results.json, the charts
@@ -142,7 +141,7 @@ public final class LabRunner {
         long start = System.nanoTime();
         try {
             Path workDir = Files.createDirectories(outDir.resolve(experiment.id()));
-            experiment.run(new RunContext(profile, workDir, progress, servers), builder);
+            experiment.run(new ExperimentContext(profile, workDir, progress, servers), builder);
             progress.finish();
             return builder.ok(seconds(start));
         } catch (Exception | LinkageError | OutOfMemoryError e) {

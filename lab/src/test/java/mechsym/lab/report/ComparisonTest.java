@@ -7,8 +7,8 @@ import java.util.List;
 import mechsym.lab.Environment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.FakeExperiment;
-import mechsym.lab.LabRun;
 import mechsym.lab.Table;
+import mechsym.lab.results.LabRun;
 import org.junit.jupiter.api.Test;
 
 class ComparisonTest {

@@ -9,11 +9,12 @@ import java.nio.file.Path;
 import java.util.List;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.FakeExperiment;
-import mechsym.lab.LabRun;
 import mechsym.lab.Profile;
 import mechsym.lab.Progress;
 import mechsym.lab.Table;
 import mechsym.lab.Verdict;
+import mechsym.lab.results.LabRun;
+import mechsym.lab.results.ResultsJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -14,7 +14,6 @@ import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
-import mechsym.lab.Verdict;
 import mechsym.lab.experiments.threads.ThreadedRuns;
 
 /*
@@ -138,6 +137,8 @@ public final class CasExperiment implements Experiment {
                             + " and are not in the seed.")
                     .build());
         }
+        tables.addAll(
+                SeedPerfStat.tables(SEED_RUNS.stream().map(SeedRun::machine).toList()));
         return tables;
     }
 
@@ -155,6 +156,8 @@ public final class CasExperiment implements Experiment {
         }
         // key: case label|threads -> ns per increment
         Map<String, List<Double>> nsPerOp = new LinkedHashMap<>();
+        // key: Java case label|threads (2 or more) -> one Fairness per measured run
+        Map<String, List<Fairness>> fairness = new LinkedHashMap<>();
         context.progress().start("atomic increments, " + rounds + " rounds, threads " + threadCounts, rounds * 2);
         for (int round = 0; round < rounds; round++) {
             if (cpp.isAvailable()) {
@@ -185,6 +188,12 @@ public final class CasExperiment implements Experiment {
                                     javaLabel(CasRun.Case.valueOf(r.javaCase())) + "|" + r.threads(),
                                     k -> new ArrayList<>())
                             .add(r.durationNs() / (double) r.counter());
+                    if (r.threads() > 1 && r.perThread() != null) {
+                        fairness.computeIfAbsent(
+                                        javaLabel(CasRun.Case.valueOf(r.javaCase())) + "|" + r.threads(),
+                                        k -> new ArrayList<>())
+                                .add(Fairness.of(r.perThread()));
+                    }
                 }
             }
             context.progress().step();
@@ -234,8 +243,67 @@ public final class CasExperiment implements Experiment {
                 "median",
                 "language, threads",
                 "ns per increment (median)"));
+        fairnessTable(result, fairness);
         ThreadedRuns.noteMachine(result, threadCounts.getLast(), loadBefore);
         verdict(result, medians, threadCounts.getLast());
+    }
+
+    /** Each thread's share of the increments, Java cases at 2 or more threads. */
+    private static void fairnessTable(ExperimentResult.Builder result, Map<String, List<Fairness>> fairness) {
+        if (fairness.isEmpty()) {
+            return;
+        }
+        Table.Builder table = Table.measured(
+                        "fairness", "each thread's share of the increments under contention (Java)")
+                .column("case")
+                .column("threads", "#")
+                .column("fair share", "%")
+                .column("smallest share (median)", "%")
+                .column("largest share (median)", "%")
+                .column("Jain index (median)")
+                .summaryColumns("Jain index")
+                .note("Per run, every thread's own successful increments. Jain's index is 1 when the threads did"
+                        + " equal work and 1/threads when one did it all: under contention, ns/op measures how the"
+                        + " cores pass the cache line around as much as the instruction (the post's perf counters"
+                        + " show the same thing as cycles lost to it).");
+        fairness.forEach((key, runs) -> {
+            String[] k = key.split("\\|");
+            int threads = Integer.parseInt(k[1]);
+            table.row(
+                    k[0],
+                    threads,
+                    100.0 / threads,
+                    100
+                            * Summary.of(runs.stream().map(Fairness::minShare).toList())
+                                    .median(),
+                    100
+                            * Summary.of(runs.stream().map(Fairness::maxShare).toList())
+                                    .median(),
+                    Summary.of(runs.stream().map(Fairness::jainIndex).toList()).median(),
+                    Summary.of(runs.stream().map(Fairness::jainIndex).toList()));
+        });
+        result.table(table.build());
+        fairness.entrySet().stream()
+                .filter(e -> e.getKey().startsWith("Java getAndAdd|"))
+                .reduce((a, b) -> b)
+                .ifPresent(e -> result.headline(String.format(
+                        Locale.ROOT,
+                        "Java getAndAdd at %s threads: shares %.0f%% to %.0f%% of the increments (Jain index %.2f)",
+                        e.getKey().split("\\|")[1],
+                        100
+                                * Summary.of(e.getValue().stream()
+                                                .map(Fairness::minShare)
+                                                .toList())
+                                        .median(),
+                        100
+                                * Summary.of(e.getValue().stream()
+                                                .map(Fairness::maxShare)
+                                                .toList())
+                                        .median(),
+                        Summary.of(e.getValue().stream()
+                                        .map(Fairness::jainIndex)
+                                        .toList())
+                                .median())));
     }
 
     private static void checkCpp(CppRun r) {
@@ -284,49 +352,35 @@ public final class CasExperiment implements Experiment {
     private static void verdict(ExperimentResult.Builder result, Map<String, Summary> medians, int maxThreads) {
         Summary cppOne = medians.get("C++ LOCK XADD|1");
         Summary javaOne = medians.get("Java getAndAdd|1");
-        Summary single = cppOne != null ? cppOne : javaOne;
         String who = cppOne != null ? "C++ LOCK XADD" : "Java getAndAdd";
+        Summary single = cppOne != null ? cppOne : javaOne;
         Summary contended = medians.get(who + "|" + maxThreads);
-        StringBuilder line =
-                new StringBuilder(String.format(Locale.ROOT, "%s: 1 thread %.1f ns/op", who, single.median()));
-        if (maxThreads > 1) {
-            line.append(String.format(
-                    Locale.ROOT,
-                    ", %d threads %.1f ns/op (%.1fx)",
-                    maxThreads,
-                    contended.median(),
-                    contended.median() / single.median()));
+        if (single != null) {
+            StringBuilder line =
+                    new StringBuilder(String.format(Locale.ROOT, "%s: 1 thread %.1f ns/op", who, single.median()));
+            if (maxThreads > 1 && contended != null) {
+                line.append(String.format(
+                        Locale.ROOT,
+                        ", %d threads %.1f ns/op (%.1fx)",
+                        maxThreads,
+                        contended.median(),
+                        contended.median() / single.median()));
+            }
+            result.headline(line.toString());
         }
-        result.headline(line.toString());
         if (cppOne != null && javaOne != null) {
-            StringBuilder java = new StringBuilder(String.format(
+            result.headline(String.format(
                     Locale.ROOT,
                     "Java/C++ at 1 thread: getAndAdd %.2fx, compareAndSet loop %.2fx, compareAndExchange loop %.2fx",
                     javaOne.median() / cppOne.median(),
                     ratio(medians, "Java compareAndSet loop|1", "C++ LOCK CMPXCHG BOOL|1"),
                     ratio(medians, "Java compareAndExchange loop|1", "C++ LOCK CMPXCHG VAL|1")));
-            result.headline(java.toString());
         }
-        boolean cheap = single.median() < 15;
-        String figures = String.format(Locale.ROOT, "%s uncontended: %.1f ns per increment", who, single.median());
-        if (maxThreads < 2) {
-            result.verdict(Verdict.partly(figures + "; one core only, so no contention could be measured."));
-            return;
-        }
-        double factor = contended.median() / single.median();
-        figures += String.format(Locale.ROOT, "; %d threads: %.1f ns (%.1fx).", maxThreads, contended.median(), factor);
-        boolean dearer = factor >= 2;
-        if (cheap && dearer) {
-            result.verdict(Verdict.reproduced(figures + " Cheap alone, several times dearer contended."));
-        } else if (cheap || dearer) {
-            result.verdict(Verdict.partly(figures
-                    + (cheap
-                            ? " Contention cost less than 2x here (a loaded or small machine time-slices the threads,"
-                                    + " which hands the line over less often)."
-                            : " The uncontended increment was not cheap.")));
-        } else {
-            result.verdict(Verdict.notReproduced(figures));
-        }
+        result.verdict(CasVerdict.judge(new CasVerdict.Figures(
+                who,
+                single == null ? null : single.median(),
+                maxThreads,
+                contended == null ? null : contended.median())));
     }
 
     private static double ratio(Map<String, Summary> medians, String a, String b) {

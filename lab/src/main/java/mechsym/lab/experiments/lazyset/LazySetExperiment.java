@@ -15,7 +15,6 @@ import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
-import mechsym.lab.Verdict;
 import mechsym.lab.experiments.lazyset.Counters.SetMethod;
 import mechsym.lab.experiments.lazyset.Counters.Storage;
 import mechsym.lab.experiments.threads.ThreadedRuns;
@@ -298,33 +297,26 @@ public final class LazySetExperiment implements Experiment {
             List<Storage> storages,
             Map<String, Summary> medians,
             Map<String, Map<Integer, Double>> roundMedians) {
-        int cheaper = 0;
-        int noSlower = 0;
-        int total = 0;
-        List<String> figures = new ArrayList<>();
+        List<LazySetVerdict.Storage> judged = new ArrayList<>();
         for (Storage storage : storages) {
             Summary catchVolatile = medians.get("catch-up|" + storage.label + "|VOLATILE");
             Summary catchLazy = medians.get("catch-up|" + storage.label + "|LAZY");
             Summary pingVolatile = medians.get("ping-pong|" + storage.label + "|VOLATILE");
             Summary pingLazy = medians.get("ping-pong|" + storage.label + "|LAZY");
-            if (catchVolatile == null || catchLazy == null || pingVolatile == null || pingLazy == null) {
-                continue;
-            }
             Summary costRounds = perRound(roundMedians, "catch-up", storage, "VOLATILE", "LAZY");
             Summary latencyRounds = perRound(roundMedians, "ping-pong", storage, "LAZY", "VOLATILE");
-            if (costRounds == null || latencyRounds == null) {
+            judged.add(new LazySetVerdict.Storage(
+                    storage.label,
+                    costRounds == null ? null : costRounds.median(),
+                    latencyRounds == null ? null : latencyRounds.median()));
+            if (catchVolatile == null
+                    || catchLazy == null
+                    || pingVolatile == null
+                    || pingLazy == null
+                    || costRounds == null
+                    || latencyRounds == null) {
                 continue;
             }
-            total++;
-            double cost = costRounds.median();
-            double latency = latencyRounds.median();
-            if (cost >= 2) {
-                cheaper++;
-            }
-            if (latency <= 1.15) {
-                noSlower++;
-            }
-            figures.add(String.format(Locale.ROOT, "%s %.1fx/%.2fx", storage.label, cost, latency));
             result.headline(String.format(
                     Locale.ROOT,
                     "%-15s catch-up volatile %.2f, lazy %.2f ns/value (per round %.1fx, %.1f-%.1f); ping-pong"
@@ -332,32 +324,13 @@ public final class LazySetExperiment implements Experiment {
                     storage.label,
                     catchVolatile.median(),
                     catchLazy.median(),
-                    cost,
+                    costRounds.median(),
                     costRounds.min(),
                     costRounds.max(),
                     pingVolatile.median(),
                     pingLazy.median(),
-                    latency));
+                    latencyRounds.median()));
         }
-        if (total == 0) {
-            result.verdict(Verdict.inconclusive("no storage has both experiments for volatile and lazy set"));
-            return;
-        }
-        String reason = String.format(
-                Locale.ROOT,
-                "Catch-up volatile/lazy >= 2x in %d of %d storages, ping-pong lazy/volatile <= 1.15x in %d of %d"
-                        + " (medians of the per-round ratios; catch-up ratio/ping-pong ratio: %s).",
-                cheaper,
-                total,
-                noSlower,
-                total,
-                String.join(", ", figures));
-        if (cheaper == total && noSlower == total) {
-            result.verdict(Verdict.reproduced(reason));
-        } else if (cheaper > 0 || noSlower > 0) {
-            result.verdict(Verdict.partly(reason));
-        } else {
-            result.verdict(Verdict.notReproduced(reason));
-        }
+        result.verdict(LazySetVerdict.judge(judged));
     }
 }

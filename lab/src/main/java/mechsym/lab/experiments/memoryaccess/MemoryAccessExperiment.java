@@ -17,7 +17,6 @@ import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
-import mechsym.lab.Verdict;
 import mechsym.lab.experiments.memoryaccess.MemoryWalk.Stride;
 
 /*
@@ -125,6 +124,7 @@ public final class MemoryAccessExperiment implements Experiment {
             }
             tables.add(t.build());
         }
+        tables.addAll(SeedCounters.tables());
         return tables;
     }
 
@@ -242,40 +242,31 @@ public final class MemoryAccessExperiment implements Experiment {
     }
 
     private static void verdict(ExperimentResult.Builder result, Map<String, Summary> medians) {
-        int ordered = 0;
-        int total = 0;
+        List<MemoryAccessVerdict.Walks> walks = new ArrayList<>();
         for (Storage storage : Storage.values()) {
-            Summary linear = medians.get(Stride.LINEAR_WALK.name() + "|" + storage.label);
-            Summary page = medians.get(Stride.RANDOM_PAGE_WALK.name() + "|" + storage.label);
-            Summary heap = medians.get(Stride.RANDOM_HEAP_WALK.name() + "|" + storage.label);
-            if (linear == null || page == null || heap == null) {
-                continue;
+            Double linear = median(medians, Stride.LINEAR_WALK, storage);
+            Double page = median(medians, Stride.RANDOM_PAGE_WALK, storage);
+            Double heap = median(medians, Stride.RANDOM_HEAP_WALK, storage);
+            MemoryAccessVerdict.Walks w = new MemoryAccessVerdict.Walks(storage.label, linear, page, heap);
+            walks.add(w);
+            if (w.complete()) {
+                result.headline(String.format(
+                        Locale.ROOT,
+                        "%-14s linear %.2f, page %.2f, heap %.2f ns/op (heap/linear %.0fx)%s",
+                        storage.label,
+                        linear,
+                        page,
+                        heap,
+                        w.heapOverLinear(),
+                        w.inOrder() ? "" : "  <- not in the post's order"));
             }
-            total++;
-            boolean inOrder = linear.median() < page.median() && page.median() < heap.median();
-            if (inOrder) {
-                ordered++;
-            }
-            result.headline(String.format(
-                    Locale.ROOT,
-                    "%-14s linear %.2f, page %.2f, heap %.2f ns/op (heap/linear %.0fx)%s",
-                    storage.label,
-                    linear.median(),
-                    page.median(),
-                    heap.median(),
-                    heap.median() / linear.median(),
-                    inOrder ? "" : "  <- not in the post's order"));
         }
-        String reason = ordered + " of " + total + " storages show linear < random-page < random-heap (medians).";
-        if (total == 0) {
-            result.verdict(Verdict.inconclusive("no complete set of walks was measured"));
-        } else if (ordered == total) {
-            result.verdict(Verdict.reproduced(reason));
-        } else if (ordered > 0) {
-            result.verdict(Verdict.partly(reason));
-        } else {
-            result.verdict(Verdict.notReproduced(reason));
-        }
+        result.verdict(MemoryAccessVerdict.judge(walks));
+    }
+
+    private static Double median(Map<String, Summary> medians, Stride stride, Storage storage) {
+        Summary s = medians.get(stride.name() + "|" + storage.label);
+        return s == null ? null : s.median();
     }
 
     /**

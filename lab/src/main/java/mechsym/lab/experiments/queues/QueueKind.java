@@ -12,6 +12,8 @@ import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
 import org.jctools.queues.MessagePassingQueue;
 import org.jctools.queues.MpscArrayQueue;
 import org.jctools.queues.SpscArrayQueue;
+import org.jctools.queues.varhandle.MpscVarHandleArrayQueue;
+import org.jctools.queues.varhandle.SpscVarHandleArrayQueue;
 
 /**
  * The queues the benchmarks compare, by the name the report uses, each behind the same two-method
@@ -54,6 +56,16 @@ enum QueueKind {
             return new JctoolsSpscClassTransfer(new SpscArrayQueue<>(capacity));
         }
     },
+    /**
+     * JCTools' Unsafe-free SPSC queue (jctools-core-jdk11, VarHandle access): what users who turn
+     * Unsafe off pick, so the like-for-like anchor for mechsym's queues, which never use Unsafe.
+     */
+    JCTOOLS_SPSC_VARHANDLE("jctools-spsc-varhandle", "SPSC, VarHandle (no Unsafe)") {
+        @Override
+        Transfer create(int capacity) {
+            return new QueueTransfer(new SpscVarHandleArrayQueue<>(capacity));
+        }
+    },
     AGRONA_ONE_TO_ONE("agrona-one-to-one", "SPSC") {
         @Override
         Transfer create(int capacity) {
@@ -81,6 +93,13 @@ enum QueueKind {
         @Override
         Transfer create(int capacity) {
             return new RelaxedPollTransfer(new MpscArrayQueue<>(capacity));
+        }
+    },
+    /** JCTools' Unsafe-free MPSC queue (VarHandle access), the anchor for mechsym's MPSC queue. */
+    JCTOOLS_MPSC_VARHANDLE("jctools-mpsc-varhandle", "MPSC, VarHandle (no Unsafe)") {
+        @Override
+        Transfer create(int capacity) {
+            return new QueueTransfer(new MpscVarHandleArrayQueue<>(capacity));
         }
     },
     AGRONA_MANY_TO_ONE("agrona-many-to-one", "MPSC") {

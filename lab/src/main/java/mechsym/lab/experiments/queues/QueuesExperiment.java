@@ -14,7 +14,6 @@ import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
-import mechsym.lab.Verdict;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
@@ -37,7 +36,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * Four JMH benchmarks, each queue in its own fork:
  *  1. QueueThroughputBenchmark: one producer, one consumer, elements per microsecond, for
- *     mechsym's SPSC and MPSC queues, JCTools' and Agrona's, ArrayBlockingQueue and
+ *     mechsym's SPSC and MPSC queues, JCTools' (Unsafe and the Unsafe-free VarHandle ones) and Agrona's, ArrayBlockingQueue and
  *     ConcurrentLinkedQueue (held to the same capacity);
  *  2. RingBufferThroughputBenchmark: mechsym's ring buffer against the Disruptor 4, one-to-one,
  *     busy-spin consumers;
@@ -55,10 +54,7 @@ public final class QueuesExperiment implements Experiment {
             "mechsym-spsc-class", "jctools-spsc-class",
             "mechsym-ring", "disruptor-ring");
 
-    private static final double EQUAL_WITHIN = 0.95;
-
-    /** Above this max / min of a pair's per-round ratios the verdict is inconclusive. */
-    private static final double MAX_SPREAD = 1.5;
+    private static final double EQUAL_WITHIN = QueuesVerdict.EQUAL_WITHIN;
 
     private static final String SEED_MACHINE =
             "the post's machine (not named), Java 7, threads pinned same-core and cross-core; figures read from its text";
@@ -86,7 +82,7 @@ public final class QueuesExperiment implements Experiment {
     public String claim() {
         return "Queues that publish with release stores (the post's lazySet) and cached indices, built on"
                 + " VarHandles without Unsafe, move elements between threads at least as fast as JCTools'"
-                + " SpscArrayQueue and the Disruptor 4 one-to-one ring buffer in the same run (issue 5's goal, not"
+                + " SpscArrayQueue and the Disruptor 4 one-to-one ring buffer in the same run (mechsym's goal, not"
                 + " the post's claim; the post's own comparison, release against volatile publication, is in the"
                 + " headlines).";
     }
@@ -127,7 +123,7 @@ public final class QueuesExperiment implements Experiment {
         Profile profile = context.profile();
         JmhBenchmarks jmh = context.jmh();
         int rounds = profile.pick(1, 3, 5); // three rounds at least for a min / median / max of the per-round ratios
-        // The goal pairs' median per-round ratio decides issue 5's verdict, and one fork of a two-thread run
+        // The goal pairs' median per-round ratio decides the verdict (mechsym's goal), and one fork of a two-thread run
         // can land in either of two modes: in the quick profile they get two rounds more than the rest.
         int goalRounds = profile.pick(1, 5, 5);
         int measurements = profile.pick(1, 2, 5);
@@ -163,7 +159,7 @@ public final class QueuesExperiment implements Experiment {
                 .summaryColumns("elements/µs")
                 .note("JMH throughput of the producer while the consumer keeps up (queues bounded to 16384, ring"
                         + " buffers 65536 events). " + rounds + " round(s) (" + goalRounds + " for the pairs judged"
-                        + " against issue 5's goal and the ring buffers); in each round every queue gets one fork"
+                        + " against mechsym's goal and the ring buffers); in each round every queue gets one fork"
                         + " of " + measurements
                         + " measurement iterations, queues taken in turn (in reverse every other round), so a change in the"
                         + " machine's load hits them all; n, min, median, max are over the rounds. Each fork checked"
@@ -186,7 +182,8 @@ public final class QueuesExperiment implements Experiment {
                 "median",
                 null,
                 "elements/µs (higher is better)"));
-        capacitySweep(jmh, profile, profile.pick(0, rounds, rounds), rates, result);
+        // context, not the verdict: the full profile only (twelve forks, about 25 s of the quick lab)
+        capacitySweep(jmh, profile, profile.pick(0, 0, rounds), rates, result);
 
         // 3. round trip
         Map<String, List<Double>> trips = new java.util.LinkedHashMap<>();
@@ -301,10 +298,11 @@ public final class QueuesExperiment implements Experiment {
         if (costs.containsKey("mechsym-spsc") && costs.containsKey("jctools-spsc")) {
             result.headline(String.format(
                     Locale.ROOT,
-                    "same thread, ns per element: mechsym-spsc %.1f, jctools-spsc %.1f, agrona-one-to-one %.1f;"
-                            + " indexed release %.1f vs volatile %.1f",
+                    "same thread, ns per element: mechsym-spsc %.1f, jctools-spsc %.1f (VarHandle, no Unsafe: %.1f),"
+                            + " agrona-one-to-one %.1f; indexed release %.1f vs volatile %.1f",
                     costs.get("mechsym-spsc"),
                     costs.get("jctools-spsc"),
+                    costs.getOrDefault("jctools-spsc-varhandle", Double.NaN),
                     costs.getOrDefault("agrona-one-to-one", Double.NaN),
                     costs.getOrDefault("mechsym-spsc-indexed", Double.NaN),
                     costs.getOrDefault("mechsym-spsc-indexed-volatile", Double.NaN)));
@@ -389,11 +387,8 @@ public final class QueuesExperiment implements Experiment {
 
     static void verdict(
             ExperimentResult.Builder result, Map<String, List<Double>> rates, Map<String, List<Double>> trips) {
-        StringBuilder figures = new StringBuilder();
-        int met = 0;
-        int compared = 0;
-        int rounds = Integer.MAX_VALUE;
-        double worstSpread = 1;
+        List<QueuesVerdict.Pair> pairs = new java.util.ArrayList<>();
+        Double releaseOverVolatile = null;
         Table.Builder ratioTable = Table.measured(
                         "goal-ratios", "mechsym against the library it must at least equal: ratio per round")
                 .column("ours")
@@ -408,17 +403,16 @@ public final class QueuesExperiment implements Experiment {
             if (ours == null || theirs == null) {
                 continue;
             }
-            Summary ratios = Summary.of(pairedRatios(ours, theirs));
-            ratioTable.row(goal.getKey(), goal.getValue(), ratios);
-            compared++;
-            rounds = Math.min(rounds, ratios.n());
-            worstSpread = Math.max(worstSpread, ratios.spread());
-            boolean pairMet = ratios.median() >= EQUAL_WITHIN;
-            if (pairMet) {
-                met++;
+            List<Double> paired = pairedRatios(ours, theirs);
+            if (paired.isEmpty()) {
+                continue;
             }
+            Summary ratios = Summary.of(paired);
+            ratioTable.row(goal.getKey(), goal.getValue(), ratios);
+            pairs.add(new QueuesVerdict.Pair(goal.getKey(), goal.getValue(), ratios));
+            boolean pairMet = ratios.median() >= EQUAL_WITHIN;
             // three decimals and the outcome in words: 0.948 printed as "0.95x" read as met
-            String line = String.format(
+            result.headline(String.format(
                     Locale.ROOT,
                     "%s / %s per round: median %.3fx, goal %.2f %s (min %.2f, max %.2f, %d rounds); medians %.1f vs"
                             + " %.1f elements/µs",
@@ -431,21 +425,16 @@ public final class QueuesExperiment implements Experiment {
                     ratios.max(),
                     ratios.n(),
                     Summary.of(ours).median(),
-                    Summary.of(theirs).median());
-            result.headline(line);
-            // the reason names each pair's median only: the headlines above it carry the rest
-            figures.append(figures.isEmpty() ? "Median per-round ratios: " : ", ")
-                    .append(String.format(
-                            Locale.ROOT, "%s / %s %.3fx", goal.getKey(), goal.getValue(), ratios.median()));
+                    Summary.of(theirs).median()));
         }
-        if (compared > 0) {
-            figures.append(". ");
+        if (!pairs.isEmpty()) {
             result.table(ratioTable.build());
         }
         if (rates.containsKey("mechsym-spsc-indexed") && rates.containsKey("mechsym-spsc-indexed-volatile")) {
             double release = Summary.of(rates.get("mechsym-spsc-indexed")).median();
             double volatileWrites =
                     Summary.of(rates.get("mechsym-spsc-indexed-volatile")).median();
+            releaseOverVolatile = release / volatileWrites;
             result.headline(String.format(
                     Locale.ROOT,
                     "the seed's comparison inside a queue: release-published indices %.1f, volatile %.1f elements/µs"
@@ -453,6 +442,20 @@ public final class QueuesExperiment implements Experiment {
                     release,
                     volatileWrites,
                     release / volatileWrites));
+        }
+        if (rates.containsKey("mechsym-spsc") && rates.containsKey("jctools-spsc-varhandle")) {
+            result.headline(String.format(
+                    Locale.ROOT,
+                    "without Unsafe on both sides (medians): mechsym-spsc %.1f, jctools-spsc-varhandle %.1f; mechsym-mpsc"
+                            + " %.1f, jctools-mpsc-varhandle %.1f elements/µs",
+                    Summary.of(rates.get("mechsym-spsc")).median(),
+                    Summary.of(rates.get("jctools-spsc-varhandle")).median(),
+                    rates.containsKey("mechsym-mpsc")
+                            ? Summary.of(rates.get("mechsym-mpsc")).median()
+                            : Double.NaN,
+                    rates.containsKey("jctools-mpsc-varhandle")
+                            ? Summary.of(rates.get("jctools-mpsc-varhandle")).median()
+                            : Double.NaN));
         }
         if (rates.containsKey("mechsym-mpsc")
                 && rates.containsKey("jctools-mpsc")
@@ -475,29 +478,6 @@ public final class QueuesExperiment implements Experiment {
                             ? Summary.of(trips.get("array-blocking-queue")).median()
                             : Double.NaN));
         }
-        String rule = "(at least equal: a median per-round ratio of " + EQUAL_WITHIN + " or more)";
-        if (compared < GOALS.size()) {
-            result.verdict(Verdict.inconclusive("Not every pair was measured. " + figures));
-        } else if (rounds < 2) {
-            result.verdict(Verdict.inconclusive(
-                    figures + "One round only: too few to tell a difference from the machine's noise."));
-        } else if (worstSpread > MAX_SPREAD) {
-            result.verdict(Verdict.inconclusive(figures
-                    + String.format(
-                            Locale.ROOT,
-                            "The per-round ratio of one pair varied by up to %.1fx (max/min), more than the %.1fx this"
-                                    + " comparison can live with: a fork landed in the other of the two modes a two-thread"
-                                    + " run settles in (docs/queues.md), or the machine was busy (two spinning threads need"
-                                    + " two free cores). The same-thread burst cost still compares the code.",
-                            worstSpread,
-                            MAX_SPREAD)));
-        } else if (met == compared) {
-            result.verdict(Verdict.reproduced(figures + "Every pair is at least equal " + rule + "."));
-        } else if (met > 0) {
-            result.verdict(
-                    Verdict.partly(figures + "At least equal " + rule + ": " + met + " of " + compared + " pairs."));
-        } else {
-            result.verdict(Verdict.notReproduced(figures + "No pair is at least equal " + rule + "."));
-        }
+        result.verdict(QueuesVerdict.judge(GOALS.size(), pairs, releaseOverVolatile));
     }
 }

@@ -7,8 +7,8 @@ import java.util.List;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.NativeBaselines;
 import mechsym.lab.Table;
-import mechsym.lab.asm.Hsdis;
 import mechsym.lab.experiments.threads.TinyRun;
+import mechsym.tools.asm.Hsdis;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -39,7 +39,7 @@ class SerialisationExperimentTest {
                         && h.contains("Agrona read in place: 26.0 ns (flyweight 0.92x)"));
         assertThat(result.notes())
                 .anyMatch(n -> n.startsWith("Codec goal met in this run") && n.contains("not like for like"));
-        assertThat(result.verdict().outcome()).isEqualTo(Verdict.reproduced("x").outcome());
+        assertThat(result.verdict().outcome()).isEqualTo(Verdict.Outcome.PARTLY); // 100x, short of the post's 133x
     }
 
     @Test

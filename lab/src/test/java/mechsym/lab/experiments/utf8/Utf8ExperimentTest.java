@@ -96,7 +96,7 @@ class Utf8ExperimentTest {
         assertThat(verdict.reason())
                 .contains("The post's claim (>= 1.3x the best JDK way, heap and direct, no allocation) holds in 1 of 2"
                         + " cases (not in mixed-short / heap 0.951x)")
-                .contains("Issue 4's goal: 1 of 2 cases meet the goal")
+                .contains("mechsym's goal: 1 of 2 cases meet it")
                 .contains("missed: mixed-short / heap 0.951x < 1.0x");
     }
 
@@ -133,7 +133,7 @@ class Utf8ExperimentTest {
 
         assertThat(verdict.outcome()).isEqualTo(Verdict.partly("x").outcome());
         assertThat(verdict.reason())
-                .contains("Issue 4's goal: 1 of 2 cases meet the goal")
+                .contains("mechsym's goal: 1 of 2 cases meet it")
                 .contains("missed: ascii-long / heap 0.910x < 1.0x")
                 .endsWith("With java.lang opened (--add-opens=java.base/java.lang=ALL-UNNAMED; an ASCII String's own"
                         + " bytes copied): 2 of 2 cases meet the goal.");
@@ -152,7 +152,30 @@ class Utf8ExperimentTest {
         assertThat(verdict.outcome()).isEqualTo(Verdict.partly("x").outcome());
         assertThat(verdict.reason())
                 .contains("holds in 1 of 2 cases (not in ascii-short / heap 1.100x)")
-                .contains("Issue 4's goal: 2 of 2 cases meet the goal")
+                .contains("mechsym's goal: 2 of 2 cases meet it")
                 .doesNotContain("missed:");
+    }
+
+    @Test
+    void everyCaseAboveThePostsThirtyPercentReproducesAndNoneAboveItDoesNot() {
+        List<Utf8Experiment.GoalCheck> fast = List.of(
+                Utf8Experiment.goalCheck("ascii-long / direct", rounds("direct", 0, new double[] {40, 60, 20})),
+                Utf8Experiment.goalCheck("ascii-long / heap", rounds("heap", 0, new double[] {40, 60, 20})));
+        assertThat(Utf8Experiment.judge(fast).outcome()).isEqualTo(Verdict.Outcome.REPRODUCED);
+
+        List<Utf8Experiment.GoalCheck> slow = List.of(
+                Utf8Experiment.goalCheck("ascii-long / direct", rounds("direct", 0, new double[] {40, 60, 35})),
+                Utf8Experiment.goalCheck("ascii-long / heap", rounds("heap", 0, new double[] {40, 60, 35})));
+        Verdict verdict = Utf8Experiment.judge(slow);
+        assertThat(verdict.outcome()).isEqualTo(Verdict.Outcome.NOT_REPRODUCED);
+        assertThat(verdict.reason()).contains("holds in 0 of 2 cases");
+    }
+
+    @Test
+    void oneBufferKindAloneIsInconclusive() {
+        List<Utf8Experiment.GoalCheck> directOnly = List.of(
+                Utf8Experiment.goalCheck("ascii-long / direct", rounds("direct", 0, new double[] {40, 60, 20})));
+        assertThat(Utf8Experiment.judge(directOnly).outcome()).isEqualTo(Verdict.Outcome.INCONCLUSIVE);
+        assertThat(Utf8Experiment.judge(List.of()).outcome()).isEqualTo(Verdict.Outcome.INCONCLUSIVE);
     }
 }

@@ -1,0 +1,118 @@
+package mechsym.lab.experiments.herding;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * What this machine says about the post's three knobs, read from /proc and /sys: irqbalance running,
+ * every CPU's cpufreq governor, the idle states (C-states) the kernel may enter, and NUMA nodes.
+ * Anything not exposed (common in VMs) reads as "not exposed", never as a guess.
+ */
+final class MachineKnobs {
+    static final String NOT_EXPOSED = "not exposed";
+
+    private MachineKnobs() {}
+
+    /** One knob: what it is, what it reads here, and where that was read. */
+    record Knob(String name, String value, String source) {}
+
+    static List<Knob> read(Path sys, Path proc) {
+        List<Knob> knobs = new ArrayList<>();
+        knobs.add(new Knob("irqbalance", irqbalance(proc), proc + "/*/comm"));
+        knobs.add(new Knob("cpufreq governor per CPU", governors(sys), sys + "/devices/system/cpu/cpu*/cpufreq"));
+        knobs.add(
+                new Knob("idle states (C-states) of cpu0", idleStates(sys), sys + "/devices/system/cpu/cpu0/cpuidle"));
+        knobs.add(new Knob("NUMA nodes", numaNodes(sys), sys + "/devices/system/node"));
+        return knobs;
+    }
+
+    static String irqbalance(Path proc) {
+        try (Stream<Path> pids = Files.list(proc)) {
+            boolean running = pids.filter(
+                            p -> p.getFileName().toString().chars().allMatch(Character::isDigit))
+                    .map(p -> readLine(p.resolve("comm")).orElse(""))
+                    .anyMatch("irqbalance"::equals);
+            return running ? "running (interrupts spread over the CPUs)" : "not running";
+        } catch (IOException | RuntimeException e) {
+            return NOT_EXPOSED;
+        }
+    }
+
+    static String governors(Path sys) {
+        TreeMap<Integer, String> byCpu = new TreeMap<>();
+        try (Stream<Path> cpus = Files.list(sys.resolve("devices/system/cpu"))) {
+            cpus.filter(p -> p.getFileName().toString().matches("cpu[0-9]+")).forEach(cpu -> {
+                int n = Integer.parseInt(cpu.getFileName().toString().substring(3));
+                byCpu.put(n, readLine(cpu.resolve("cpufreq/scaling_governor")).orElse(NOT_EXPOSED));
+            });
+        } catch (IOException | RuntimeException e) {
+            return NOT_EXPOSED;
+        }
+        if (byCpu.isEmpty()) {
+            return NOT_EXPOSED;
+        }
+        if (byCpu.values().stream().distinct().count() == 1) {
+            return "all " + byCpu.size() + " CPUs: " + byCpu.firstEntry().getValue();
+        }
+        StringBuilder text = new StringBuilder();
+        byCpu.forEach((cpu, governor) -> text.append(text.isEmpty() ? "" : ", ")
+                .append("cpu")
+                .append(cpu)
+                .append(' ')
+                .append(governor));
+        return text.toString();
+    }
+
+    static String idleStates(Path sys) {
+        Path idle = sys.resolve("devices/system/cpu/cpu0/cpuidle");
+        try (Stream<Path> states = Files.list(idle)) {
+            List<String> names = states.filter(p -> p.getFileName().toString().startsWith("state"))
+                    .sorted()
+                    .map(p -> readLine(p.resolve("name")).orElse("?")
+                            + readLine(p.resolve("latency"))
+                                    .map(l -> " (" + l + " us exit)")
+                                    .orElse(""))
+                    .toList();
+            return names.isEmpty() ? NOT_EXPOSED : String.join(", ", names);
+        } catch (IOException | RuntimeException e) {
+            return NOT_EXPOSED;
+        }
+    }
+
+    static String numaNodes(Path sys) {
+        try (Stream<Path> nodes = Files.list(sys.resolve("devices/system/node"))) {
+            List<String> names = nodes.map(p -> p.getFileName().toString())
+                    .filter(n -> n.matches("node[0-9]+"))
+                    .sorted()
+                    .toList();
+            if (names.isEmpty()) {
+                return NOT_EXPOSED;
+            }
+            List<String> described = new ArrayList<>();
+            for (String node : names) {
+                described.add(node + " cpus "
+                        + readLine(sys.resolve("devices/system/node/" + node + "/cpulist"))
+                                .orElse("?"));
+            }
+            return names.size() + " (" + String.join("; ", described) + ")";
+        } catch (IOException | RuntimeException e) {
+            return NOT_EXPOSED;
+        }
+    }
+
+    private static Optional<String> readLine(Path file) {
+        try {
+            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            return lines.isEmpty() ? Optional.empty() : Optional.of(lines.get(0).trim());
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+}

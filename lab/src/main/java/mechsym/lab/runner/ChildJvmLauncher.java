@@ -1,0 +1,179 @@
+package mechsym.lab.runner;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import mechsym.lab.ForkedJvm;
+import mechsym.lab.Progress;
+
+/**
+ * Launches a {@link ForkedJvm}: the process, its log, its timeout, and the parent's side of the line
+ * protocol.
+ *
+ * <p>The VM's own output goes to stderr, so that only the child's lines reach stdout: its print
+ * stream ({@code -XX:+PrintCompilation} and the like) by {@code -XX:+DisplayVMOutputToStderr}, its
+ * unified logging's warnings (by default on stdout) by {@code -Xlog}. On stdout the VM writes from
+ * its compiler and GC threads, where a line it had begun would run into a result line ({@code 6977
+ * @result {...}}); {@code ChildJvmLauncherTest} reproduces it with PrintCompilation on. A result line
+ * that is not whole anyway is an error naming the log, never skipped. A child that exits non-zero,
+ * or outlives its timeout, is an error naming the log.
+ */
+final class ChildJvmLauncher implements ForkedJvm {
+    /**
+     * Keep the VM's output off stdout, where results go: its print stream (-XX:+PrintCompilation,
+     * written from compiler threads), and unified logging's default warnings output (stdout), moved
+     * to stderr with the default's decorations. A fork's own -Xlog flags come after these.
+     */
+    private static final List<String> VM_OUTPUT_TO_STDERR =
+            List.of("-XX:+DisplayVMOutputToStderr", "-Xlog:disable", "-Xlog:all=warning:stderr:uptime,level,tags");
+
+    /** Reads a result line whole: a value followed by anything but blanks is not a result. */
+    private static final ObjectMapper JSON =
+            new ObjectMapper().enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    private final Class<?> mainClass;
+    private final Path workDir;
+    private final Progress progress;
+    private final List<String> jvmArgs = new ArrayList<>();
+    private final List<String> args = new ArrayList<>();
+    private final List<String> wrapper = new ArrayList<>();
+    private long timeoutSeconds = 600;
+    private String name;
+
+    ChildJvmLauncher(Class<?> mainClass, Path workDir, Progress progress) {
+        this.mainClass = mainClass;
+        this.workDir = workDir;
+        this.progress = progress;
+        this.name = mainClass.getSimpleName();
+    }
+
+    @Override
+    public ForkedJvm jvmArgs(String... flags) {
+        jvmArgs.addAll(List.of(flags));
+        return this;
+    }
+
+    @Override
+    public ForkedJvm jvmArgs(List<String> flags) {
+        jvmArgs.addAll(flags);
+        return this;
+    }
+
+    @Override
+    public ForkedJvm args(Object... arguments) {
+        for (Object a : arguments) {
+            args.add(String.valueOf(a));
+        }
+        return this;
+    }
+
+    /** Runs the JVM under another program, e.g. {@code perf stat -o FILE --}. */
+    @Override
+    public ForkedJvm wrapWith(List<String> command) {
+        wrapper.addAll(command);
+        return this;
+    }
+
+    /** Names the run in logs and file names, e.g. "g1-run3". */
+    @Override
+    public ForkedJvm name(String runName) {
+        this.name = runName;
+        return this;
+    }
+
+    @Override
+    public ForkedJvm timeoutSeconds(long seconds) {
+        this.timeoutSeconds = seconds;
+        return this;
+    }
+
+    /** The full command line this fork runs. */
+    @Override
+    public List<String> command() {
+        List<String> command = new ArrayList<>(wrapper);
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(BASE_FLAGS);
+        command.addAll(VM_OUTPUT_TO_STDERR);
+        command.addAll(jvmArgs);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(mainClass.getName());
+        command.addAll(args);
+        return command;
+    }
+
+    /** Runs the child to completion and returns the JSON results it emitted, as {@code type}. */
+    @Override
+    public <T> List<T> run(Class<T> type) throws IOException, InterruptedException {
+        Path log = workDir.resolve(name.replaceAll("[^A-Za-z0-9_.-]", "_") + ".log");
+        Process process = new ProcessBuilder(command())
+                .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .start();
+        List<T> results;
+        List<String> other = new ArrayList<>();
+        try (BufferedReader reader =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            results = readOutput(reader, type, progress, other);
+        } catch (IOException e) {
+            process.destroyForcibly();
+            appendToLog(log, other); // what the child printed up to the line refused
+            throw new IOException("forked JVM '" + name + "': " + e.getMessage() + " (log: " + log + ")", e);
+        }
+        if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            appendToLog(log, other);
+            throw new IOException(
+                    "forked JVM '" + name + "' did not finish in " + timeoutSeconds + " s (log: " + log + ")");
+        }
+        appendToLog(log, other);
+        if (process.exitValue() != 0) {
+            throw new IOException(
+                    "forked JVM '" + name + "' exited with " + process.exitValue() + " (log: " + log + ")");
+        }
+        return results;
+    }
+
+    /**
+     * Reads a child's stdout: its results, its progress lines (shown), and every other line (kept in
+     * {@code other} for the log). A line holding a result that is not whole, or not at the start of the
+     * line, is an IOException naming the line: a figure silently missing would skew an experiment's
+     * median without a word.
+     */
+    static <T> List<T> readOutput(BufferedReader reader, Class<T> type, Progress progress, List<String> other)
+            throws IOException {
+        List<T> results = new ArrayList<>();
+        String line;
+        for (int number = 1; (line = reader.readLine()) != null; number++) {
+            int at = line.indexOf(RESULT_PREFIX);
+            if (at == 0) {
+                try {
+                    results.add(JSON.readValue(line.substring(RESULT_PREFIX.length()), type));
+                } catch (IOException e) {
+                    throw new IOException("stdout line " + number + ": a result that is not whole: " + line, e);
+                }
+            } else if (at > 0) {
+                throw new IOException("stdout line " + number + ": a result run into other output: " + line);
+            } else if (line.startsWith(PROGRESS_PREFIX)) {
+                progress.message(line.substring(PROGRESS_PREFIX.length()));
+            } else {
+                other.add(line);
+            }
+        }
+        return results;
+    }
+
+    private static void appendToLog(Path log, List<String> lines) throws IOException {
+        java.nio.file.Files.write(
+                log,
+                lines,
+                StandardCharsets.UTF_8,
+                java.nio.file.StandardOpenOption.APPEND,
+                java.nio.file.StandardOpenOption.CREATE);
+    }
+}

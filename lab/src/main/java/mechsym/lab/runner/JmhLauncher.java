@@ -1,0 +1,201 @@
+package mechsym.lab.runner;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import mechsym.lab.JmhBenchmarks;
+import mechsym.lab.Progress;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormat;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * Runs {@link JmhBenchmarks} through JMH's own {@link Runner}: JMH's output to {@code jmh.log} in the
+ * experiment's folder, its progress to the lab's, and JMH's machine-wide lock waited for.
+ */
+final class JmhLauncher implements JmhBenchmarks {
+    private final Path workDir;
+    private final Progress progress;
+
+    JmhLauncher(Path workDir, Progress progress) {
+        this.workDir = workDir;
+        this.progress = progress;
+    }
+
+    @Override
+    public List<Score> run(ChainedOptionsBuilder options) throws RunnerException {
+        Path log = workDir.resolve("jmh.log");
+        PrintStream logStream;
+        try {
+            // appended: an experiment that runs JMH several times (rounds) keeps every run's output
+            logStream = new PrintStream(
+                    new java.io.FileOutputStream(log.toFile(), true), true, java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new RunnerException("cannot write " + log + ": " + e.getMessage(), e);
+        }
+        try (logStream) {
+            OutputFormat format = new ProgressOutputFormat(
+                    OutputFormatFactory.createFormatInstance(logStream, VerboseMode.NORMAL), progress);
+            Collection<RunResult> results = runHoldingTheLock(options, format);
+            List<Score> scores = new ArrayList<>();
+            for (RunResult r : results) {
+                Result<?> primary = r.getPrimaryResult();
+                Map<String, String> params = new TreeMap<>();
+                for (String key : r.getParams().getParamsKeys()) {
+                    params.put(key, r.getParams().getParam(key));
+                }
+                Map<String, Double> secondary = new TreeMap<>();
+                r.getSecondaryResults().forEach((k, v) -> secondary.put(k, v.getScore()));
+                List<Double> iterations = new ArrayList<>();
+                for (BenchmarkResult fork : r.getBenchmarkResults()) {
+                    for (IterationResult iteration : fork.getIterationResults()) {
+                        iterations.add(iteration.getPrimaryResult().getScore());
+                    }
+                }
+                String name = r.getParams().getBenchmark();
+                String shortName = name.substring(name.lastIndexOf('.', name.lastIndexOf('.') - 1) + 1);
+                scores.add(new Score(
+                        shortName,
+                        params,
+                        primary.getScore(),
+                        primary.getScoreError(),
+                        primary.getScoreUnit(),
+                        primary.getSampleCount(),
+                        secondary,
+                        iterations));
+            }
+            return scores;
+        }
+    }
+
+    /**
+     * JMH allows one run per machine at a time (its lock file), so that two runs do not measure each
+     * other. Another run holding the lock is waited for, up to ten minutes, not treated as a failure.
+     */
+    private Collection<RunResult> runHoldingTheLock(ChainedOptionsBuilder options, OutputFormat format)
+            throws RunnerException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(10);
+        boolean told = false;
+        while (true) {
+            try {
+                return new Runner(options.build(), format).run();
+            } catch (RunnerException e) {
+                boolean locked = String.valueOf(e.getMessage()).contains("JMH lock");
+                if (!locked || System.nanoTime() > deadline) {
+                    throw e;
+                }
+                if (!told) {
+                    progress.message("another JMH run holds the machine's JMH lock: waiting for it");
+                    told = true;
+                }
+                try {
+                    Thread.sleep(2000);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /** JMH's own output to the log, benchmark and iteration progress to the lab's progress. */
+    private static final class ProgressOutputFormat implements OutputFormat {
+        private final OutputFormat delegate;
+        private final Progress progress;
+
+        ProgressOutputFormat(OutputFormat delegate, Progress progress) {
+            this.delegate = delegate;
+            this.progress = progress;
+        }
+
+        @Override
+        public void startBenchmark(BenchmarkParams params) {
+            delegate.startBenchmark(params);
+            String name = params.getBenchmark();
+            StringBuilder label =
+                    new StringBuilder(name.substring(name.lastIndexOf('.', name.lastIndexOf('.') - 1) + 1));
+            for (String key : params.getParamsKeys()) {
+                label.append(' ').append(key).append('=').append(params.getParam(key));
+            }
+            int iterations = Math.max(1, params.getForks())
+                    * (params.getWarmup().getCount() + params.getMeasurement().getCount());
+            progress.start("jmh " + label, iterations);
+        }
+
+        @Override
+        public void iteration(BenchmarkParams benchParams, IterationParams params, int iteration) {
+            delegate.iteration(benchParams, params, iteration);
+        }
+
+        @Override
+        public void iterationResult(
+                BenchmarkParams benchParams, IterationParams params, int iteration, IterationResult data) {
+            delegate.iterationResult(benchParams, params, iteration, data);
+            progress.step();
+        }
+
+        @Override
+        public void endBenchmark(BenchmarkResult result) {
+            delegate.endBenchmark(result);
+            progress.finish();
+        }
+
+        @Override
+        public void startRun() {
+            delegate.startRun();
+        }
+
+        @Override
+        public void endRun(Collection<RunResult> result) {
+            delegate.endRun(result);
+        }
+
+        @Override
+        public void print(String s) {
+            delegate.print(s);
+        }
+
+        @Override
+        public void println(String s) {
+            delegate.println(s);
+        }
+
+        @Override
+        public void flush() {
+            delegate.flush();
+        }
+
+        @Override
+        public void close() {
+            delegate.close();
+        }
+
+        @Override
+        public void verbosePrintln(String s) {
+            delegate.verbosePrintln(s);
+        }
+
+        @Override
+        public void write(int b) {
+            delegate.write(b);
+        }
+
+        @Override
+        public void write(byte[] b) throws java.io.IOException {
+            delegate.write(b);
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package mechsym.lab.experiments.lazyset;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import mechsym.lab.Verdict.Outcome;
+import mechsym.lab.experiments.lazyset.LazySetVerdict.Storage;
+import org.junit.jupiter.api.Test;
+
+/** The post's 5-6x in catch-up, no slower in ping-pong; 2x is cheaper but not the post's size. */
+class LazySetVerdictTest {
+
+    @Test
+    void fiveTimesCheaperAndNoSlowerEverywhereReproduces() {
+        var v = LazySetVerdict.judge(List.of(new Storage("AtomicLong", 5.5, 1.0), new Storage("field", 6.0, 1.1)));
+        assertThat(v.outcome()).isEqualTo(Outcome.REPRODUCED);
+        assertThat(v.reason()).contains("(the post's 5-6x) in 2 of 2");
+    }
+
+    @Test
+    void twiceCheaperIsOnlyPartlyAndSaysSo() {
+        var v = LazySetVerdict.judge(List.of(new Storage("AtomicLong", 2.0, 1.0)));
+        assertThat(v.outcome()).isEqualTo(Outcome.PARTLY);
+        assertThat(v.reason()).contains("not by the post's 5-6x");
+    }
+
+    @Test
+    void notCheaperAndSlowerIsNotReproduced() {
+        var v = LazySetVerdict.judge(List.of(new Storage("AtomicLong", 1.1, 1.5)));
+        assertThat(v.outcome()).isEqualTo(Outcome.NOT_REPRODUCED);
+    }
+
+    @Test
+    void aStorageMissingAnExperimentIsLeftOut() {
+        assertThat(LazySetVerdict.judge(List.of(new Storage("AtomicLong", null, 1.0)))
+                        .outcome())
+                .isEqualTo(Outcome.INCONCLUSIVE);
+        assertThat(LazySetVerdict.judge(List.of(new Storage("AtomicLong", null, 1.0), new Storage("field", 5.0, 1.0)))
+                        .outcome())
+                .isEqualTo(Outcome.REPRODUCED);
+    }
+}
