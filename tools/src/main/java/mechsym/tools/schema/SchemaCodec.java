@@ -1,6 +1,7 @@
 package mechsym.tools.schema;
 
 import java.util.List;
+import mechsym.core.codec.BufferBoundsException;
 import mechsym.core.codec.CodecBuffer;
 import mechsym.core.codec.CodecException;
 import mechsym.core.codec.Utf8;
