@@ -28,6 +28,7 @@ import picocli.CommandLine.Command;
             EchoCommand.class,
             GatewayCommand.class,
             LoadCommand.class,
+            JmsServiceCommand.class,
             CommandLine.HelpCommand.class
         },
         footer = {"", "Exit codes: 0 success, 1 work failed, 2 bad usage.", "Start with: mechsym lab --list"})
@@ -35,6 +36,8 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
     public static final int EXIT_OK = 0;
     public static final int EXIT_FAILED = 1;
     public static final int EXIT_USAGE = 2;
+    /** `lab compare`: a figure got worse beyond both runs' noise. */
+    public static final int EXIT_WORSE = 3;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -22,11 +22,13 @@ public final class ExperimentCatalog {
             new mechsym.lab.experiments.udpecho.UdpEchoExperiment(),
             new mechsym.lab.experiments.herding.HerdingExperiment(),
             new mechsym.lab.experiments.nullcheck.NullCheckExperiment(),
+            new mechsym.lab.experiments.classloadercache.ClassLoaderCacheExperiment(),
             new mechsym.lab.experiments.intrinsics.IntrinsicsExperiment(),
             new mechsym.lab.experiments.stringinternals.StringInternalsExperiment(),
             new mechsym.lab.experiments.packetanalyser.PacketAnalyserExperiment(),
             new mechsym.lab.experiments.backpressure.BackPressureExperiment(),
-            new mechsym.lab.experiments.jmsload.JmsLoadExperiment());
+            new mechsym.lab.experiments.jmsload.JmsLoadExperiment(),
+            new mechsym.lab.experiments.jdbcprefetch.JdbcPrefetchExperiment());
 
     private ExperimentCatalog() {}
 
