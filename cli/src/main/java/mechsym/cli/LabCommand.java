@@ -11,6 +11,7 @@ import mechsym.lab.ExperimentCatalog;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Profile;
 import mechsym.lab.Progress;
+import mechsym.lab.ServerTargets;
 import mechsym.lab.report.TerminalSummary;
 import mechsym.lab.results.LabRun;
 import mechsym.lab.runner.LabRunner;
@@ -60,6 +61,19 @@ final class LabCommand implements Callable<Integer> {
                     + " experiment's jmh-result.json")
     List<String> jmhProfilers = new ArrayList<>();
 
+    @Option(
+            names = "--broker-url",
+            paramLabel = "URL",
+            description = "jms-load: an existing Artemis broker (tcp://host:port) instead of one started by mechsym")
+    String brokerUrl;
+
+    @Option(
+            names = "--jdbc-url",
+            paramLabel = "URL",
+            description = "jdbc-prefetch: an existing database (jdbc:postgresql://... or jdbc:oracle:thin:...;"
+                    + " user and password in the URL) instead of a PostgreSQL started by mechsym")
+    String jdbcUrl;
+
     @Override
     public Integer call() throws Exception {
         if (list) {
@@ -105,19 +119,23 @@ final class LabCommand implements Callable<Integer> {
         }
         StringBuilder profilers = new StringBuilder();
         jmhProfilers.forEach(p -> profilers.append(" --jmh-prof ").append(p));
-        String command = "mechsym lab " + String.join(" ", ids) + " --profile " + selectedProfile.label() + profilers
-                + (out != null ? " --out " + out : "");
+        String command = "mechsym lab " + String.join(" ", ids) + " --profile " + selectedProfile.label()
+                + (out != null ? " --out " + out : "")
+                + (brokerUrl != null ? " --broker-url " + brokerUrl : "")
+                + (jdbcUrl != null ? " --jdbc-url " + redactedPassword(jdbcUrl) : "")
+                + profilers;
         LabRunner runner = new LabRunner(
-                selectedProfile,
-                outDir,
-                Progress.forConsole(quiet),
-                command.replace("  ", " "),
-                version(),
-                jmhProfilers);
+                selectedProfile, outDir, Progress.forConsole(quiet), command.replace("  ", " "), version());
+        runner.servers(new ServerTargets(brokerUrl, jdbcUrl)).jmhProfilers(jmhProfilers);
         LabRun run = runner.run(experiments);
         TerminalSummary.print(run, outDir, System.out);
         boolean failed = run.experiments().stream().anyMatch(e -> e.status() == ExperimentResult.Status.FAILED);
         return failed ? Main.EXIT_FAILED : Main.EXIT_OK;
+    }
+
+    /** A JDBC URL as the report shows it: a password in it is replaced by ***. */
+    static String redactedPassword(String url) {
+        return url.replaceAll("(?i)(password=)[^&;]*", "$1***").replaceAll("(?i)(:thin:[^/@]*/)[^@]*@", "$1***@");
     }
 
     static String version() {

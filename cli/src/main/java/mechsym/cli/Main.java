@@ -23,6 +23,10 @@ import picocli.CommandLine.Command;
             DumpCommand.class,
             TradesCommand.class,
             AsmCommand.class,
+            AnalyserCommand.class,
+            PingCommand.class,
+            GatewayCommand.class,
+            LoadCommand.class,
             CommandLine.HelpCommand.class
         },
         footer = {"", "Exit codes: 0 success, 1 work failed, 2 bad usage.", "Start with: mechsym lab --list"})

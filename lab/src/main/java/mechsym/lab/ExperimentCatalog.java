@@ -18,7 +18,13 @@ public final class ExperimentCatalog {
             new mechsym.lab.experiments.cachefallacy.CacheFallacyExperiment(),
             new mechsym.lab.experiments.utf8.Utf8Experiment(),
             new mechsym.lab.experiments.queues.QueuesExperiment(),
-            new mechsym.lab.experiments.herding.HerdingExperiment());
+            new mechsym.lab.experiments.herding.HerdingExperiment(),
+            new mechsym.lab.experiments.nullcheck.NullCheckExperiment(),
+            new mechsym.lab.experiments.intrinsics.IntrinsicsExperiment(),
+            new mechsym.lab.experiments.stringinternals.StringInternalsExperiment(),
+            new mechsym.lab.experiments.packetanalyser.PacketAnalyserExperiment(),
+            new mechsym.lab.experiments.backpressure.BackPressureExperiment(),
+            new mechsym.lab.experiments.jmsload.JmsLoadExperiment());
 
     private ExperimentCatalog() {}
 

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 
 /**
  * What an experiment gets from the runner: the profile, a scratch folder inside the run's output,
- * progress, and the means to fork JVMs and run JMH.
+ * progress, the user's own servers if any, and the means to fork JVMs and run JMH.
  */
 public interface RunContext {
 
@@ -16,6 +16,9 @@ public interface RunContext {
 
     /** For long work. */
     Progress progress();
+
+    /** The user's own servers (--broker-url, --jdbc-url); {@link ServerTargets#NONE} when none was given. */
+    ServerTargets servers();
 
     /** A JVM forked from this one's classpath, for experiments that need their own flags. */
     ForkedJvm fork(Class<?> mainClass);

@@ -1,5 +1,6 @@
 package mechsym.core.codec;
 
+import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -23,10 +24,15 @@ import java.nio.ByteOrder;
  * initialisation checks that both fields mean that on this JVM (on a known Latin-1 and a known UTF-16
  * String), and leaves the class unavailable if they do not.
  *
+ * <p><b>Public view.</b> {@link #latin1View} gives any caller a Latin-1 String's own bytes as a
+ * read-only {@link MemorySegment}: read in place, no copy, and a write through the view throws. The
+ * lab's string-internals experiment measures it against the public API's copies.
+ *
  * <p><b>Threads.</b> Stateless after class initialisation; any thread. The arrays returned are the
- * Strings' own: callers copy from them and never write to them.
+ * Strings' own: callers copy from them and never write to them. Strings are immutable and safely
+ * published, so a view needs no ordering of its own. Bounds: a view's size is the String's length.
  */
-final class Latin1Strings {
+public final class Latin1Strings {
     /** The coder value of a String stored one byte per char (java.lang.String.LATIN1). */
     private static final byte LATIN1 = 0;
 
@@ -58,6 +64,28 @@ final class Latin1Strings {
     }
 
     private Latin1Strings() {}
+
+    /**
+     * Whether {@link #latin1View} can ever answer on this JVM: java.lang is opened to this module and
+     * String's fields mean what this class expects.
+     */
+    public static boolean isAvailable() {
+        return AVAILABLE;
+    }
+
+    /**
+     * A read-only view of {@code string}'s own bytes if it is stored one byte per char (every char is
+     * U+0000..U+00FF, compact strings on), else {@code null} (and always {@code null} unless {@link
+     * #isAvailable()}). Byte {@code i} of the view is char {@code i}; the view's size is {@code
+     * string.length()}; writing through it throws {@link IllegalArgumentException} (a read-only segment). No
+     * copy is made.
+     */
+    public static MemorySegment latin1View(String string) {
+        if (!AVAILABLE || (byte) CODER.get(string) != LATIN1) {
+            return null;
+        }
+        return MemorySegment.ofArray((byte[]) VALUE.get(string)).asReadOnly();
+    }
 
     /**
      * The bytes of {@code string} if it is stored one byte per char and every char is ASCII, else

@@ -1,7 +1,10 @@
 package mechsym.core.codec;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -114,5 +117,24 @@ class Latin1StringsTest {
                 assertThat(small).as("nothing written on overflow").isEqualTo(new byte[length - 1]);
             }
         }
+    }
+
+    @Test
+    void theViewIsTheStringsOwnBytesReadOnlyOrNull() {
+        String latin1 = "caf\u00e9 au lait";
+        MemorySegment view = Latin1Strings.latin1View(latin1);
+        assertThat(Latin1Strings.isAvailable()).isEqualTo(OPENED);
+        if (!OPENED) {
+            assertThat(view).as("java.lang closed").isNull();
+            return;
+        }
+        assertThat(view.toArray(ValueLayout.JAVA_BYTE)).isEqualTo(latin1.getBytes(StandardCharsets.ISO_8859_1));
+        assertThat(view.isReadOnly()).isTrue();
+        assertThatThrownBy(() -> view.set(ValueLayout.JAVA_BYTE, 0, (byte) 'C'))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(latin1).startsWith("caf");
+        assertThat(Latin1Strings.latin1View("\u0141\u00f3d\u017a"))
+                .as("stored as UTF-16")
+                .isNull();
     }
 }

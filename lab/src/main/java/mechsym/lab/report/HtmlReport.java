@@ -168,7 +168,9 @@ public final class HtmlReport {
         }
         if (!e.notes().isEmpty()) {
             html.append("<h3>Notes</h3><ul class=\"notes\">");
-            e.notes().forEach(n -> html.append("<li>").append(esc(n)).append("</li>"));
+            e.notes()
+                    .forEach(
+                            n -> html.append("<li>").append(linkReports(esc(n))).append("</li>"));
             html.append("</ul>\n");
         }
         html.append("</section>\n");
@@ -220,6 +222,11 @@ public final class HtmlReport {
                 .append("</th><td>")
                 .append(esc(value))
                 .append("</td></tr>");
+    }
+
+    /** Relative paths to HTML files in a note (another tool's report kept in the run's folder) become links. */
+    static String linkReports(String escaped) {
+        return escaped.replaceAll("(?<![\\w/])([A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)+\\.html)", "<a href=\"$1\">$1</a>");
     }
 
     static String esc(String s) {

@@ -7,22 +7,26 @@ import mechsym.lab.JmhBenchmarks;
 import mechsym.lab.Profile;
 import mechsym.lab.Progress;
 import mechsym.lab.RunContext;
+import mechsym.lab.ServerTargets;
 
 /**
  * The runner's {@link RunContext}: forks and JMH runs write into the experiment's own folder.
  *
+ * @param servers the user's own servers, where an experiment can use one
  * @param jmhProfilers JMH profilers added to every JMH run, as JMH's {@code -prof} takes them
  *     ({@code gc}, {@code perfasm:intelSyntax=true})
  */
-public record ExperimentContext(Profile profile, Path workDir, Progress progress, List<String> jmhProfilers)
+public record ExperimentContext(
+        Profile profile, Path workDir, Progress progress, ServerTargets servers, List<String> jmhProfilers)
         implements RunContext {
 
     public ExperimentContext {
         jmhProfilers = List.copyOf(jmhProfilers);
     }
 
+    /** A context with no server of the user's and no JMH profiler. */
     public ExperimentContext(Profile profile, Path workDir, Progress progress) {
-        this(profile, workDir, progress, List.of());
+        this(profile, workDir, progress, ServerTargets.NONE, List.of());
     }
 
     @Override

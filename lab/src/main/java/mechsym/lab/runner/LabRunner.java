@@ -12,6 +12,7 @@ import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Profile;
 import mechsym.lab.Progress;
+import mechsym.lab.ServerTargets;
 import mechsym.lab.report.HtmlReport;
 import mechsym.lab.results.LabRun;
 import mechsym.lab.results.ResultsJson;
@@ -27,29 +28,24 @@ public final class LabRunner {
     private final Progress progress;
     private final String command;
     private final String version;
-    private final List<String> jmhProfilers;
+    private ServerTargets servers = ServerTargets.NONE;
+    private List<String> jmhProfilers = List.of();
 
     public LabRunner(Profile profile, Path outDir, Progress progress, String command, String version) {
-        this(profile, outDir, progress, command, version, List.of());
-    }
-
-    /**
-     * @param jmhProfilers JMH profilers for every JMH run of the experiments, as JMH's {@code -prof}
-     *     takes them ({@code gc}, {@code stack}, {@code perfasm:intelSyntax=true})
-     */
-    public LabRunner(
-            Profile profile,
-            Path outDir,
-            Progress progress,
-            String command,
-            String version,
-            List<String> jmhProfilers) {
         this.profile = profile;
         this.outDir = outDir;
         this.progress = progress;
         this.command = command;
         this.version = version;
-        this.jmhProfilers = List.copyOf(jmhProfilers);
+    }
+
+    /**
+     * JMH profilers for every JMH run of the experiments, as JMH's {@code -prof} takes them ({@code
+     * gc}, {@code stack}, {@code perfasm:intelSyntax=true}); none by default.
+     */
+    public LabRunner jmhProfilers(List<String> profilers) {
+        this.jmhProfilers = List.copyOf(profilers);
+        return this;
     }
 
     /**
@@ -67,6 +63,12 @@ public final class LabRunner {
                         + " ('mechsym jmh -lprof' lists JMH's profilers)");
             }
         }
+    }
+
+    /** Points the experiments that use a server at the user's own ({@code --broker-url}, {@code --jdbc-url}). */
+    public LabRunner servers(ServerTargets targets) {
+        this.servers = java.util.Objects.requireNonNull(targets, "targets");
+        return this;
     }
 
     /** Creates the output folder, or fails before any work starts if it cannot be written. */
@@ -166,7 +168,7 @@ public final class LabRunner {
         long start = System.nanoTime();
         try {
             Path workDir = Files.createDirectories(outDir.resolve(experiment.id()));
-            experiment.run(new ExperimentContext(profile, workDir, progress, jmhProfilers), builder);
+            experiment.run(new ExperimentContext(profile, workDir, progress, servers, jmhProfilers), builder);
             progress.finish();
             return builder.ok(seconds(start));
         } catch (Exception | LinkageError | OutOfMemoryError e) {

@@ -44,8 +44,9 @@ class JmhLauncherTest {
 
     @Test
     void everyRunOfAnExperimentLandsInOneJmhResultFileWithTheLabsProfilers(@TempDir Path dir) throws Exception {
-        JmhBenchmarks jmh =
-                new ExperimentContext(mechsym.lab.Profile.TINY, dir, Progress.silent(), List.of("gc")).jmh();
+        JmhBenchmarks jmh = new ExperimentContext(
+                        mechsym.lab.Profile.TINY, dir, Progress.silent(), mechsym.lab.ServerTargets.NONE, List.of("gc"))
+                .jmh();
         jmh.run(tiny(jmh, "plain"));
         List<JmhBenchmarks.Score> second = jmh.run(tiny(jmh, "release"));
 

@@ -156,6 +156,8 @@ public final class CasExperiment implements Experiment {
         }
         // key: case label|threads -> ns per increment
         Map<String, List<Double>> nsPerOp = new LinkedHashMap<>();
+        // key: Java case label|threads (2 or more) -> one Fairness per measured run
+        Map<String, List<Fairness>> fairness = new LinkedHashMap<>();
         context.progress().start("atomic increments, " + rounds + " rounds, threads " + threadCounts, rounds * 2);
         for (int round = 0; round < rounds; round++) {
             if (cpp.isAvailable()) {
@@ -186,6 +188,12 @@ public final class CasExperiment implements Experiment {
                                     javaLabel(CasRun.Case.valueOf(r.javaCase())) + "|" + r.threads(),
                                     k -> new ArrayList<>())
                             .add(r.durationNs() / (double) r.counter());
+                    if (r.threads() > 1 && r.perThread() != null) {
+                        fairness.computeIfAbsent(
+                                        javaLabel(CasRun.Case.valueOf(r.javaCase())) + "|" + r.threads(),
+                                        k -> new ArrayList<>())
+                                .add(Fairness.of(r.perThread()));
+                    }
                 }
             }
             context.progress().step();
@@ -235,8 +243,67 @@ public final class CasExperiment implements Experiment {
                 "median",
                 "language, threads",
                 "ns per increment (median)"));
+        fairnessTable(result, fairness);
         ThreadedRuns.noteMachine(result, threadCounts.getLast(), loadBefore);
         verdict(result, medians, threadCounts.getLast());
+    }
+
+    /** Each thread's share of the increments, Java cases at 2 or more threads. */
+    private static void fairnessTable(ExperimentResult.Builder result, Map<String, List<Fairness>> fairness) {
+        if (fairness.isEmpty()) {
+            return;
+        }
+        Table.Builder table = Table.measured(
+                        "fairness", "each thread's share of the increments under contention (Java)")
+                .column("case")
+                .column("threads", "#")
+                .column("fair share", "%")
+                .column("smallest share (median)", "%")
+                .column("largest share (median)", "%")
+                .column("Jain index (median)")
+                .summaryColumns("Jain index")
+                .note("Per run, every thread's own successful increments. Jain's index is 1 when the threads did"
+                        + " equal work and 1/threads when one did it all: under contention, ns/op measures how the"
+                        + " cores pass the cache line around as much as the instruction (the post's perf counters"
+                        + " show the same thing as cycles lost to it).");
+        fairness.forEach((key, runs) -> {
+            String[] k = key.split("\\|");
+            int threads = Integer.parseInt(k[1]);
+            table.row(
+                    k[0],
+                    threads,
+                    100.0 / threads,
+                    100
+                            * Summary.of(runs.stream().map(Fairness::minShare).toList())
+                                    .median(),
+                    100
+                            * Summary.of(runs.stream().map(Fairness::maxShare).toList())
+                                    .median(),
+                    Summary.of(runs.stream().map(Fairness::jainIndex).toList()).median(),
+                    Summary.of(runs.stream().map(Fairness::jainIndex).toList()));
+        });
+        result.table(table.build());
+        fairness.entrySet().stream()
+                .filter(e -> e.getKey().startsWith("Java getAndAdd|"))
+                .reduce((a, b) -> b)
+                .ifPresent(e -> result.headline(String.format(
+                        Locale.ROOT,
+                        "Java getAndAdd at %s threads: shares %.0f%% to %.0f%% of the increments (Jain index %.2f)",
+                        e.getKey().split("\\|")[1],
+                        100
+                                * Summary.of(e.getValue().stream()
+                                                .map(Fairness::minShare)
+                                                .toList())
+                                        .median(),
+                        100
+                                * Summary.of(e.getValue().stream()
+                                                .map(Fairness::maxShare)
+                                                .toList())
+                                        .median(),
+                        Summary.of(e.getValue().stream()
+                                        .map(Fairness::jainIndex)
+                                        .toList())
+                                .median())));
     }
 
     private static void checkCpp(CppRun r) {

@@ -45,54 +45,75 @@ public final class CasRun {
     }
 
     /** One run's figure, sent to the parent. */
-    public record Run(String javaCase, int threads, int run, long count, long counter, long durationNs) {}
+    public record Run(
+            String javaCase, int threads, int run, long count, long counter, long durationNs, long[] perThread) {}
 
     private static final PaddedCell COUNTER_CELL = new PaddedCell(0);
     private static final VarHandle COUNTER = PaddedCell.VALUE;
 
     private CasRun() {}
 
-    static void runAdd(long count, int threads) {
+    // Each loop also counts its own successful increments in a local (a register): the thread's share
+    // of the work, which under contention measures how fairly the cores win the cache line.
+
+    static long runAdd(long count, int threads) {
         long value = (count / threads) + 1;
+        long mine = 0;
         while (--value != 0) {
             COUNTER.getAndAdd(COUNTER_CELL, 1L);
+            mine++;
         }
+        return mine;
     }
 
-    static void runXadd(long count) {
+    static long runXadd(long count) {
         long value = COUNTER_CELL.value;
+        long mine = 0;
         while (value < count) {
             value = (long) COUNTER.getAndAdd(COUNTER_CELL, 1L) + 1;
+            mine++;
         }
+        return mine;
     }
 
-    static void runCas(long count) {
+    static long runCas(long count) {
         long value = 0;
+        long mine = 0;
         while (value < count) {
             do {
                 value = COUNTER_CELL.value;
             } while (!COUNTER.compareAndSet(COUNTER_CELL, value, value + 1));
+            mine++;
         }
+        return mine;
     }
 
     /** The post's cas2, exit test and all: it leaves only on a failed CAS that sees its own increment. */
-    static void runCae(long count) {
+    static long runCae(long count) {
         long value = 0;
         long next;
+        long mine = 0;
         while (value < count) {
             value = COUNTER_CELL.value;
             do {
                 next = value + 1;
-                value = (long) COUNTER.compareAndExchange(COUNTER_CELL, value, next);
+                long witness = (long) COUNTER.compareAndExchange(COUNTER_CELL, value, next);
+                if (witness == value) {
+                    mine++;
+                }
+                value = witness;
             } while (value != next);
         }
+        return mine;
     }
 
     static Run runOnce(Case c, int threads, long count, int run) throws Exception {
         COUNTER_CELL.value = 0;
         CyclicBarrier start = new CyclicBarrier(threads + 1);
         List<Thread> workers = new ArrayList<>();
+        long[] perThread = new long[threads];
         for (int t = 0; t < threads; t++) {
+            int index = t;
             Thread worker = new Thread(
                     () -> {
                         try {
@@ -100,12 +121,12 @@ public final class CasRun {
                         } catch (Exception e) {
                             throw new IllegalStateException(e);
                         }
-                        switch (c) {
+                        perThread[index] = switch (c) {
                             case GET_AND_ADD_UNUSED -> runAdd(count, threads);
                             case ADD_AND_GET -> runXadd(count);
                             case CAS_LOOP -> runCas(count);
                             case CAE_LOOP -> runCae(count);
-                        }
+                        };
                     },
                     c + "-" + t);
             workers.add(worker);
@@ -129,7 +150,7 @@ public final class CasRun {
                                     ? ""
                                     : c == Case.CAE_LOOP ? " or more" : " (+ at most " + threads + ")"));
         }
-        return new Run(c.name(), threads, run, count, counter, duration);
+        return new Run(c.name(), threads, run, count, counter, duration, perThread);
     }
 
     public static void main(String[] args) throws Exception {

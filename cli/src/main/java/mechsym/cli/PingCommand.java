@@ -1,0 +1,224 @@
+package mechsym.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import mechsym.tools.latency.LatencyRecorder;
+import mechsym.tools.ping.PingClient;
+import mechsym.tools.ping.PingOptions;
+import mechsym.tools.ping.PingServer;
+import mechsym.tools.ping.Transport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+@Command(
+        name = "ping",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = {
+            "Round-trip latency baseline: a client sends SIZE bytes, the server echoes them back (docs/ping.md).",
+            "Transports: spin, selectnow, select, blocking (TCP), udp, ipc (memory-mapped file, no network)."
+        },
+        subcommands = {PingCommand.Server.class, PingCommand.Client.class},
+        footer = {
+            "",
+            "Example (two terminals):",
+            "  mechsym ping server --port 9000 --transport spin --cpu 0",
+            "  mechsym ping client --host localhost --port 9000 --transport spin --cpu 1 --count 100000",
+            "Exit codes: 0 done, 1 the run failed (refused, no answer in time), 2 bad usage."
+        })
+final class PingCommand implements Runnable {
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+
+    /** Parses a transport id with a one-line error listing the valid ones. */
+    static final class TransportConverter implements ITypeConverter<Transport> {
+        @Override
+        public Transport convert(String value) {
+            try {
+                return Transport.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new picocli.CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    @Command(
+            name = "server",
+            mixinStandardHelpOptions = true,
+            versionProvider = Main.Version.class,
+            description = {
+                "Echoes every byte each client sends, until Ctrl-C. TCP: any number of clients, a thread each;",
+                "UDP: each datagram back to its sender; ipc: requests in a memory-mapped file."
+            })
+    static final class Server implements Callable<Integer> {
+        @Option(
+                names = "--port",
+                required = true,
+                paramLabel = "P",
+                description = "Port to listen on (ipc: names the file).")
+        int port;
+
+        @Option(
+                names = "--transport",
+                defaultValue = "spin",
+                paramLabel = "T",
+                converter = TransportConverter.class,
+                description = "spin (default), selectnow, select, blocking, udp, ipc.")
+        Transport transport;
+
+        @Option(names = "--cpu", paramLabel = "N", description = "Pin the serving threads to CPU N.")
+        Integer cpu;
+
+        @Option(names = "--bind", paramLabel = "ADDR", description = "Listen on this address only (default: all).")
+        String bind;
+
+        @Option(
+                names = "--file",
+                paramLabel = "F",
+                description = "ipc: the mapped file (default /dev/shm/mechsym-ping-P).")
+        Path file;
+
+        @Override
+        public Integer call() throws Exception {
+            if (port < 0 || port > 65_535) {
+                throw new Main.UsageError("--port must be 0..65535, not " + port);
+            }
+            try {
+                PingOptionsCheck.cpu(cpu);
+            } catch (IllegalArgumentException e) {
+                throw new Main.UsageError(e.getMessage());
+            }
+            PingServer server = PingServer.start(bind, port, transport, cpu, file);
+            Runtime.getRuntime().addShutdownHook(new Thread(server::close));
+            System.err.println("ping server (" + transport.id() + ") "
+                    + (transport == Transport.IPC ? "on " + server.ipcPath() : "listening on port " + server.port())
+                    + (cpu != null ? ", pinned to CPU " + cpu : "") + "; Ctrl-C stops it");
+            server.awaitClose();
+            return Main.EXIT_OK;
+        }
+    }
+
+    @Command(
+            name = "client",
+            mixinStandardHelpOptions = true,
+            versionProvider = Main.Version.class,
+            description = {
+                "Sends COUNT messages of SIZE bytes after WARMUP unmeasured ones, one at a time, and prints the",
+                "round-trip latency distribution (min, mean, p50..p99.99, max; closed loop or --rate)."
+            })
+    static final class Client implements Callable<Integer> {
+        @Option(
+                names = "--host",
+                defaultValue = "localhost",
+                paramLabel = "H",
+                description = "Server (default localhost).")
+        String host;
+
+        @Option(names = "--port", required = true, paramLabel = "P", description = "Server port (ipc: names the file).")
+        int port;
+
+        @Option(
+                names = "--transport",
+                defaultValue = "spin",
+                paramLabel = "T",
+                converter = TransportConverter.class,
+                description = "spin (default), selectnow, select, blocking, udp, ipc.")
+        Transport transport;
+
+        @Option(
+                names = "--size",
+                defaultValue = "32",
+                paramLabel = "BYTES",
+                description = "Message size (default 32, the post's).")
+        int size;
+
+        @Option(
+                names = "--count",
+                defaultValue = "100000",
+                paramLabel = "N",
+                description = "Measured round trips (default 100000).")
+        long count;
+
+        @Option(
+                names = "--warmup",
+                defaultValue = "20000",
+                paramLabel = "W",
+                description = "Unmeasured round trips first (default 20000).")
+        long warmup;
+
+        @Option(names = "--cpu", paramLabel = "N", description = "Pin the client thread to CPU N.")
+        Integer cpu;
+
+        @Option(
+                names = "--timeout",
+                defaultValue = "2000",
+                paramLabel = "MS",
+                description = "Wait this long for an answer (default 2000): TCP/ipc then fail, UDP counts a loss.")
+        long timeoutMillis;
+
+        @Option(
+                names = "--file",
+                paramLabel = "F",
+                description = "ipc: the server's mapped file (default /dev/shm/mechsym-ping-P).")
+        Path file;
+
+        @Mixin
+        LatencyOptions latency;
+
+        @Override
+        public Integer call() throws IOException {
+            latency.checkRate();
+            PingOptions options;
+            try {
+                options = new PingOptions(
+                                host, port, transport, size, count, warmup, latency.rate, cpu, timeoutMillis, file)
+                        .validate();
+            } catch (IllegalArgumentException e) {
+                throw new Main.UsageError(e.getMessage());
+            }
+            LatencyRecorder recorder = new LatencyRecorder(
+                    latency.rate > 0
+                            ? mechsym.tools.latency.LoadMode.FIXED_RATE
+                            : mechsym.tools.latency.LoadMode.CLOSED_LOOP);
+            Thread stats = latency.json ? null : LatencyOptions.statsEverySecond(recorder, "ping");
+            PingClient.Outcome outcome;
+            try {
+                outcome = PingClient.run(options, recorder);
+            } finally {
+                if (stats != null) {
+                    stats.interrupt();
+                }
+            }
+            Map<String, Object> fields = new LinkedHashMap<>();
+            fields.put("target", outcome.target());
+            fields.put("transport", transport.id());
+            fields.put("size", size);
+            fields.put("sent", outcome.sent());
+            fields.put("lost", outcome.lost());
+            fields.put("cpu", cpu);
+            latency.report(
+                    recorder,
+                    fields,
+                    "ping " + outcome.target() + " " + transport.id() + " " + size + " B"
+                            + (outcome.lost() > 0 ? ", lost " + outcome.lost() : "") + ": ");
+            return Main.EXIT_OK;
+        }
+    }
+
+    /** The CPU check the tool does, reached from the server command before it binds. */
+    static final class PingOptionsCheck {
+        static void cpu(Integer cpu) {
+            new PingOptions("localhost", 1, Transport.SPIN, 1, 1, 0, 0, cpu, 1, null).validate();
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package mechsym.lab;
+
+import java.util.Optional;
+
+/**
+ * The user's own servers an experiment should measure instead of starting its own: a JMS broker
+ * ({@code --broker-url}) and a database ({@code --jdbc-url}). Either may be absent, and then the
+ * experiments that need one start it themselves. Immutable.
+ *
+ * @param brokerUrl an Artemis URL such as {@code tcp://host:61616}, or null
+ * @param jdbcUrl a JDBC URL (PostgreSQL or Oracle), or null
+ */
+public record ServerTargets(String brokerUrl, String jdbcUrl) {
+    /** No server of the user's: every experiment starts its own. */
+    public static final ServerTargets NONE = new ServerTargets(null, null);
+
+    public Optional<String> broker() {
+        return Optional.ofNullable(brokerUrl);
+    }
+
+    public Optional<String> jdbc() {
+        return Optional.ofNullable(jdbcUrl);
+    }
+}

@@ -1,0 +1,121 @@
+package mechsym.lab.experiments.backpressure;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import mechsym.tools.gateway.GatewayConfig;
+import mechsym.tools.gateway.GatewayServer;
+import mechsym.tools.gateway.QueuePolicy;
+import mechsym.tools.gateway.QueueSizing;
+import mechsym.tools.gateway.WorkKind;
+
+/**
+ * The server side of the back-pressure experiment, in its own JVM (its own small heap): either
+ * mechsym's gateway or the plainest JDK {@code HttpServer} handler. Prints {@code @ready PORT},
+ * appends a sample (time, queue depth, counters, heap used) every 100 ms to a JSON-lines file, and
+ * exits when its standard input closes, so it cannot outlive the lab.
+ *
+ * <pre>
+ * ServerChild gateway POLICY QUEUE_LENGTH TXN_US SERVICE_THREADS GATEWAY_THREADS WORK SAMPLES_FILE
+ * ServerChild jdk-plain SAMPLES_FILE
+ * </pre>
+ */
+public final class ServerChild {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private ServerChild() {}
+
+    public static void main(String[] args) throws Exception {
+        if (args[0].equals("jdk-plain")) {
+            servePlainJdk(Path.of(args[1]));
+        } else {
+            serveGateway(args);
+        }
+    }
+
+    private static void serveGateway(String[] args) throws Exception {
+        QueuePolicy policy = QueuePolicy.valueOf(args[1]);
+        int length = Integer.parseInt(args[2]);
+        double txnMicros = Double.parseDouble(args[3]);
+        int services = Integer.parseInt(args[4]);
+        int gatewayThreads = Integer.parseInt(args[5]);
+        WorkKind work = WorkKind.valueOf(args[6]);
+        GatewayConfig config = GatewayConfig.defaults()
+                .withThreads(gatewayThreads, services)
+                .withService(QueueSizing.ofLength(length, txnMicros, services), policy, txnMicros, work)
+                .withLimits(8 * 1024, 64 * 1024, 20_000);
+        try (GatewayServer server = GatewayServer.start(config, System.out, null)) {
+            System.out.println("@ready " + server.port());
+            System.out.flush();
+            sampleUntilStdinCloses(Path.of(args[7]), () -> {
+                Map<String, Object> s = server.stats();
+                s.remove("transactionTime");
+                s.remove("gatewayLatency");
+                return s;
+            });
+        }
+    }
+
+    /** The same handler written the plainest way: JDK HttpServer, its default executor, "ok". */
+    private static void servePlainJdk(Path samples) throws Exception {
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 4096);
+        byte[] ok = "ok\n".getBytes(StandardCharsets.US_ASCII);
+        server.createContext("/", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            exchange.sendResponseHeaders(200, ok.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(ok);
+            }
+        });
+        server.start();
+        try {
+            System.out.println("@ready " + server.getAddress().getPort());
+            System.out.flush();
+            sampleUntilStdinCloses(samples, LinkedHashMap::new);
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    private static void sampleUntilStdinCloses(Path file, java.util.function.Supplier<Map<String, Object>> stats)
+            throws IOException, InterruptedException {
+        Thread sampler = Thread.ofPlatform().daemon(true).start(() -> {
+            try {
+                while (!Thread.currentThread().isInterrupted()) {
+                    Map<String, Object> s = stats.get();
+                    s.put("epochMillis", System.currentTimeMillis());
+                    s.put(
+                            "heapUsedBytes",
+                            ManagementFactory.getMemoryMXBean()
+                                    .getHeapMemoryUsage()
+                                    .getUsed());
+                    Files.writeString(
+                            file,
+                            JSON.writeValueAsString(s) + "\n",
+                            StandardCharsets.UTF_8,
+                            StandardOpenOption.CREATE,
+                            StandardOpenOption.APPEND);
+                    Thread.sleep(100);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (IOException e) {
+                System.err.println("samples: " + e.getMessage());
+            }
+        });
+        while (System.in.read() >= 0) {
+            // the parent closes our stdin to stop us
+        }
+        sampler.interrupt();
+        sampler.join(1_000);
+    }
+}

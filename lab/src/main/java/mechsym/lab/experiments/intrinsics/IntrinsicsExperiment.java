@@ -1,0 +1,354 @@
+package mechsym.lab.experiments.intrinsics;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import mechsym.lab.Chart;
+import mechsym.lab.Experiment;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.JmhBenchmarks;
+import mechsym.lab.Profile;
+import mechsym.lab.RunContext;
+import mechsym.lab.Seed;
+import mechsym.lab.Table;
+import mechsym.lab.Verdict;
+import mechsym.tools.asm.AsmListing;
+import mechsym.tools.asm.Hsdis;
+import mechsym.tools.asm.PrintAssembly;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/*
+ * Seed 004, "Java Intrinsics are not JNI calls" (Psychosomatic Lobotomy Saw, Nitsan Wakart, 2012).
+ *
+ * Claim: methods such as Math.sqrt, System.nanoTime or System.arraycopy look like Java or native
+ * methods in the source, but the JIT replaces them by a few instructions (sqrtsd, popcnt, ...):
+ * far cheaper than a real native call of the same function, and the source alone does not tell.
+ *
+ *   Math.sqrt(x) --C2, intrinsic--> sqrtsd %xmm0,%xmm0                     (inline, no call)
+ *                --DisableIntrinsic--> StrictMath.sqrt: a native method call (JNI wrapper)
+ *   libm sqrt(x) --FFM downcall--> Java -> native transition, call, transition back
+ *
+ * Measured: JMH, one call per op, each intrinsic compiled normally and with the intrinsic disabled
+ * (-XX:DisableIntrinsic, a diagnostic flag), and the C library's sqrt / clock_gettime through FFM
+ * downcalls (plain and critical). Evidence: -XX:+PrintIntrinsics, and the instruction in the C2
+ * code of a small kernel per intrinsic, disassembled by mechsym's hsdis plugin.
+ * Sensitive to: the CPU's features (popcnt, tzcnt need POPCNT/BMI1; vfmadd needs FMA), the JDK's
+ * list of intrinsics, the cost of a thread-state transition (FFM without critical).
+ */
+public final class IntrinsicsExperiment implements Experiment {
+    /** HotSpot's intrinsic ids switched off in the "disabled" forks (see vmIntrinsics.hpp). */
+    static final String DISABLED_IDS =
+            "_dsqrt,_dsqrt_strict,_dabs,_bitCount_i,_numberOfTrailingZeros_l,_fmaD,_nanoTime,_arraycopy";
+
+    static final List<String> DISABLE_FLAGS =
+            List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:DisableIntrinsic=" + DISABLED_IDS);
+
+    /** The disabled form counts as a fallback when it is at least this much slower. */
+    static final double SLOWER_BY = 1.2;
+    /** The intrinsic is "far below" the native call when the downcall takes at least this many times as long. */
+    static final double FAR_BELOW = 3.0;
+
+    /** A function: its benchmark, the Java method PrintIntrinsics names, the kernel, the native benchmarks. */
+    record Function(String benchmark, String javaMethod, String kernel, String instruction, String ffm) {}
+
+    static final List<Function> FUNCTIONS = List.of(
+            new Function("sqrt", "java.lang.Math::sqrt", "sqrt", "sqrtsd", "ffmSqrt"),
+            new Function("abs", "java.lang.Math::abs", "abs", "andpd", null),
+            new Function("bitCount", "java.lang.Integer::bitCount", "bitCount", "popcnt", null),
+            new Function(
+                    "numberOfTrailingZeros", "java.lang.Long::numberOfTrailingZeros", "trailingZeros", "tzcnt", null),
+            new Function("fma", "java.lang.Math::fma", "fma", "vfmadd", null),
+            new Function("nanoTime", "java.lang.System::nanoTime", "nanoTime", null, "ffmClockGettime"),
+            new Function("arraycopy", "java.lang.System::arraycopy", "copy", null, null));
+
+    @Override
+    public String id() {
+        return "intrinsics";
+    }
+
+    @Override
+    public String title() {
+        return "Intrinsics are not JNI calls: Math.sqrt, bitCount, nanoTime... compiled, disabled, and as FFM"
+                + " downcalls";
+    }
+
+    @Override
+    public Seed seed() {
+        return new Seed(
+                "004_43b0c6d58963b31d.txt", "Java Intrinsics are not JNI calls", "Psychosomatic Lobotomy Saw", 2012);
+    }
+
+    @Override
+    public String claim() {
+        return "An intrinsic is compiled into a few instructions, far below the cost of a real native call of the same"
+                + " function; without the intrinsic the JIT falls back to the method's Java (or native) code.";
+    }
+
+    @Override
+    public List<Table> seedFigures() {
+        Table.Builder listed = Table.seed(
+                        "seed-intrinsics",
+                        "intrinsics the post names (it publishes no measurements)",
+                        "no machine: the post measures nothing")
+                .column("class")
+                .column("methods")
+                .note("Copied from the post's list; it points to HotSpot's vmSymbols.hpp (do_intrinsic) for the full"
+                        + " list, and to Mike Barker's measurements, which are not in the seeds.");
+        listed.row("sun.misc.Unsafe", "almost all of it");
+        listed.row(
+                "java.lang.Math",
+                "abs(double), sin, cos, tan, atan2, sqrt, log, log10, pow, exp, min(int, int), max(int, int)");
+        listed.row("java.lang.System", "identityHashCode, currentTimeMillis, nanoTime, arraycopy");
+        return List.of(listed.build());
+    }
+
+    @Override
+    public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
+        Profile profile = context.profile();
+        JmhBenchmarks jmh = context.jmh();
+        int warmups = profile.pick(1, 1, 3);
+        int iterations = profile.pick(1, 2, 5);
+        TimeValue time = TimeValue.milliseconds(profile.pick(50, 250, 1000));
+        String timing = iterations + " x " + time + " after " + warmups + " x " + time + " warm-up, 1 fork each";
+
+        Map<String, JmhBenchmarks.Score> normal = byMethod(jmh.run(
+                timed(jmh.options().include(IntrinsicsBenchmark.class.getName() + "\\."), warmups, iterations, time)));
+        String intrinsicsOnly = IntrinsicsBenchmark.class.getName() + "\\.("
+                + String.join("|", FUNCTIONS.stream().map(Function::benchmark).toList()) + ")$";
+        Map<String, JmhBenchmarks.Score> disabled = byMethod(jmh.run(timed(
+                jmh.options(DISABLE_FLAGS.toArray(String[]::new)).include(intrinsicsOnly), warmups, iterations, time)));
+
+        Table.Builder costs = Table.measured("intrinsics", "one call per op: intrinsic, disabled, FFM downcall (JMH)")
+                .column("function")
+                .column("compiled (intrinsic)", "ns/op")
+                .column("error", "ns/op")
+                .column("intrinsic disabled", "ns/op")
+                .column("disabled / intrinsic", "x")
+                .column("FFM downcall", "ns/op")
+                .column("FFM downcall, critical", "ns/op")
+                .column("downcall / intrinsic", "x")
+                .note("JMH IntrinsicsBenchmark, average time, " + timing + ". Disabled: a fork with "
+                        + String.join(" ", DISABLE_FLAGS) + ". FFM: libm sqrt and libc clock_gettime(CLOCK_MONOTONIC)"
+                        + " through Linker downcalls; critical = Linker.Option.critical (no thread-state"
+                        + " transition). Each op includes JMH's own call overhead, the same in every column.");
+        for (Function f : FUNCTIONS) {
+            JmhBenchmarks.Score on = normal.get(f.benchmark());
+            JmhBenchmarks.Score off = disabled.get(f.benchmark());
+            JmhBenchmarks.Score ffm = f.ffm() == null ? null : normal.get(f.ffm());
+            JmhBenchmarks.Score ffmCritical = f.ffm() == null ? null : normal.get(f.ffm() + "Critical");
+            costs.row(
+                    f.benchmark(),
+                    on == null ? null : on.score(),
+                    on == null ? null : on.error(),
+                    off == null ? null : off.score(),
+                    on == null || off == null ? null : off.score() / on.score(),
+                    ffm == null ? null : ffm.score(),
+                    ffmCritical == null ? null : ffmCritical.score(),
+                    on == null || ffm == null ? null : ffm.score() / on.score());
+        }
+        result.table(costs.build());
+        result.chart(Chart.bar(
+                        "intrinsics",
+                        "ns per call: intrinsic vs disabled",
+                        List.of("intrinsics"),
+                        "function",
+                        "compiled (intrinsic)",
+                        null,
+                        "ns/op")
+                .withLogY());
+
+        evidence(context, result);
+        verdict(result, scores(normal), scores(disabled));
+    }
+
+    /** -XX:+PrintIntrinsics and the C2 code of each kernel, normally and with the intrinsics disabled. */
+    private static void evidence(RunContext context, ExperimentResult.Builder result) throws Exception {
+        Hsdis hsdis = Hsdis.find();
+        if (!hsdis.isAvailable()) {
+            result.note("The disassembler plugin could not be had, so the instruction column is empty and"
+                    + " -XX:+PrintIntrinsics is the evidence: " + hsdis.problem());
+        }
+        int calls = context.profile().pick(30_000, 200_000, 200_000);
+        Map<String, PrintAssembly.Output> runs = new LinkedHashMap<>();
+        for (String mode : List.of("normal", "disabled")) {
+            List<String> flags = new ArrayList<>(List.of(
+                    "-XX:+PrintIntrinsics",
+                    "-Xbatch", // compile in the foreground: every kernel reaches C2 within the calls, even on a busy
+                    // machine
+                    "-XX:CompileCommand=dontinline," + IntrinsicKernels.class.getName() + "::*"));
+            if (mode.equals("disabled")) {
+                flags.addAll(DISABLE_FLAGS);
+            }
+            PrintAssembly print = new PrintAssembly(
+                            IntrinsicKernels.class.getName(), System.getProperty("java.class.path"))
+                    .jvmArgs(flags)
+                    .args(List.of(String.valueOf(calls)))
+                    .hsdis(hsdis)
+                    .timeoutSeconds(120);
+            for (Function f : FUNCTIONS) {
+                print.method(IntrinsicKernels.class.getName() + "::" + f.kernel());
+            }
+            PrintAssembly.Output output = print.run(context.workDir().resolve("asm-" + mode + ".log"));
+            if (output.exitCode() != 0) {
+                throw new IllegalStateException("IntrinsicKernels with -XX:+PrintIntrinsics exited with "
+                        + output.exitCode() + ": " + output.failure(5) + " (log: " + output.log() + ")");
+            }
+            runs.put(mode, output);
+        }
+        Table.Builder table = Table.measured("evidence", "what the JIT did with each call (C2)")
+                .column("function")
+                .column("PrintIntrinsics")
+                .column("PrintIntrinsics, disabled")
+                .column("instruction")
+                .column("in the C2 code")
+                .column("in the C2 code, disabled")
+                .note("Two forks of IntrinsicKernels (each function in its own method, not inlined) with"
+                        + " -XX:+PrintIntrinsics and -XX:CompileCommand=print of the kernels, the second with the"
+                        + " intrinsics disabled; code disassembled by native/hsdis (AT&T syntax). The logs are"
+                        + " asm-normal.log and asm-disabled.log.");
+        AsmListing normalCode = runs.get("normal").listing();
+        AsmListing disabledCode = runs.get("disabled").listing();
+        for (Function f : FUNCTIONS) {
+            table.row(
+                    f.benchmark(),
+                    printIntrinsics(runs.get("normal").lines(), f.javaMethod()),
+                    printIntrinsics(runs.get("disabled").lines(), f.javaMethod()),
+                    f.instruction() == null ? "(a call)" : f.instruction(),
+                    instructionFound(normalCode, f),
+                    instructionFound(disabledCode, f));
+        }
+        result.table(table.build());
+    }
+
+    /**
+     * What -XX:+PrintIntrinsics (with its inlining lines) said about {@code javaMethod}: "intrinsic"
+     * if any line marks it so, else the first line's verdict (e.g. "failed to inline: native method"),
+     * else "not seen".
+     */
+    static String printIntrinsics(List<String> lines, String javaMethod) {
+        String first = null;
+        for (String line : lines) {
+            int at = line.indexOf(javaMethod + " (");
+            if (at < 0) {
+                continue;
+            }
+            if (line.contains("(intrinsic)") && !line.contains("failed")) {
+                return "intrinsic";
+            }
+            if (first == null) {
+                int close = line.indexOf(')', at);
+                first = line.substring(close + 1).strip();
+            }
+        }
+        return first == null ? "not seen" : first;
+    }
+
+    /** "yes (text)" for the first instruction of the kernel's C2 code with the expected mnemonic. */
+    static String instructionFound(AsmListing listing, Function f) {
+        if (f.instruction() == null) {
+            return "";
+        }
+        if (!listing.isDisassembled()) {
+            return "not disassembled";
+        }
+        List<AsmListing.CompiledMethod> kernels = listing.named(f.kernel()).stream()
+                .filter(AsmListing.CompiledMethod::isC2)
+                .filter(m -> m.method().contains(IntrinsicKernels.class.getSimpleName()))
+                .toList();
+        if (kernels.isEmpty()) {
+            return "not compiled by C2";
+        }
+        for (AsmListing.CompiledMethod m : kernels) {
+            for (AsmListing.Instruction i : m.instructions()) {
+                if (i.mnemonic().contains(f.instruction())) {
+                    return "yes: " + i.text();
+                }
+            }
+        }
+        return "no";
+    }
+
+    private static ChainedOptionsBuilder timed(
+            ChainedOptionsBuilder options, int warmups, int iterations, TimeValue time) {
+        return options.forks(1)
+                .warmupIterations(warmups)
+                .warmupTime(time)
+                .measurementIterations(iterations)
+                .measurementTime(time);
+    }
+
+    private static Map<String, JmhBenchmarks.Score> byMethod(List<JmhBenchmarks.Score> scores) {
+        Map<String, JmhBenchmarks.Score> out = new LinkedHashMap<>();
+        scores.forEach(s -> out.put(s.method(), s));
+        return out;
+    }
+
+    private static Map<String, Double> scores(Map<String, JmhBenchmarks.Score> byMethod) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        byMethod.forEach((k, v) -> out.put(k, v.score()));
+        return out;
+    }
+
+    /**
+     * Far below: the FFM sqrt downcall takes at least {@link #FAR_BELOW} times the intrinsic; fallback:
+     * most intrinsics measured are at least {@link #SLOWER_BY} slower disabled. Both: reproduced; one:
+     * partly; neither: not reproduced.
+     */
+    static void verdict(ExperimentResult.Builder result, Map<String, Double> normal, Map<String, Double> disabled) {
+        Double sqrt = normal.get("sqrt");
+        Double ffmSqrt = normal.get("ffmSqrt");
+        List<String> slower = new ArrayList<>();
+        int compared = 0;
+        for (Function f : FUNCTIONS) {
+            Double on = normal.get(f.benchmark());
+            Double off = disabled.get(f.benchmark());
+            if (on != null && off != null) {
+                compared++;
+                if (off / on >= SLOWER_BY) {
+                    slower.add(String.format(Locale.ROOT, "%s %.1fx", f.benchmark(), off / on));
+                }
+            }
+        }
+        if (sqrt == null || ffmSqrt == null || compared == 0) {
+            result.verdict(Verdict.inconclusive(
+                    sqrt == null || ffmSqrt == null
+                            ? "the sqrt intrinsic or its FFM downcall has no score"
+                            : "no intrinsic was measured both compiled and disabled"));
+            return;
+        }
+        double downcall = ffmSqrt / sqrt;
+        result.headline(String.format(
+                Locale.ROOT,
+                "sqrt: intrinsic %.2f ns, FFM downcall of libm sqrt %.2f ns (%.1fx)",
+                sqrt,
+                ffmSqrt,
+                downcall));
+        result.headline("slower with the intrinsic disabled (>= " + SLOWER_BY + "x): " + slower.size() + " of "
+                + compared + (slower.isEmpty() ? "" : " (" + String.join(", ", slower) + ")"));
+        boolean farBelow = downcall >= FAR_BELOW;
+        boolean fallback = slower.size() * 2 > compared;
+        String figures = String.format(
+                Locale.ROOT,
+                "The FFM downcall of libm's sqrt took %.1fx the Math.sqrt intrinsic; %d of %d intrinsics were at least"
+                        + " %.1fx slower with the intrinsic disabled%s.",
+                downcall,
+                slower.size(),
+                compared,
+                SLOWER_BY,
+                slower.isEmpty() ? "" : " (" + String.join(", ", slower) + ")");
+        if (farBelow && fallback) {
+            result.verdict(Verdict.reproduced(figures));
+        } else if (farBelow) {
+            result.verdict(Verdict.partly(figures + " The intrinsic is far below the native call, but most"
+                    + " fallbacks cost about as much as the intrinsic here."));
+        } else if (fallback) {
+            result.verdict(Verdict.partly(figures + " Disabling the intrinsics costs, but the native call is less"
+                    + " than " + FAR_BELOW + "x the intrinsic here."));
+        } else {
+            result.verdict(Verdict.notReproduced(figures));
+        }
+    }
+}

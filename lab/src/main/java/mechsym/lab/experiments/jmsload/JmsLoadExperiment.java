@@ -1,0 +1,347 @@
+package mechsym.lab.experiments.jmsload;
+
+import jakarta.jms.ConnectionFactory;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import mechsym.lab.Chart;
+import mechsym.lab.Experiment;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.RunContext;
+import mechsym.lab.Seed;
+import mechsym.lab.Table;
+import mechsym.lab.Verdict;
+import mechsym.tools.jms.EmbeddedBroker;
+import mechsym.tools.jms.JmsConnections;
+import mechsym.tools.jms.Ramp;
+import mechsym.tools.jms.RequestReplyLoad;
+import mechsym.tools.jms.UpperCaseService;
+import mechsym.tools.latency.LatencySummary;
+import org.HdrHistogram.Histogram;
+
+/*
+ * Seed 003, "Gatling JMS API now ready for wider testing" and "Gatling JMS (first pass)" (Jason
+ * Koch, bluedevel, 2013).
+ *
+ * The post load-tests a JMS request-reply service that upper-cases text: a Gatling simulation sends
+ * "hello from gatling jms dsl" with a test_header property to queue jmstestq (persistent delivery,
+ * one listener), checks the reply is "HELLO FROM GATLING JMS DSL", and ramps from 10 to 1000 users
+ * per second over 2 minutes. It publishes no figures.
+ *
+ * Claim (what the post's test would show if the service is fit for it): one listener of the
+ * upper-casing service keeps up with the ramp under persistent delivery: every reply correct, none
+ * timed out, each second's p99 within 100 ms.
+ *
+ *   senders (fixed arrival rate, ramping) --persistent TextMessage--> [jmstestq] --> 1 listener
+ *        ^                                                                            | upper-case
+ *        +-- reply listener <-- [temporary reply queue] <-- reply (correlation id) ---+
+ *   Artemis broker in its own JVM, journal on disk: a persistent send waits for the journal write
+ *
+ * Measured: the broker started by mechsym (or --broker-url), mechsym's UpperCaseService with one
+ * listener, and mechsym's open-loop RequestReplyLoad: requests leave on the ramp's schedule and each
+ * reply is timed from its request's intended send time (fixed rate, no coordinated omission). The
+ * ramp runs once with persistent and once with non-persistent delivery; per second of the ramp:
+ * offered rate, replies, failed checks, timeouts, p50/p99/max. Gatling's own run of the post's
+ * simulation (GatlingRun) is added where Gatling is built; its HTML report is kept beside ours.
+ *
+ * Sensitive to: the disk's fsync latency (persistent delivery: one journal write per request and
+ * one per reply), cores (broker, service and load share them here), GC in three JVMs.
+ */
+public final class JmsLoadExperiment implements Experiment {
+    static final String QUEUE = "jmstestq";
+    static final String BODY = "hello from gatling jms dsl";
+    static final String EXPECTED = "HELLO FROM GATLING JMS DSL";
+    static final String HEADER = "test_header";
+    static final String HEADER_VALUE = "test_value";
+
+    /** The post's injection profile. */
+    static final Ramp POST_RAMP = new Ramp(10, 1000, 120);
+
+    @Override
+    public String id() {
+        return "jms-load";
+    }
+
+    @Override
+    public String title() {
+        return "JMS request-reply under a ramping load (Artemis, Gatling)";
+    }
+
+    @Override
+    public Seed seed() {
+        return new Seed("003_4db4366ba5119ea4.txt", "Gatling JMS API now ready for wider testing", "Jason Koch", 2013);
+    }
+
+    @Override
+    public String claim() {
+        return "One listener of the upper-casing JMS request-reply service keeps up with the post's ramp (10 -> 1000"
+                + " requests/s over 2 minutes, persistent delivery): every reply correct, none timed out, each"
+                + " second's p99 within 100 ms.";
+    }
+
+    @Override
+    public List<Table> seedFigures() {
+        return List.of(Table.seed(
+                        "post-simulation", "The post's simulation (its setup; the post gives no figures)", "the post")
+                .column("setting")
+                .column("value")
+                .row("queue", QUEUE)
+                .row("body", BODY)
+                .row("property", HEADER + "=" + HEADER_VALUE)
+                .row("check", "reply text equals " + EXPECTED)
+                .row("delivery mode", "persistent")
+                .row("listeners", "1")
+                .row("injection", "rampRate(10 usersPerSec) to (1000 usersPerSec) during (2 minutes)")
+                .build());
+    }
+
+    @Override
+    public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
+        Ramp ramp = context.profile().pick(new Ramp(10, 40, 3), new Ramp(10, 300, 16), POST_RAMP);
+        int senders = context.profile().pick(4, 16, 32);
+        long timeoutMillis = context.profile().pick(5_000L, 10_000L, 10_000L);
+        Path workDir = context.workDir();
+
+        EmbeddedBroker broker = startBrokerUnlessGiven(context, result);
+        String url = broker != null ? broker.url() : context.servers().broker().orElseThrow();
+        try (broker;
+                PrintStream serviceLog = new PrintStream(
+                        Files.newOutputStream(workDir.resolve("service.log")), true, StandardCharsets.UTF_8)) {
+            ConnectionFactory factory = JmsConnections.forUrl(url);
+            try (UpperCaseService service = UpperCaseService.start(factory, QUEUE, 1, serviceLog)) {
+                warmUp(factory);
+                List<ModeRun> runs = new ArrayList<>();
+                for (boolean persistent : new boolean[] {true, false}) {
+                    String mode = persistent ? "persistent" : "non-persistent";
+                    context.progress()
+                            .message(String.format(
+                                    Locale.ROOT,
+                                    "%s: ramp %.0f -> %.0f requests/s over %.0f s",
+                                    mode,
+                                    ramp.fromPerSecond(),
+                                    ramp.toPerSecond(),
+                                    ramp.seconds()));
+                    RequestReplyLoad.Scenario scenario =
+                            new RequestReplyLoad.Scenario(QUEUE, BODY, HEADER, HEADER_VALUE, EXPECTED, persistent);
+                    RequestReplyLoad.Result run = new RequestReplyLoad(factory, scenario, ramp, senders, timeoutMillis)
+                            .run(line -> context.progress().message(mode + ": " + line));
+                    run.recorder().writeHgrm(workDir.resolve("latency-" + mode + ".hgrm"));
+                    runs.add(new ModeRun(mode, run, Knee.find(secondFigures(run, ramp))));
+                }
+                report(result, ramp, runs, service, timeoutMillis);
+                GatlingRun.addTo(context, result, url, ramp);
+            }
+        }
+    }
+
+    /** The broker started by mechsym, or null when the user gave --broker-url. */
+    private static EmbeddedBroker startBrokerUnlessGiven(RunContext context, ExperimentResult.Builder result)
+            throws Exception {
+        if (context.servers().broker().isPresent()) {
+            result.note(
+                    "broker: the user's own at " + context.servers().broker().get() + " (--broker-url)");
+            return null;
+        }
+        context.progress().message("starting the Artemis broker (its own JVM, journal in " + context.workDir() + ")");
+        EmbeddedBroker broker = EmbeddedBroker.start(context.workDir(), Duration.ofSeconds(60));
+        result.note("broker: Apache ActiveMQ Artemis started by mechsym in its own JVM at " + broker.url()
+                + ", NIO journal in the run's folder (removed afterwards); its log: broker.log");
+        return broker;
+    }
+
+    /** One ramp's figures and its knee. */
+    record ModeRun(String mode, RequestReplyLoad.Result run, Knee.Result knee) {}
+
+    /** A few requests, not recorded, so connections, the queue and the JIT are ready when the ramp starts. */
+    private static void warmUp(ConnectionFactory factory) throws Exception {
+        RequestReplyLoad.Scenario scenario =
+                new RequestReplyLoad.Scenario(QUEUE, BODY, HEADER, HEADER_VALUE, EXPECTED, true);
+        new RequestReplyLoad(factory, scenario, new Ramp(50, 50, 1), 4, 5_000).run(line -> {});
+    }
+
+    static List<Knee.SecondFigures> secondFigures(RequestReplyLoad.Result run, Ramp ramp) {
+        List<Knee.SecondFigures> figures = new ArrayList<>();
+        for (RequestReplyLoad.Second s : run.seconds()) {
+            if (s.offered() == 0) {
+                continue; // a second after the ramp that only saw replies complete
+            }
+            figures.add(new Knee.SecondFigures(
+                    ramp.rateAt(s.second() + 0.5),
+                    s.offered(),
+                    s.replies(),
+                    s.failedChecks(),
+                    s.timeouts(),
+                    s.latencies().getTotalCount() == 0
+                            ? Long.MAX_VALUE
+                            : s.latencies().getValueAtPercentile(99)));
+        }
+        return figures;
+    }
+
+    private static void report(
+            ExperimentResult.Builder result,
+            Ramp ramp,
+            List<ModeRun> runs,
+            UpperCaseService service,
+            long timeoutMillis) {
+        Table.Builder perSecond = Table.measured(
+                        "per-second", "Each second of the ramp (requests by intended send time)")
+                .column("mode")
+                .column("second", "s")
+                .column("offered", "req/s")
+                .column("sent", "requests")
+                .column("replies", "requests")
+                .column("failed checks", "requests")
+                .column("timeouts", "requests")
+                .column("p50", "ms")
+                .column("p90", "ms")
+                .column("p99", "ms")
+                .column("max", "ms")
+                .column("throughput", "replies/s")
+                .note(
+                        "fixed rate: each reply timed from its request's intended send time; throughput counts the replies"
+                                + " that arrived in that second; timeout " + timeoutMillis / 1000 + " s");
+        Table.Builder summary = Table.measured("summary", "The whole ramp, by delivery mode")
+                .column("mode")
+                .column("requests", "requests")
+                .column("ok", "requests")
+                .column("failed checks", "requests")
+                .column("timeouts", "requests")
+                .column("send errors", "requests")
+                .column("p50", "ms")
+                .column("p99", "ms")
+                .column("p99.9", "ms")
+                .column("max", "ms")
+                .column("peak throughput", "replies/s")
+                .column("kept up to", "req/s")
+                .column("knee", "req/s")
+                .column("knee reason");
+        for (ModeRun m : runs) {
+            long peak = 0;
+            for (RequestReplyLoad.Second s : m.run().seconds()) {
+                Histogram h = s.latencies();
+                boolean any = h.getTotalCount() > 0;
+                perSecond.row(
+                        m.mode(),
+                        s.second(),
+                        round(ramp.rateAt(s.second() + 0.5)),
+                        s.offered(),
+                        s.replies(),
+                        s.failedChecks(),
+                        s.timeouts(),
+                        any ? ms(h.getValueAtPercentile(50)) : null,
+                        any ? ms(h.getValueAtPercentile(90)) : null,
+                        any ? ms(h.getValueAtPercentile(99)) : null,
+                        any ? ms(h.getMaxValue()) : null,
+                        s.completedInSecond());
+                peak = Math.max(peak, s.completedInSecond());
+            }
+            LatencySummary total = m.run().recorder().total();
+            summary.row(
+                    m.mode(),
+                    m.run().offered(),
+                    m.run().ok(),
+                    m.run().failedChecks(),
+                    m.run().timeouts(),
+                    m.run().sendErrors(),
+                    ms(total.p50Nanos()),
+                    ms(total.p99Nanos()),
+                    ms(total.p999Nanos()),
+                    ms(total.maxNanos()),
+                    peak,
+                    rateOrNull(m.knee().lastKeptUpRate()),
+                    rateOrNull(m.knee().kneeRate()),
+                    m.knee().keptUpThroughout()
+                            ? "kept up over the whole ramp"
+                            : m.knee().reason());
+        }
+        result.table(summary.note("service: " + service.statsLine() + "; latency files: latency-<mode>.hgrm")
+                .build());
+        result.table(perSecond.build());
+        result.chart(Chart.line(
+                        "p99-vs-rate",
+                        "p99 response time against the offered rate",
+                        List.of("per-second"),
+                        "offered",
+                        "p99",
+                        "mode",
+                        "p99 (ms)")
+                .withLogY());
+        result.chart(Chart.line(
+                "throughput-vs-rate",
+                "Replies per second against the offered rate",
+                List.of("per-second"),
+                "offered",
+                "throughput",
+                "mode",
+                "replies/s"));
+        for (ModeRun m : runs) {
+            result.headline(String.format(
+                    Locale.ROOT,
+                    "%s: %s; p99 %.1f ms over %d requests",
+                    m.mode(),
+                    m.knee().keptUpThroughout()
+                            ? "kept up to " + round(ramp.toPerSecond()) + "/s"
+                            : "knee at " + round(m.knee().kneeRate()) + "/s ("
+                                    + m.knee().reason() + ")",
+                    ms(m.run().recorder().total().p99Nanos()),
+                    m.run().offered()));
+        }
+        ModeRun persistent = runs.getFirst();
+        result.verdict(verdict(
+                persistent.knee(),
+                persistent.run().offered(),
+                persistent.run().recorder().total().count(),
+                persistent.run().failedChecks(),
+                ramp.toPerSecond()));
+    }
+
+    /**
+     * The verdict on the persistent ramp (the post's setup): reproduced if it kept up over the whole ramp,
+     * partly if it kept up to at least 30% of the top rate, not reproduced if below that or if replies were
+     * wrong; inconclusive without replies.
+     */
+    static Verdict verdict(Knee.Result knee, long offered, long replies, long failedChecks, double topRate) {
+        if (offered == 0 || replies == 0) {
+            return Verdict.inconclusive("no reply was received (" + offered + " requests sent): nothing to judge");
+        }
+        if (failedChecks > 0) {
+            return Verdict.notReproduced(failedChecks + " replies failed the body check: the service answered wrongly");
+        }
+        if (knee.keptUpThroughout()) {
+            return Verdict.reproduced(String.format(
+                    Locale.ROOT,
+                    "one listener kept up over the whole persistent ramp to %.0f requests/s (every reply correct, none"
+                            + " timed out, every second's p99 within %d ms)",
+                    topRate,
+                    Knee.P99_LIMIT_NANOS / 1_000_000));
+        }
+        String at = String.format(
+                Locale.ROOT,
+                "it stopped keeping up at %.0f requests/s of %.0f (%s)",
+                knee.kneeRate(),
+                topRate,
+                knee.reason());
+        if (knee.kneeRate() >= 0.3 * topRate) {
+            return Verdict.partly(at + "; below that every second kept up");
+        }
+        return Verdict.notReproduced(at + ": one listener with persistent delivery cannot carry the ramp here");
+    }
+
+    private static Long rateOrNull(double rate) {
+        return Double.isNaN(rate) ? null : round(rate);
+    }
+
+    private static long round(double rate) {
+        return Math.round(rate);
+    }
+
+    private static double ms(long nanos) {
+        return Math.round(nanos / 1e4) / 100.0;
+    }
+}

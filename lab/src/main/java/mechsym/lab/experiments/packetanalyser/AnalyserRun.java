@@ -1,0 +1,205 @@
+package mechsym.lab.experiments.packetanalyser;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import mechsym.lab.ForkedJvm;
+import mechsym.tools.analyser.Analyser;
+import mechsym.tools.analyser.AnalyserCase;
+import mechsym.tools.analyser.AnalyserSetup;
+import mechsym.tools.analyser.BatchRun;
+import mechsym.tools.analyser.Buffers;
+import mechsym.tools.analyser.MinIntervalSearch;
+import mechsym.tools.analyser.PacketStrategy;
+import mechsym.tools.analyser.RealTimeRun;
+import mechsym.tools.analyser.Strategy;
+
+/**
+ * One configuration of the packet analyser in its own JVM (the experiment forks one per collector,
+ * buffers, case and strategy, with the post's heap): a batch run with the GC's pauses read from JFR
+ * over the timed reports, or a real-time search against the clock source.
+ *
+ * <pre>
+ *   batch    CASE STRATEGY BUFFERS POOL MIX JFR WARMUP REPORT REPORTS COUNT_OBJECTS
+ *   realtime CASE STRATEGY BUFFERS POOL MIX CLOCK STARTUP_MS WINDOW_MS INTERVALS...   (one trial each)
+ *   search   CASE STRATEGY BUFFERS POOL MIX CLOCK STARTUP_MS WINDOW_MS FLOOR CEILING  (min-interval)
+ * </pre>
+ */
+public final class AnalyserRun {
+    private AnalyserRun() {}
+
+    /**
+     * A batch run's figures.
+     *
+     * @param nsPerPacket per timed report
+     * @param gcCount collections during the timed reports (jdk.GarbageCollection)
+     * @param gcMaxPauseMs longest pause of those
+     * @param gcPauseSumMs their pauses summed
+     * @param seconds the timed reports' wall time
+     * @param liveObjects objects alive with the FIFO and store full (jdk.ObjectCount, classes above its
+     *     0.5%-of-heap cutoff), or -1 when not counted
+     */
+    public record Batch(
+            String caseLabel,
+            String strategy,
+            String buffers,
+            List<Double> nsPerPacket,
+            long gcCount,
+            double gcMaxPauseMs,
+            double gcPauseSumMs,
+            double seconds,
+            long liveObjects) {}
+
+    /**
+     * A real-time trial.
+     *
+     * @param intervalNs the source's interval
+     * @param lostAfterStartup packets lost after the start-up
+     * @param seenAfterStartup packets read or lost after the start-up
+     * @param lost all lost, start-up included
+     */
+    public record Trial(
+            String caseLabel,
+            String strategy,
+            String buffers,
+            long intervalNs,
+            long lostAfterStartup,
+            long seenAfterStartup,
+            long lost,
+            boolean search,
+            Long minIntervalNs,
+            double lostPercentAtReference) {}
+
+    public static void main(String[] args) throws Exception {
+        String mode = args[0];
+        AnalyserSetup setup = new AnalyserSetup(
+                AnalyserCase.parse(args[1]),
+                Strategy.parse(args[2]),
+                Buffers.parse(args[3]),
+                new PacketStrategy.PoolSizes(Integer.parseInt(args[4]), Integer.parseInt(args[5])));
+        setup.checkHeap(Runtime.getRuntime().maxMemory());
+        try (Analyser analyser = setup.newAnalyser(1)) {
+            switch (mode) {
+                case "batch" ->
+                    batch(
+                            setup,
+                            analyser,
+                            Path.of(args[6]),
+                            new BatchRun(Long.parseLong(args[7]), Long.parseLong(args[8]), Integer.parseInt(args[9])),
+                            Boolean.parseBoolean(args[10]));
+                case "realtime" -> {
+                    RealTimeRun run = realTimeRun(args[7], args[8]);
+                    for (int i = 9; i < args.length; i++) {
+                        long interval = Long.parseLong(args[i]);
+                        RealTimeRun.Result r = AnalyserSetup.trial(analyser, Path.of(args[6]), interval, run, l -> {});
+                        ForkedJvm.emit(trial(setup, r, false, null, Double.NaN));
+                    }
+                }
+                case "search" -> {
+                    RealTimeRun run = realTimeRun(args[7], args[8]);
+                    MinIntervalSearch search =
+                            new MinIntervalSearch(1_000, Long.parseLong(args[9]), Long.parseLong(args[10]), 0.05);
+                    MinIntervalSearch.Outcome outcome = search.search(
+                            interval -> AnalyserSetup.trial(analyser, Path.of(args[6]), interval, run, l -> {}),
+                            r -> ForkedJvm.progress(setup.analyserCase().label() + " "
+                                    + setup.strategy().label() + " " + r.intervalNs() + " ns: "
+                                    + (r.clean() ? "no loss" : "lost " + r.lostAfterStartup())));
+                    RealTimeRun.Result last = outcome.trials().getLast();
+                    ForkedJvm.emit(trial(setup, last, true, outcome.minIntervalNs(), outcome.lostPercentAtReference()));
+                }
+                default -> throw new IllegalArgumentException("unknown mode " + mode);
+            }
+        }
+    }
+
+    private static RealTimeRun realTimeRun(String startupMs, String windowMs) {
+        long startup = Long.parseLong(startupMs) * 1_000_000L;
+        return new RealTimeRun(startup + Long.parseLong(windowMs) * 1_000_000L, startup, 1_000_000_000L);
+    }
+
+    private static Trial trial(
+            AnalyserSetup setup, RealTimeRun.Result r, boolean search, Long minInterval, double lostAtReference) {
+        return new Trial(
+                setup.analyserCase().label(),
+                setup.strategy().label(),
+                setup.buffers().label(),
+                r.intervalNs(),
+                r.lostAfterStartup(),
+                r.seenAfterStartup(),
+                r.lost(),
+                search,
+                minInterval,
+                lostAtReference);
+    }
+
+    private static void batch(AnalyserSetup setup, Analyser analyser, Path jfr, BatchRun run, boolean countObjects)
+            throws Exception {
+        for (long i = 0; i < run.warmupPackets(); i++) {
+            analyser.onPacket();
+        }
+        List<Double> ns = new ArrayList<>();
+        long start;
+        long end;
+        try (Recording recording = new Recording()) {
+            recording.enable("jdk.GarbageCollection");
+            recording.start();
+            start = System.nanoTime();
+            new BatchRun(0, run.reportPackets(), run.reports()).runWithoutFinish(analyser, r -> {
+                ns.add(r.nsPerPacket());
+                ForkedJvm.progress(String.format(
+                        java.util.Locale.ROOT,
+                        "%s %s %s: %.0f ns/packet",
+                        setup.analyserCase().label(),
+                        setup.strategy().label(),
+                        setup.buffers().label(),
+                        r.nsPerPacket()));
+            });
+            end = System.nanoTime();
+            recording.stop();
+            recording.dump(jfr);
+        }
+        long count = 0;
+        Duration sum = Duration.ZERO;
+        Duration longest = Duration.ZERO;
+        for (RecordedEvent gc : RecordingFile.readAllEvents(jfr)) {
+            count++;
+            sum = sum.plus(gc.getDuration("sumOfPauses"));
+            Duration max = gc.getDuration("longestPause");
+            longest = max.compareTo(longest) > 0 ? max : longest;
+        }
+        Files.deleteIfExists(jfr);
+        long live = countObjects ? liveObjects(jfr) : -1;
+        BatchRun.finish(analyser); // the guard and the leak check, after the live count
+        ForkedJvm.emit(new Batch(
+                setup.analyserCase().label(),
+                setup.strategy().label(),
+                setup.buffers().label(),
+                ns,
+                count,
+                longest.toNanos() / 1e6,
+                sum.toNanos() / 1e6,
+                (end - start) / 1e9,
+                live));
+    }
+
+    /** Objects alive now, by JFR's heap inspection (jdk.ObjectCount; it collects first). */
+    private static long liveObjects(Path jfr) throws Exception {
+        try (Recording recording = new Recording()) {
+            recording.enable("jdk.ObjectCount");
+            recording.start();
+            recording.stop();
+            recording.dump(jfr);
+        }
+        long total = 0;
+        for (RecordedEvent e : RecordingFile.readAllEvents(jfr)) {
+            total += e.getLong("count");
+        }
+        Files.deleteIfExists(jfr);
+        return total;
+    }
+}

@@ -1,0 +1,312 @@
+package mechsym.lab.experiments.stringinternals;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import mechsym.lab.Chart;
+import mechsym.lab.Experiment;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.JmhBenchmarks;
+import mechsym.lab.Profile;
+import mechsym.lab.RunContext;
+import mechsym.lab.Seed;
+import mechsym.lab.Table;
+import mechsym.lab.Verdict;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/*
+ * Seed 004, "Breaking String encapsulation using Unsafe" (Psychosomatic Lobotomy Saw, Nitsan
+ * Wakart, 2012).
+ *
+ * Claim: reading a String's internal array in place (the post: through Unsafe) spares the copy the
+ * public API makes, which pays more the longer the String; writing its final fields is not safe.
+ *
+ * What changed since: String is byte[] value + byte coder (compact strings, JDK 9), java.lang is
+ * strongly encapsulated (JDK 16/17: deep reflection needs --add-opens), and sun.misc.Unsafe memory
+ * access is deprecated for removal (JEP 471; it warns by default since JDK 24, JEP 498).
+ *
+ *   public API:  s.getBytes(ISO_8859_1) --copy--> byte[] --read-->      (an allocation + O(n) copy)
+ *   in place:    s.value (java.lang opened: core's Latin1Strings view, or Unsafe) --read-->
+ *   zero-copy:   new String(bytes, coder) package-private: shares the caller's array
+ *
+ * Measured: JMH reads of ASCII Strings of 16 .. 64K chars by each way, and the two constructions,
+ * in forks with --add-opens java.base/java.lang=ALL-UNNAMED; then a forked JVM writes a String's
+ * final field by VarHandle, reflection and Unsafe and reports what became of the String.
+ * Sensitive to: allocation speed (TLAB, heap), vectorisation of the read loops, the JDK's String
+ * layout (the in-place ways must check it, as core's Latin1Strings does).
+ */
+public final class StringInternalsExperiment implements Experiment {
+    static final String OPEN_JAVA_LANG = "--add-opens=java.base/java.lang=ALL-UNNAMED";
+    static final List<String> COPYING = List.of("getBytes", "getChars");
+    static final List<String> IN_PLACE = List.of("latin1Strings", "unsafe");
+    /** In place counts as sparing the copy when the fastest copying way takes this many times as long. */
+    static final double SAVES = 1.5;
+
+    @Override
+    public String id() {
+        return "string-internals";
+    }
+
+    @Override
+    public String title() {
+        return "String internals: reading in place vs the public API's copies, zero-copy construction, and why"
+                + " writing is never safe";
+    }
+
+    @Override
+    public Seed seed() {
+        return new Seed(
+                "004_43b0c6d58963b31d.txt",
+                "Breaking String encapsulation using Unsafe",
+                "Psychosomatic Lobotomy Saw",
+                2012);
+    }
+
+    @Override
+    public String claim() {
+        return "Reading a String's internal array in place saves the O(n) copy the public API makes (more the longer"
+                + " the String); writing its final fields through Unsafe is not safe.";
+    }
+
+    @Override
+    public List<Table> seedFigures() {
+        return List.of(Table.seed(
+                        "seed-string-fields",
+                        "the String the post broke into (it publishes no measurements)",
+                        "no machine: the post measures nothing (JDK 6/7 String layout)")
+                .column("field")
+                .column("type")
+                .column("the post")
+                .row("value", "char[]", "the internal array it gets and sets through Unsafe offsets")
+                .row("offset, count", "int", "gone since JDK 7: its update says the code breaks there")
+                .note("From the post's text (its code is not in the seed). Today: byte[] value, byte coder, int hash,"
+                        + " boolean hashIsZero.")
+                .build());
+    }
+
+    @Override
+    public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
+        Profile profile = context.profile();
+        JmhBenchmarks jmh = context.jmh();
+        String[] lengths =
+                profile.pick(new String[] {"16", "65536"}, new String[] {"16", "1024", "65536"}, new String[] {
+                    "16", "64", "256", "1024", "4096", "16384", "65536"
+                });
+        int warmups = profile.pick(1, 1, 3);
+        int iterations = profile.pick(1, 2, 5);
+        TimeValue time = TimeValue.milliseconds(profile.pick(50, 250, 1000));
+        String timing = iterations + " x " + time + " after " + warmups + " x " + time + " warm-up, 1 fork each";
+
+        Map<Integer, Map<String, JmhBenchmarks.Score>> reads = byLength(jmh.run(timed(
+                jmh.options(OPEN_JAVA_LANG)
+                        .include(StringReadBenchmark.class.getName() + "\\.")
+                        .param("length", lengths),
+                warmups,
+                iterations,
+                time)));
+        Table.Builder readTable = Table.measured("string-read", "reading every char of an ASCII String (JMH)")
+                .column("length", "chars")
+                .column("way")
+                .column("score", "ns/op")
+                .column("error (99.9%)", "ns/op")
+                .column("fastest copy / this", "x")
+                .note("JMH StringReadBenchmark, average time, " + timing + ", forks with " + OPEN_JAVA_LANG + "."
+                        + " Each way sums the chars; the set-up checks every way gives the same sum. Copying ways:"
+                        + " getBytes(ISO_8859_1), getChars into a reused char[]; in place: core's"
+                        + " Latin1Strings.latin1View (a read-only MemorySegment) and sun.misc.Unsafe; charAt reads"
+                        + " without a copy through the public API.");
+        reads.forEach((length, ways) -> {
+            Double copy = fastest(ways, COPYING);
+            ways.forEach((way, s) ->
+                    readTable.row(length, way, s.score(), s.error(), copy == null ? null : copy / s.score()));
+        });
+        result.table(readTable.build());
+        result.chart(Chart.line(
+                        "string-read",
+                        "ns per read of the whole String",
+                        List.of("string-read"),
+                        "length",
+                        "score",
+                        "way",
+                        "ns/op")
+                .withLogY());
+
+        Map<Integer, Map<String, JmhBenchmarks.Score>> constructs = byLength(jmh.run(timed(
+                jmh.options(OPEN_JAVA_LANG)
+                        .include(StringConstructBenchmark.class.getName() + "\\.")
+                        .param("length", lengths),
+                warmups,
+                iterations,
+                time)));
+        Table.Builder constructTable = Table.measured("string-construct", "a String from Latin-1 bytes (JMH)")
+                .column("length", "chars")
+                .column("way")
+                .column("score", "ns/op")
+                .column("error (99.9%)", "ns/op")
+                .column("new String / this", "x")
+                .note("JMH StringConstructBenchmark, " + timing + ": new String(bytes, ISO_8859_1) copies;"
+                        + " zeroCopy calls String's package-private String(byte[], byte) through a private lookup"
+                        + " and shares the array (safe only if nobody writes to it again).");
+        constructs.forEach((length, ways) -> {
+            JmhBenchmarks.Score copy = ways.get("newString");
+            ways.forEach((way, s) -> constructTable.row(
+                    length, way, s.score(), s.error(), copy == null ? null : copy.score() / s.score()));
+        });
+        result.table(constructTable.build());
+
+        List<FinalFieldWrites.Case> cases = finalFieldWrites(context, result);
+        verdict(result, scores(reads), cases);
+    }
+
+    /** The forked JVM that writes String's final field, and the Unsafe warning from its log. */
+    private static List<FinalFieldWrites.Case> finalFieldWrites(RunContext context, ExperimentResult.Builder result)
+            throws Exception {
+        String name = "final-field-writes";
+        List<FinalFieldWrites.Case> cases = new ArrayList<>(context.fork(FinalFieldWrites.class)
+                .name(name)
+                .jvmArgs(OPEN_JAVA_LANG, "-Xbatch", "-Xmx64m", "--sun-misc-unsafe-memory-access=warn")
+                .args(context.profile().pick(50_000, 200_000, 200_000))
+                .timeoutSeconds(120)
+                .run(FinalFieldWrites.Case.class));
+        Path log = context.workDir().resolve(name + ".log");
+        String warning = Files.exists(log)
+                ? Files.readAllLines(log, StandardCharsets.UTF_8).stream()
+                        .filter(l -> l.contains("sun.misc.Unsafe"))
+                        .findFirst()
+                        .orElse(null)
+                : null;
+        cases.add(new FinalFieldWrites.Case(
+                "any Unsafe memory access, with --sun-misc-unsafe-memory-access=warn (JDK 25's default)",
+                warning == null ? "no warning seen" : "warned",
+                warning == null ? "no line naming sun.misc.Unsafe in " + log.getFileName() : warning.strip()));
+        Table.Builder table = Table.measured("final-field-writes", "writing a String's final value field")
+                .column("write")
+                .column("outcome")
+                .column("what shows it")
+                .note("A forked JVM (" + OPEN_JAVA_LANG + ", -Xbatch) runs each write on a String of its own and"
+                        + " reports what became of it; the lab's own JVM is never touched. Log: " + name + ".log.");
+        cases.forEach(c -> table.row(c.write(), c.outcome(), c.shown()));
+        result.table(table.build());
+        return cases;
+    }
+
+    private static ChainedOptionsBuilder timed(
+            ChainedOptionsBuilder options, int warmups, int iterations, TimeValue time) {
+        return options.forks(1)
+                .warmupIterations(warmups)
+                .warmupTime(time)
+                .measurementIterations(iterations)
+                .measurementTime(time);
+    }
+
+    private static Map<Integer, Map<String, JmhBenchmarks.Score>> byLength(List<JmhBenchmarks.Score> scores) {
+        Map<Integer, Map<String, JmhBenchmarks.Score>> out = new TreeMap<>();
+        for (JmhBenchmarks.Score s : scores) {
+            out.computeIfAbsent(Integer.parseInt(s.param("length")), k -> new TreeMap<>())
+                    .put(s.method(), s);
+        }
+        return out;
+    }
+
+    private static Map<Integer, Map<String, Double>> scores(Map<Integer, Map<String, JmhBenchmarks.Score>> byLength) {
+        Map<Integer, Map<String, Double>> out = new TreeMap<>();
+        byLength.forEach((length, ways) -> {
+            Map<String, Double> m = new TreeMap<>();
+            ways.forEach((way, s) -> m.put(way, s.score()));
+            out.put(length, m);
+        });
+        return out;
+    }
+
+    private static Double fastest(Map<String, JmhBenchmarks.Score> ways, List<String> names) {
+        return names.stream()
+                .map(ways::get)
+                .filter(java.util.Objects::nonNull)
+                .map(JmhBenchmarks.Score::score)
+                .min(Double::compare)
+                .orElse(null);
+    }
+
+    private static Double fastestOf(Map<String, Double> ways, List<String> names) {
+        return names.stream()
+                .map(ways::get)
+                .filter(java.util.Objects::nonNull)
+                .min(Double::compare)
+                .orElse(null);
+    }
+
+    /** The fastest copying way over the fastest in-place way at {@code length}, or null. */
+    static Double saving(Map<String, Double> ways) {
+        Double copy = fastestOf(ways, COPYING);
+        Double inPlace = fastestOf(ways, IN_PLACE);
+        return copy == null || inPlace == null ? null : copy / inPlace;
+    }
+
+    /**
+     * Reading: at the longest String the fastest copy takes at least {@link #SAVES} times the fastest
+     * in-place read, and the ratio there is at least the shortest String's. Writing: VarHandle refuses
+     * and some Unsafe write corrupts. All three: reproduced; reading or writing alone: partly.
+     */
+    static void verdict(
+            ExperimentResult.Builder result,
+            Map<Integer, Map<String, Double>> reads,
+            List<FinalFieldWrites.Case> cases) {
+        TreeMap<Integer, Map<String, Double>> byLength = new TreeMap<>(reads);
+        Double shortest =
+                byLength.isEmpty() ? null : saving(byLength.firstEntry().getValue());
+        Double longest = byLength.isEmpty() ? null : saving(byLength.lastEntry().getValue());
+        if (shortest == null || longest == null || byLength.size() < 2 || cases.isEmpty()) {
+            result.verdict(Verdict.inconclusive(
+                    cases.isEmpty()
+                            ? "the final-field writes reported nothing"
+                            : "a copying or in-place read of the shortest or longest String has no score"));
+            return;
+        }
+        boolean refused = cases.stream()
+                .anyMatch(c -> c.write().startsWith("VarHandle") && c.outcome().equals("refused"));
+        List<String> corrupted = cases.stream()
+                .filter(c -> c.write().startsWith("Unsafe") && c.outcome().equals("corrupted"))
+                .map(FinalFieldWrites.Case::write)
+                .toList();
+        boolean saves = longest >= SAVES;
+        boolean grows = longest >= shortest;
+        boolean unsafeToWrite = refused && !corrupted.isEmpty();
+        String figures = String.format(
+                Locale.ROOT,
+                "In place, a read of %d chars took 1/%.2f of the fastest copying way, of %d chars 1/%.2f. VarHandle %s the"
+                        + " write; Unsafe corrupted %d of the Strings it wrote.",
+                byLength.firstKey(),
+                shortest,
+                byLength.lastKey(),
+                longest,
+                refused ? "refused" : "did not refuse",
+                corrupted.size());
+        result.headline(String.format(
+                Locale.ROOT,
+                "fastest copy / in place: %.2fx at %d chars, %.2fx at %d chars",
+                shortest,
+                byLength.firstKey(),
+                longest,
+                byLength.lastKey()));
+        result.headline("writes: VarHandle " + (refused ? "refused" : "not refused") + ", Unsafe corrupted "
+                + corrupted.size());
+        if (saves && grows && unsafeToWrite) {
+            result.verdict(Verdict.reproduced(figures));
+        } else if ((saves || grows) && unsafeToWrite) {
+            result.verdict(Verdict.partly(figures
+                    + (saves
+                            ? " The saving does not grow with length here."
+                            : " The saving grows but stays under " + SAVES + "x at the longest String.")));
+        } else if (saves && grows) {
+            result.verdict(Verdict.partly(figures + " The write was not shown unsafe here."));
+        } else {
+            result.verdict(Verdict.notReproduced(figures));
+        }
+    }
+}

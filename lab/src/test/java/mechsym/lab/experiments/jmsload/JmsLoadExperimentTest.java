@@ -1,0 +1,108 @@
+package mechsym.lab.experiments.jmsload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import mechsym.lab.Verdict;
+import org.junit.jupiter.api.Test;
+
+class JmsLoadExperimentTest {
+    private static final long MS = 1_000_000L;
+
+    @org.junit.jupiter.api.io.TempDir
+    java.nio.file.Path dir;
+
+    @Test
+    void tinyRunDrivesTheRealBrokerAndServiceAndLeavesNothingBehind() throws Exception {
+        mechsym.lab.ExperimentResult result = mechsym.lab.experiments.threads.TinyRun.run(new JmsLoadExperiment(), dir);
+        mechsym.lab.Table summary = result.table("summary");
+        assertThat(mechsym.lab.experiments.threads.TinyRun.texts(summary, "mode"))
+                .containsExactly("persistent", "non-persistent");
+        int ok = summary.columnIndex("ok");
+        int requests = summary.columnIndex("requests");
+        for (List<Object> row : summary.rows()) {
+            assertThat(((Number) row.get(ok)).longValue())
+                    .as("replies checked OK")
+                    .isPositive();
+            assertThat(((Number) row.get(requests)).longValue()).isPositive();
+        }
+        assertThat(result.table("per-second").rows()).isNotEmpty();
+        assertThat(dir.resolve("jms-load/broker-data"))
+                .as("the journal is removed")
+                .doesNotExist();
+        assertThat(dir.resolve("jms-load/latency-persistent.hgrm")).isNotEmptyFile();
+        assertThat(ProcessHandle.current()
+                        .descendants()
+                        .filter(ProcessHandle::isAlive)
+                        .count())
+                .as("no broker JVM left running")
+                .isZero();
+    }
+
+    private static Knee.SecondFigures ok(double rate) {
+        return new Knee.SecondFigures(rate, (long) rate, (long) rate, 0, 0, 5 * MS);
+    }
+
+    private static Knee.SecondFigures slow(double rate) {
+        return new Knee.SecondFigures(rate, (long) rate, (long) rate, 0, 0, 400 * MS);
+    }
+
+    @Test
+    void keepingUpOverTheWholeRampReproducesTheClaim() {
+        Knee.Result knee = Knee.find(List.of(ok(10), ok(100), ok(300)));
+        assertThat(knee.keptUpThroughout()).isTrue();
+        assertThat(JmsLoadExperiment.verdict(knee, 410, 410, 0, 300).outcome()).isEqualTo(Verdict.Outcome.REPRODUCED);
+    }
+
+    @Test
+    void aKneeHighInTheRampIsPartlyAndLowIsNot() {
+        Knee.Result high = Knee.find(List.of(ok(10), ok(100), ok(200), slow(250), slow(300)));
+        assertThat(high.kneeRate()).isEqualTo(250);
+        assertThat(high.lastKeptUpRate()).isEqualTo(200);
+        assertThat(JmsLoadExperiment.verdict(high, 860, 860, 0, 300).outcome()).isEqualTo(Verdict.Outcome.PARTLY);
+
+        Knee.Result low = Knee.find(List.of(ok(10), slow(50), slow(100), slow(300)));
+        assertThat(low.kneeRate()).isEqualTo(50);
+        assertThat(JmsLoadExperiment.verdict(low, 460, 460, 0, 300).outcome())
+                .isEqualTo(Verdict.Outcome.NOT_REPRODUCED);
+    }
+
+    @Test
+    void oneBadSecondIsNotAKnee() {
+        Knee.Result knee = Knee.find(List.of(ok(10), slow(50), ok(100), ok(300)));
+        assertThat(knee.keptUpThroughout()).isTrue();
+    }
+
+    @Test
+    void timeoutsUnansweredRequestsAndFailedChecksDoNotKeepUp() {
+        assertThat(new Knee.SecondFigures(10, 10, 10, 0, 1, MS).keptUp()).isFalse();
+        assertThat(new Knee.SecondFigures(10, 10, 9, 0, 0, MS).keptUp()).isFalse();
+        assertThat(new Knee.SecondFigures(10, 10, 10, 1, 0, MS).keptUp()).isFalse();
+        assertThat(JmsLoadExperiment.verdict(Knee.find(List.of(ok(10))), 10, 10, 3, 300)
+                        .outcome())
+                .isEqualTo(Verdict.Outcome.NOT_REPRODUCED);
+    }
+
+    @Test
+    void noRepliesAtAllIsInconclusive() {
+        assertThat(JmsLoadExperiment.verdict(Knee.find(List.of()), 100, 0, 0, 300)
+                        .outcome())
+                .isEqualTo(Verdict.Outcome.INCONCLUSIVE);
+        assertThat(JmsLoadExperiment.verdict(Knee.find(List.of()), 0, 0, 0, 300).outcome())
+                .isEqualTo(Verdict.Outcome.INCONCLUSIVE);
+    }
+
+    @Test
+    void gatlingsSummaryIsReadFromItsConsoleOutput() {
+        List<String> lines = List.of(
+                "---- Global Information -------------------------------------------------------------|---Total---|-----OK----|----KO----",
+                "> request count                                                                      |       275 |       270 |         5",
+                "> response time 99th percentile (ms)                                                 |     1,468 |     1,468 |         -",
+                "---- Response Time Distribution ----------------------------------------------------------------------------------------",
+                "> OK: t < 800 ms                                                                                             45 (16.36%)");
+        var stats = GatlingRun.parseSummary(lines);
+        assertThat(stats).containsOnlyKeys("request count", "response time 99th percentile (ms)");
+        assertThat(stats.get("request count")).containsExactly("275", "270", "5");
+        assertThat(stats.get("response time 99th percentile (ms)")).containsExactly("1,468", "1,468", "-");
+    }
+}

@@ -1,0 +1,83 @@
+package mechsym.lab.experiments.packetanalyser;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.NativeBaselines;
+import mechsym.lab.Profile;
+import mechsym.lab.Summary;
+import mechsym.lab.Table;
+import mechsym.lab.experiments.threads.TinyRun;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PacketAnalyserExperimentTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void tinyRunMeasuresEveryStrategyWithHeapAndNativeBuffers() throws Exception {
+        ExperimentResult result = TinyRun.run(new PacketAnalyserExperiment(), dir);
+        Table batch = result.table("batch");
+        assertThat(TinyRun.texts(batch, "configuration"))
+                .contains("G1 Dummy", "G1 Allocation", "G1 Mix", "G1 Pooling", "Native G1 Pooling");
+        TinyRun.positives(batch, "median");
+        boolean cpp = NativeBaselines.program("packet_analyser").isAvailable();
+        if (cpp) {
+            assertThat(TinyRun.texts(batch, "configuration")).contains("C++ Pooling", "C++ flat Pooling");
+        }
+        assertThat(result.table("gc").rows()).hasSize(8);
+        assertThat(TinyRun.texts(result.table("batch-summary"), "marks")).anyMatch(m -> m.contains("best Java in"));
+        if (NativeBaselines.program("clock_source").isAvailable()) {
+            assertThat(result.table("realtime").rows()).hasSize(1);
+        }
+    }
+
+    @Test
+    void theSeedsTwentyOneTablesAreThere() {
+        List<Table> seed = new PacketAnalyserExperiment().seedFigures();
+        assertThat(seed.stream().filter(t -> t.id().matches("seed-\\d\\d-.*"))).hasSize(21);
+        assertThat(seed).allMatch(t -> t.source() == Table.Source.SEED);
+    }
+
+    @Test
+    void theSeedsSummaryAgreesWithItsSectionTables() {
+        // the batch summary repeats each section's figures: a typo in one of them shows here
+        List<Table> seed = new PacketAnalyserExperiment().seedFigures();
+        Table flat = seed.stream()
+                .filter(t -> t.id().equals("seed-18-batch-cpp-flat"))
+                .findFirst()
+                .orElseThrow();
+        Table summary = seed.stream()
+                .filter(t -> t.id().equals("seed-20-batch-summary"))
+                .findFirst()
+                .orElseThrow();
+        for (List<Object> row : flat.rows()) {
+            if (row.getFirst().equals("Dummy")) {
+                continue;
+            }
+            List<Object> inSummary = summary.rows().stream()
+                    .filter(r -> r.get(0).equals("C++ flat") && r.get(1).equals(row.getFirst()))
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(inSummary.subList(2, 5)).isEqualTo(row.subList(1, 4));
+        }
+    }
+
+    @Test
+    void theSummaryMarksTheBestOfEachColumnAndTheBestJava() {
+        List<PacketAnalyserExperiment.BatchFigure> batch = List.of(
+                new PacketAnalyserExperiment.BatchFigure("G1", "pool", "B", true, Summary.of(300)),
+                new PacketAnalyserExperiment.BatchFigure("ZGC", "pool", "B", true, Summary.of(250)),
+                new PacketAnalyserExperiment.BatchFigure("G1", "dummy", "B", true, Summary.of(10)),
+                new PacketAnalyserExperiment.BatchFigure("C++ flat", "pool", "B", false, Summary.of(150)));
+        Table t = PacketAnalyserExperiment.batchSummary(batch, PacketAnalyserExperiment.plan(Profile.QUICK));
+        assertThat(TinyRun.texts(t, "marks")).containsExactly("second-best Java in B", "best Java in B", "best in B");
+        assertThat(PacketAnalyserExperiment.bestJava(batch).get("B").nsPerPacket())
+                .isEqualTo(250);
+        assertThat(PacketAnalyserExperiment.bestFlat(batch).get("B").nsPerPacket())
+                .isEqualTo(150);
+    }
+}

@@ -1,0 +1,174 @@
+package mechsym.tools.analyser;
+
+import java.util.ArrayDeque;
+
+/**
+ * The post's model, one packet at a time on one thread: the data source fills a packet, the packet
+ * waits in the internal FIFO until INTERNAL_QUEUE_SIZE newer ones are behind it, then the processor
+ * parses its headers; 1 in 16 (TCP) is kept in a store of STORED_COUNT slots with random
+ * replacement and the evicted packet released, the rest released at once.
+ *
+ * <p>Correctness guard: the source sums the header fields it writes and the processor the fields it
+ * parses; after {@link #drain()} the two must agree ({@link #checkConsistent()}), so a fast variant
+ * that parses wrongly or loses packets fails. Not thread-safe.
+ */
+public final class Analyser implements AutoCloseable {
+    private final PacketStrategy strategy;
+    private final ArrayDeque<Packet> queue;
+    private final int queueSize;
+    private final Packet[] store;
+    private long random;
+    private long written;
+    private long writtenSum;
+    private long parsed;
+    private long parsedSum;
+    private long tcp;
+
+    public Analyser(AnalyserCase analyserCase, PacketStrategy strategy, long seed) {
+        this.strategy = strategy;
+        this.queueSize = analyserCase.internalQueueSize();
+        this.queue = new ArrayDeque<>(queueSize + 1);
+        this.store = new Packet[analyserCase.storedCount()];
+        this.random = seed == 0 ? 0x9E3779B97F4A7C15L : seed;
+    }
+
+    /** One arriving packet: acquire, fill, queue; process the oldest once the FIFO is full. */
+    public void onPacket() {
+        Packet packet = strategy.acquire();
+        fill(packet);
+        queue.addLast(packet);
+        if (queue.size() > queueSize) {
+            process(queue.pollFirst());
+        }
+    }
+
+    /** Processes every packet still in the FIFO (end of a run). */
+    public void drain() {
+        Packet packet;
+        while ((packet = queue.pollFirst()) != null) {
+            process(packet);
+        }
+    }
+
+    /** Releases every stored packet (end of a run, before a leak check). */
+    public void releaseStored() {
+        for (int i = 0; i < store.length; i++) {
+            if (store[i] != null) {
+                strategy.release(store[i]);
+                store[i] = null;
+            }
+        }
+    }
+
+    /**
+     * @throws IllegalStateException when what was parsed differs from what was written
+     */
+    public void checkConsistent() {
+        // the dummy strategy refills its one packet before the queued copies are parsed: counts only
+        boolean sumsComparable = !(strategy instanceof PacketStrategy.Dummy);
+        if (parsed != written || sumsComparable && parsedSum != writtenSum) {
+            throw new IllegalStateException("the processor parsed " + parsed + " packets (checksum " + parsedSum
+                    + ") but the source wrote " + written + " (checksum " + writtenSum + ")");
+        }
+    }
+
+    public long packets() {
+        return written;
+    }
+
+    public long tcpPackets() {
+        return tcp;
+    }
+
+    public PacketStrategy strategy() {
+        return strategy;
+    }
+
+    /** The data source: a random IPv4 packet, TCP 1 time in 16, else UDP. */
+    void fill(Packet p) {
+        long r = nextRandom();
+        int source = (int) r;
+        int destination = (int) (r >>> 32);
+        long r2 = nextRandom();
+        boolean isTcp = (r2 & 15) == 0;
+        int protocol = isTcp ? PacketLayout.PROTOCOL_TCP : PacketLayout.PROTOCOL_UDP;
+        int sourcePort = (int) (r2 >>> 8) & 0xFFFF;
+        int destinationPort = (int) (r2 >>> 24) & 0xFFFF;
+        int transportLength = isTcp ? 20 : 8;
+        int payload = (int) (r2 >>> 40) & 511;
+        int totalLength = PacketLayout.IPV4_HEADER_SIZE + transportLength + payload;
+
+        p.putByte(PacketLayout.VERSION_IHL, 0x45);
+        p.putByte(1, 0);
+        p.putShort(PacketLayout.TOTAL_LENGTH, totalLength);
+        p.putShort(PacketLayout.IDENTIFICATION, (int) written);
+        p.putShort(6, 0x4000); // don't fragment
+        p.putByte(PacketLayout.TTL, 64);
+        p.putByte(PacketLayout.PROTOCOL, protocol);
+        p.putShort(PacketLayout.HEADER_CHECKSUM, 0);
+        p.putInt(PacketLayout.SOURCE_ADDRESS, source);
+        p.putInt(PacketLayout.DESTINATION_ADDRESS, destination);
+        int t = PacketLayout.IPV4_HEADER_SIZE;
+        p.putShort(t + PacketLayout.SOURCE_PORT, sourcePort);
+        p.putShort(t + PacketLayout.DESTINATION_PORT, destinationPort);
+        if (isTcp) {
+            p.putInt(t + PacketLayout.TCP_SEQUENCE, (int) r);
+            p.putInt(t + 8, 0);
+            p.putByte(t + PacketLayout.TCP_DATA_OFFSET, 0x50);
+            p.putByte(t + 13, 0x18); // PSH, ACK
+            p.putShort(t + PacketLayout.TCP_WINDOW, 0xFFFF);
+            p.putInt(t + 16, 0);
+        } else {
+            p.putShort(t + PacketLayout.UDP_LENGTH, transportLength + payload);
+            p.putShort(t + 6, 0);
+        }
+        written++;
+        writtenSum +=
+                PacketLayout.checksumTerm(source, destination, protocol, totalLength, sourcePort, destinationPort);
+    }
+
+    /** The processor: parse (allocating, as the post's Java), then store or release. */
+    void process(Packet p) {
+        int versionIhl = p.getByte(PacketLayout.VERSION_IHL);
+        if (versionIhl >>> 4 != 4) {
+            throw new IllegalStateException("not an IPv4 packet: version " + (versionIhl >>> 4));
+        }
+        int transport = (versionIhl & 0xF) * 4;
+        IpHeader header = new IpHeader(
+                new Ipv4Address(p.getInt(PacketLayout.SOURCE_ADDRESS)),
+                new Ipv4Address(p.getInt(PacketLayout.DESTINATION_ADDRESS)),
+                p.getByte(PacketLayout.PROTOCOL),
+                p.getShort(PacketLayout.TOTAL_LENGTH),
+                p.getShort(transport + PacketLayout.SOURCE_PORT),
+                p.getShort(transport + PacketLayout.DESTINATION_PORT));
+        p.header = header;
+        parsed++;
+        parsedSum += header.checksumTerm();
+        if (header.isTcp()) {
+            tcp++;
+            int slot = (int) ((nextRandom() >>> 33) % store.length);
+            Packet evicted = store[slot];
+            store[slot] = p;
+            if (evicted != null) {
+                strategy.release(evicted);
+            }
+        } else {
+            strategy.release(p);
+        }
+    }
+
+    /** xorshift64*: no allocation, good enough to scatter addresses and store slots. */
+    private long nextRandom() {
+        long x = random;
+        x ^= x >>> 12;
+        x ^= x << 25;
+        x ^= x >>> 27;
+        random = x;
+        return x * 0x2545F4914F6CDD1DL;
+    }
+
+    @Override
+    public void close() {
+        strategy.close();
+    }
+}

@@ -1,0 +1,59 @@
+package mechsym.tools.analyser;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+
+/**
+ * A packet whose buffer is one 1 KiB slot of a {@link NativeSlab}: no buffer object at all, only the
+ * slot's offset into the slab's segment (FFM accesses, bounds-checked against the slab).
+ */
+public final class NativePacket extends Packet {
+    private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+
+    private final MemorySegment slab;
+    private final long base;
+    private final int slot;
+
+    NativePacket(MemorySegment slab, int slot) {
+        this.slab = slab;
+        this.slot = slot;
+        this.base = (long) slot * PacketLayout.BUFFER_SIZE;
+    }
+
+    /** The slab slot this packet's buffer occupies. */
+    int slot() {
+        return slot;
+    }
+
+    @Override
+    int getByte(int offset) {
+        return slab.get(ValueLayout.JAVA_BYTE, base + offset) & 0xFF;
+    }
+
+    @Override
+    int getShort(int offset) {
+        return slab.get(SHORT, base + offset) & 0xFFFF;
+    }
+
+    @Override
+    int getInt(int offset) {
+        return slab.get(INT, base + offset);
+    }
+
+    @Override
+    void putByte(int offset, int value) {
+        slab.set(ValueLayout.JAVA_BYTE, base + offset, (byte) value);
+    }
+
+    @Override
+    void putShort(int offset, int value) {
+        slab.set(SHORT, base + offset, (short) value);
+    }
+
+    @Override
+    void putInt(int offset, int value) {
+        slab.set(INT, base + offset, value);
+    }
+}

@@ -1,0 +1,29 @@
+package mechsym.tools.analyser;
+
+/**
+ * A packet: a 1 KiB buffer and its parse result. The buffer is on the heap ({@link HeapPacket}) or a
+ * slot of an off-heap slab ({@link NativePacket}); one run uses one kind, so the calls below stay
+ * monomorphic. Not thread-safe: a packet belongs to the analyser's thread.
+ */
+public abstract sealed class Packet permits HeapPacket, NativePacket {
+    /** The parse result; null until parsed, cleared on release. */
+    IpHeader header;
+
+    public IpHeader header() {
+        return header;
+    }
+
+    abstract int getByte(int offset);
+
+    /** An unsigned big-endian 16-bit value. */
+    abstract int getShort(int offset);
+
+    /** A big-endian 32-bit value. */
+    abstract int getInt(int offset);
+
+    abstract void putByte(int offset, int value);
+
+    abstract void putShort(int offset, int value);
+
+    abstract void putInt(int offset, int value);
+}

@@ -1,0 +1,213 @@
+package mechsym.tools.gateway;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import mechsym.tools.latency.LatencyRecorder;
+import mechsym.tools.latency.LatencySummary;
+import mechsym.tools.latency.LoadMode;
+
+/**
+ * The HTTP gateway of the seed "Applying Back Pressure When Overloaded": event-loop threads
+ * (protocol translation only) in front of a {@link TransactionService} fed by bounded queues; a
+ * full queue answers {@code 503} with {@code Retry-After}.
+ *
+ * <pre>
+ *  clients ─HTTP/1.1─▶ gateway threads ─▶ input queues ─▶ service threads
+ *          ◀─────────── (output queues) ◀────────────────┘
+ * </pre>
+ *
+ * <p>{@code GET /stats} answers JSON: queue depth and capacity, accepted, rejected, answered, in
+ * flight, alerts, bad requests, timeouts, connections, heap used, and the transaction and gateway
+ * latency percentiles (at most one stats interval old). Any other request is a transaction: its
+ * body is the transaction's input, the answer's body its output.
+ *
+ * <p>Thread safety: {@link #start} once; {@link #stats()} and {@link #close()} from any thread.
+ */
+public final class GatewayServer implements AutoCloseable {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final GatewayConfig config;
+    private final GatewayCounters counters = new GatewayCounters();
+    // measured inside the server, from a request's arrival: waits before that (accept backlog, TCP) are not seen
+    private final LatencyRecorder gatewayLatency = new LatencyRecorder(LoadMode.CLOSED_LOOP);
+    private final TransactionService service;
+    private final ServerSocketChannel listener;
+    private final List<EventLoop> loops = new ArrayList<>();
+    private final Thread ticker;
+    private final PrintStream statsOut;
+    private final Path statsFile;
+    private final long startNanos = System.nanoTime();
+    private volatile LatencySummary transactionTotal;
+    private volatile LatencySummary gatewayTotal;
+    private volatile boolean running = true;
+
+    private GatewayServer(GatewayConfig config, PrintStream statsOut, Path statsFile) throws IOException {
+        this.config = config.validate();
+        this.statsOut = statsOut;
+        this.statsFile = statsFile;
+        this.listener = ServerSocketChannel.open();
+        try {
+            listener.bind(new InetSocketAddress(config.host(), config.port()), 4096);
+            listener.configureBlocking(false);
+        } catch (BindException e) {
+            listener.close();
+            throw new BindException("cannot listen on " + config.host() + ":" + config.port() + ": " + e.getMessage());
+        } catch (IOException | RuntimeException e) {
+            listener.close();
+            throw e;
+        }
+        this.service = new TransactionService(config, counters);
+        this.transactionTotal = service.transactionTimes().total();
+        this.gatewayTotal = gatewayLatency.total();
+        for (int i = 0; i < config.gatewayThreads(); i++) {
+            loops.add(new EventLoop(i, config, counters, service, listener, this::statsJson, gatewayLatency));
+        }
+        this.ticker =
+                Thread.ofPlatform().name("mechsym-gateway-stats").daemon(true).unstarted(this::tick);
+    }
+
+    /**
+     * Binds and starts the gateway. {@code statsOut} gets a stats line every second when the config
+     * says so; {@code statsFile}, if not {@code null}, gets the {@code /stats} JSON every second, one
+     * object per line (works even while gateway threads are blocked).
+     *
+     * @throws java.net.BindException naming the address when the port is taken
+     */
+    public static GatewayServer start(GatewayConfig config, PrintStream statsOut, Path statsFile) throws IOException {
+        GatewayServer server = new GatewayServer(config, statsOut, statsFile);
+        server.loops.forEach(EventLoop::start);
+        server.ticker.start();
+        return server;
+    }
+
+    /** The port listened on (the chosen one when the config said 0). */
+    public int port() {
+        try {
+            return ((InetSocketAddress) listener.getLocalAddress()).getPort();
+        } catch (IOException e) {
+            throw new IllegalStateException("the listening socket is closed", e);
+        }
+    }
+
+    /** SHA-256 rounds per {@link WorkKind#HASH} transaction, as calibrated at start. */
+    public int hashRounds() {
+        return service.hashRounds();
+    }
+
+    /** What {@code GET /stats} answers, as a map. */
+    public Map<String, Object> stats() {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("uptimeMillis", (System.nanoTime() - startNanos) / 1_000_000);
+        s.put("policy", config.policy().id());
+        s.put("queueDepth", service.depth());
+        s.put(
+                "queueLength",
+                config.policy() == QueuePolicy.UNBOUNDED ? -1 : config.sizing().length());
+        s.put("sizedLatencyMicros", config.sizing().maxLatencyMicros());
+        s.put("accepted", counters.accepted.sum());
+        s.put("rejected", counters.rejected.sum());
+        s.put("answered", counters.answered.sum());
+        s.put("inFlight", counters.inFlight.get());
+        s.put("alerts", counters.alerts.sum());
+        s.put("blockedWaits", counters.blockedWaits.sum());
+        s.put("badRequests", counters.badRequests.sum());
+        s.put("timeouts", counters.timeouts.sum());
+        s.put("answersDropped", counters.answersDropped.sum());
+        s.put("responses", counters.responses.sum());
+        s.put("connectionsOpen", counters.connectionsOpen.get());
+        s.put("connectionsAccepted", counters.connectionsAccepted.sum());
+        s.put("connectionsRefused", counters.connectionsRefused.sum());
+        s.put(
+                "heapUsedBytes",
+                ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
+        s.put("transactionTime", transactionTotal.asMap());
+        s.put("gatewayLatency", gatewayTotal.asMap());
+        return s;
+    }
+
+    private byte[] statsJson() {
+        try {
+            return (JSON.writeValueAsString(stats()) + "\n").getBytes(StandardCharsets.UTF_8);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stats cannot be written as JSON", e);
+        }
+    }
+
+    /** Once a second: the totals for /stats, the stats line, the stats file. */
+    private void tick() {
+        while (running) {
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                return;
+            }
+            LatencySummary transactionInterval = service.transactionTimes().intervalSummary();
+            LatencySummary gatewayInterval = gatewayLatency.intervalSummary();
+            transactionTotal = service.transactionTimes().total();
+            gatewayTotal = gatewayLatency.total();
+            if (config.statsEverySecond() && statsOut != null) {
+                statsOut.println(statsLine(transactionInterval, gatewayInterval));
+            }
+            if (statsFile != null) {
+                try {
+                    Files.write(statsFile, statsJson(), StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+                } catch (IOException e) {
+                    System.err.println("mechsym gateway: cannot append to " + statsFile + ": " + e.getMessage());
+                }
+            }
+        }
+    }
+
+    private String statsLine(LatencySummary transactions, LatencySummary gateway) {
+        return String.format(
+                Locale.ROOT,
+                "t=%ds depth=%d/%s accepted=%d rejected=%d answered=%d inflight=%d alerts=%d"
+                        + " txn p50=%.1f p99=%.1f us | gateway n=%d p50=%.1f p99=%.1f max=%.1f us | heap=%d MiB",
+                (System.nanoTime() - startNanos) / 1_000_000_000L,
+                service.depth(),
+                config.policy() == QueuePolicy.UNBOUNDED
+                        ? "unbounded"
+                        : Integer.toString(config.sizing().length()),
+                counters.accepted.sum(),
+                counters.rejected.sum(),
+                counters.answered.sum(),
+                counters.inFlight.get(),
+                counters.alerts.sum(),
+                transactions.p50Nanos() / 1000.0,
+                transactions.p99Nanos() / 1000.0,
+                gateway.count(),
+                gateway.p50Nanos() / 1000.0,
+                gateway.p99Nanos() / 1000.0,
+                gateway.maxNanos() / 1000.0,
+                ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() >> 20);
+    }
+
+    /** Stops accepting, closes every connection, stops the service threads. */
+    @Override
+    public void close() {
+        running = false;
+        ticker.interrupt();
+        loops.forEach(EventLoop::close);
+        service.close();
+        try {
+            listener.close();
+        } catch (IOException ignored) {
+            // closing anyway
+        }
+    }
+}

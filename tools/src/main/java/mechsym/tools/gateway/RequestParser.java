@@ -1,0 +1,218 @@
+package mechsym.tools.gateway;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+
+/**
+ * An incremental HTTP/1.1 request parser for one connection: feed it the bytes received so far; it
+ * consumes a request line, headers ({@link #maxHeaderBytes} at most) and a {@code Content-Length}
+ * body ({@link #maxBodyBytes} at most) and says whether the request is complete, needs more bytes,
+ * or is in error with the status to answer. Not thread-safe: one connection's thread.
+ *
+ * <p>What it refuses, with the status: a request line that is not {@code METHOD SP TARGET SP
+ * HTTP/1.x}, a header line without a name and colon, folded headers, a bad or conflicting {@code
+ * Content-Length}, bare LF line ends ({@code 400}); headers above the limit ({@code 431}); a body
+ * above the limit ({@code 413}); a {@code Transfer-Encoding} ({@code 501}: chunked request bodies
+ * are not supported, a length is required).
+ */
+final class RequestParser {
+    enum Result {
+        NEED_MORE,
+        COMPLETE,
+        ERROR
+    }
+
+    private final int maxHeaderBytes;
+    private final int maxBodyBytes;
+
+    private boolean inBody;
+    private int scanned;
+    private byte[] body;
+    private int bodyFilled;
+
+    String method;
+    String target;
+    boolean keepAlive;
+    boolean expectContinue;
+    int errorStatus;
+    String errorReason;
+
+    RequestParser(int maxHeaderBytes, int maxBodyBytes) {
+        this.maxHeaderBytes = maxHeaderBytes;
+        this.maxBodyBytes = maxBodyBytes;
+    }
+
+    /** Whether some bytes of a request have been consumed but the request is not complete. */
+    boolean inRequest() {
+        return inBody || scanned > 0;
+    }
+
+    /** Whether the headers are in and a body is still expected (for {@code 100 Continue}). */
+    boolean awaitingBody() {
+        return inBody;
+    }
+
+    /** The complete request's body (empty array if none). */
+    byte[] body() {
+        return body;
+    }
+
+    /** Ready for the next request on the connection. */
+    void reset() {
+        inBody = false;
+        scanned = 0;
+        body = null;
+        bodyFilled = 0;
+        method = null;
+        target = null;
+        keepAlive = false;
+        expectContinue = false;
+        errorStatus = 0;
+        errorReason = null;
+    }
+
+    /**
+     * Consumes from {@code in} (read mode: position to limit are the unparsed bytes) as much of one
+     * request as it can; bytes after a complete request stay in {@code in}.
+     */
+    Result parse(ByteBuffer in) {
+        if (!inBody) {
+            int start = in.position();
+            int end = findHeaderEnd(in, start);
+            if (end < 0) {
+                scanned = in.remaining();
+                if (in.remaining() >= maxHeaderBytes) {
+                    return error(431, "request headers larger than " + maxHeaderBytes + " bytes");
+                }
+                return Result.NEED_MORE;
+            }
+            if (end - start > maxHeaderBytes) {
+                return error(431, "request headers larger than " + maxHeaderBytes + " bytes");
+            }
+            byte[] head = new byte[end - start];
+            in.get(head);
+            Result headers = parseHead(new String(head, StandardCharsets.ISO_8859_1));
+            if (headers != Result.COMPLETE) {
+                return headers;
+            }
+            inBody = true;
+        }
+        int toCopy = Math.min(in.remaining(), body.length - bodyFilled);
+        in.get(body, bodyFilled, toCopy);
+        bodyFilled += toCopy;
+        return bodyFilled == body.length ? Result.COMPLETE : Result.NEED_MORE;
+    }
+
+    /** The index just after the blank line ending the headers, or -1 if it has not arrived. */
+    private static int findHeaderEnd(ByteBuffer in, int start) {
+        int limit = in.limit();
+        for (int i = start; i + 3 < limit; i++) {
+            if (in.get(i) == '\r' && in.get(i + 1) == '\n' && in.get(i + 2) == '\r' && in.get(i + 3) == '\n') {
+                return i + 4;
+            }
+        }
+        return -1;
+    }
+
+    private Result parseHead(String head) {
+        String[] lines = head.substring(0, head.length() - 4).split("\r\n", -1);
+        String requestLine = lines[0];
+        String[] parts = requestLine.split(" ", -1);
+        if (parts.length != 3 || !isToken(parts[0]) || parts[1].isEmpty()) {
+            return error(400, "malformed request line");
+        }
+        String version = parts[2];
+        if (!version.equals("HTTP/1.1") && !version.equals("HTTP/1.0")) {
+            return error(version.startsWith("HTTP/") ? 505 : 400, "unsupported version " + printable(version));
+        }
+        method = parts[0];
+        target = parts[1];
+        keepAlive = version.equals("HTTP/1.1");
+        long contentLength = -1;
+        for (int i = 1; i < lines.length; i++) {
+            String line = lines[i];
+            if (line.indexOf('\n') >= 0 || line.indexOf('\r') >= 0) {
+                return error(400, "bare CR or LF in headers");
+            }
+            int colon = line.indexOf(':');
+            if (colon <= 0 || !isToken(line.substring(0, colon))) {
+                return error(400, "malformed header line " + (i + 1));
+            }
+            String name = line.substring(0, colon).toLowerCase(Locale.ROOT);
+            String value = line.substring(colon + 1).strip();
+            switch (name) {
+                case "content-length" -> {
+                    long length = parseLength(value);
+                    if (length < 0 || (contentLength >= 0 && contentLength != length)) {
+                        return error(400, "bad Content-Length");
+                    }
+                    contentLength = length;
+                }
+                case "transfer-encoding" -> {
+                    return error(501, "Transfer-Encoding is not supported; send a Content-Length");
+                }
+                case "connection" -> {
+                    String tokens = value.toLowerCase(Locale.ROOT);
+                    if (tokens.contains("close")) {
+                        keepAlive = false;
+                    } else if (tokens.contains("keep-alive")) {
+                        keepAlive = true;
+                    }
+                }
+                case "expect" -> expectContinue = value.equalsIgnoreCase("100-continue");
+                default -> {}
+            }
+        }
+        if (contentLength > maxBodyBytes) {
+            return error(413, "request body of " + contentLength + " bytes, above the limit of " + maxBodyBytes);
+        }
+        body = contentLength <= 0 ? EMPTY : new byte[(int) contentLength];
+        return Result.COMPLETE;
+    }
+
+    private static final byte[] EMPTY = new byte[0];
+
+    private static long parseLength(String value) {
+        if (value.isEmpty() || value.length() > 18) {
+            return -1;
+        }
+        long length = 0;
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            length = length * 10 + (c - '0');
+        }
+        return length;
+    }
+
+    private static boolean isToken(String s) {
+        if (s.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean ok = (c >= 'a' && c <= 'z')
+                    || (c >= 'A' && c <= 'Z')
+                    || (c >= '0' && c <= '9')
+                    || "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
+            if (!ok) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String printable(String s) {
+        String cut = s.length() > 20 ? s.substring(0, 20) : s;
+        return cut.replaceAll("[^\\x20-\\x7e]", "?");
+    }
+
+    private Result error(int status, String reason) {
+        errorStatus = status;
+        errorReason = reason;
+        return Result.ERROR;
+    }
+}

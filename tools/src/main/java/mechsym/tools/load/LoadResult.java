@@ -1,0 +1,114 @@
+package mechsym.tools.load;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import mechsym.tools.latency.LatencySummary;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What a load run measured: latency per outcome (an HTTP status such as {@code "200"}, {@code
+ * "error"} for a failed connection or a malformed response, {@code "unanswered"} for requests still
+ * waiting when the drain time ran out, timed to that moment), every latency from the request's
+ * intended start (fixed rate), and a timeline second by second.
+ *
+ * @param schedule the schedule, described
+ * @param seconds the schedule's length
+ * @param intended requests the schedule asked for
+ * @param sent requests written to a connection
+ * @param byOutcome latency per outcome, in order of first appearance
+ * @param all latency of every answered request (any status)
+ * @param histograms the histograms behind {@code byOutcome} and {@code all} (key {@code "all"}), for .hgrm files
+ * @param errors failures by kind (connect refused, reset, malformed response, ...)
+ * @param connectionsOpened connections opened over the run
+ * @param timeline one entry per interval of the run (a second unless the generator was told otherwise)
+ */
+public record LoadResult(
+        String schedule,
+        double seconds,
+        long intended,
+        long sent,
+        Map<String, LatencySummary> byOutcome,
+        LatencySummary all,
+        Map<String, Histogram> histograms,
+        Map<String, Long> errors,
+        long connectionsOpened,
+        List<Second> timeline) {
+
+    /**
+     * One second of the run.
+     *
+     * @param second seconds since the start at the end of this interval
+     * @param rate the schedule's rate at the start of the second
+     * @param completed answers (any status) and failures in this second
+     * @param byOutcome completions per outcome
+     * @param latency the latency of this second's completions
+     * @param openConnections connections open at the end of the second
+     */
+    public record Second(
+            int second,
+            double rate,
+            long completed,
+            Map<String, Long> byOutcome,
+            LatencySummary latency,
+            int openConnections) {}
+
+    /** Answers with this status. */
+    public long count(String outcome) {
+        LatencySummary s = byOutcome.get(outcome);
+        return s == null ? 0 : s.count();
+    }
+
+    /**
+     * Answers with {@code outcome} per second over the timeline's intervals that ended within the
+     * schedule (not the drain after it): the rate a saturated server sustained.
+     */
+    public double ratePerSecondDuringSchedule(String outcome) {
+        long count = 0;
+        double last = 0;
+        for (Second s : timeline) {
+            if (s.second() <= seconds + 1e-9) {
+                count += s.byOutcome().getOrDefault(outcome, 0L);
+                last = s.second();
+            }
+        }
+        return last > 0 ? count / last : Double.NaN;
+    }
+
+    /** Answers of any HTTP status per second of schedule. */
+    public double throughput() {
+        return all.count() / seconds;
+    }
+
+    /** Everything as nested maps, for JSON (latencies in nanoseconds). */
+    public Map<String, Object> asMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("schedule", schedule);
+        m.put("seconds", seconds);
+        m.put("intended", intended);
+        m.put("sent", sent);
+        m.put("answered", all.count());
+        m.put("throughputPerSecond", throughput());
+        m.put("mode", all.mode().id());
+        Map<String, Object> outcomes = new LinkedHashMap<>();
+        byOutcome.forEach((k, v) -> outcomes.put(k, v.asMap()));
+        m.put("byOutcome", outcomes);
+        m.put("all", all.asMap());
+        m.put("errors", errors);
+        m.put("connectionsOpened", connectionsOpened);
+        List<Object> seconds = new ArrayList<>();
+        for (Second s : timeline) {
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("second", s.second());
+            e.put("rate", s.rate());
+            e.put("completed", s.completed());
+            e.put("byOutcome", s.byOutcome());
+            e.put("latency", s.latency().asMap());
+            e.put("openConnections", s.openConnections());
+            seconds.add(e);
+        }
+        m.put("timeline", seconds);
+        return m;
+    }
+}
