@@ -250,4 +250,43 @@ class MainTest extends CliTestBase {
         ExperimentResult result = FakeExperimentForCli.result(median);
         return new LabRun(LabRun.SCHEMA, "test", "now", 1, "tiny", "cmd", Environment.probe(), List.of(result));
     }
+
+    @Test
+    void noCommandIsBadUsage() {
+        assertThat(run()).isEqualTo(2);
+        assertThat(stderr()).startsWith("mechsym: which command?").contains("Usage: mechsym");
+        err.reset();
+        assertThat(run("trades")).isEqualTo(2);
+        assertThat(stderr()).contains("mechsym trades: which one? generate, import, info or query");
+    }
+
+    @Test
+    void aReadErrorNamesTheFileInCompareAndDump() {
+        String unreadable = "/proc/self/mem"; // EIO on any Linux
+        assertThat(run("lab", "compare", unreadable, unreadable)).isEqualTo(1);
+        assertThat(stderr().strip()).isEqualTo("mechsym: " + unreadable + ": Input/output error");
+        err.reset();
+        assertThat(run("dump", "--schema", unreadable, "-")).isEqualTo(1);
+        assertThat(stderr().strip()).isEqualTo("mechsym: " + unreadable + ": Input/output error");
+    }
+
+    @Test
+    void jmhWithItsLockHeldElsewhereSaysSoInOneLine() throws Exception {
+        String tmp = System.getProperty("java.io.tmpdir");
+        System.setProperty("java.io.tmpdir", dir.toString()); // a lock of this test's own
+        try (java.nio.channels.FileChannel lock = java.nio.channels.FileChannel.open(
+                        mechsym.lab.runner.JmhLock.file(),
+                        java.nio.file.StandardOpenOption.CREATE,
+                        java.nio.file.StandardOpenOption.WRITE);
+                java.nio.channels.FileLock held = lock.lock()) {
+            err.reset();
+            assertThat(run("jmh", "NoSuchBenchmark", "-f", "1")).isEqualTo(1);
+            assertThat(stderr().lines()).hasSize(1);
+            assertThat(stderr())
+                    .startsWith("mechsym jmh: another JMH run holds the machine's JMH lock (" + dir.resolve("jmh.lock"))
+                    .doesNotContain("\tat ");
+        } finally {
+            System.setProperty("java.io.tmpdir", tmp);
+        }
+    }
 }

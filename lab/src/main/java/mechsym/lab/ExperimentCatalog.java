@@ -18,13 +18,17 @@ public final class ExperimentCatalog {
             new mechsym.lab.experiments.cachefallacy.CacheFallacyExperiment(),
             new mechsym.lab.experiments.utf8.Utf8Experiment(),
             new mechsym.lab.experiments.queues.QueuesExperiment(),
+            new mechsym.lab.experiments.tcpping.TcpPingExperiment(),
+            new mechsym.lab.experiments.udpecho.UdpEchoExperiment(),
             new mechsym.lab.experiments.herding.HerdingExperiment(),
             new mechsym.lab.experiments.nullcheck.NullCheckExperiment(),
+            new mechsym.lab.experiments.classloadercache.ClassLoaderCacheExperiment(),
             new mechsym.lab.experiments.intrinsics.IntrinsicsExperiment(),
             new mechsym.lab.experiments.stringinternals.StringInternalsExperiment(),
             new mechsym.lab.experiments.packetanalyser.PacketAnalyserExperiment(),
             new mechsym.lab.experiments.backpressure.BackPressureExperiment(),
-            new mechsym.lab.experiments.jmsload.JmsLoadExperiment());
+            new mechsym.lab.experiments.jmsload.JmsLoadExperiment(),
+            new mechsym.lab.experiments.jdbcprefetch.JdbcPrefetchExperiment());
 
     private ExperimentCatalog() {}
 

@@ -12,7 +12,7 @@ import mechsym.lab.ServerTargets;
 /**
  * The runner's {@link RunContext}: forks and JMH runs write into the experiment's own folder.
  *
- * @param servers the user's own servers, where an experiment can use one
+ * @param servers the user's own servers (--broker-url, --jdbc-url), if any
  * @param jmhProfilers JMH profilers added to every JMH run, as JMH's {@code -prof} takes them
  *     ({@code gc}, {@code perfasm:intelSyntax=true})
  */

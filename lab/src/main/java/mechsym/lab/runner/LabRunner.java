@@ -16,6 +16,7 @@ import mechsym.lab.ServerTargets;
 import mechsym.lab.report.HtmlReport;
 import mechsym.lab.results.LabRun;
 import mechsym.lab.results.ResultsJson;
+import mechsym.tools.platform.IoReasons;
 
 /**
  * Runs experiments one after another, each in its own folder, and writes results.json, the charts
