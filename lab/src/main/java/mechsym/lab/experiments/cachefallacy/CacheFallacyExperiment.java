@@ -35,6 +35,10 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * Sensitive to: the CPU's fence cost (much lower on recent cores than on Sandy Bridge), the
  * second thread really running on another core at the same time (not on a loaded 2-core VM),
  * and hyperthreads (two threads on one core share its L1: no false sharing there).
+ *
+ * Quick profile: about 30 s: eight JMH forks of one warm-up and three measured seconds, on 2 vCPUs
+ * (an estimate from its forks and iterations; `./mechsym lab cache-fallacy` prints the measured
+ * time as 'done in N s').
  */
 public final class CacheFallacyExperiment implements Experiment {
     private static final String SEED_MACHINE =
