@@ -19,16 +19,17 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = {
-            "The seed's JMS request-reply service: replies to each TextMessage on a queue with its text",
-            "upper-cased, to its JMSReplyTo, with its correlation id (its message id if it has none).",
-            "Malformed requests (not text, no reply-to) are counted and logged; the service keeps serving.",
+            "The seed's JMS request-reply service: each TextMessage on the queue is",
+            "answered with its text upper-cased, sent to its JMSReplyTo with its",
+            "correlation id (its message id when it has none). Malformed requests",
+            "(not text, no reply-to) are counted and logged; the service keeps serving.",
             "With --request TEXT it is the client instead: one request, the reply printed."
         },
         footer = {
             "",
             "Examples:",
-            "  mechsym jms-service --embedded --port 61616        # a broker of its own, and the service",
-            "  mechsym jms-service --request hello                # from another terminal: prints HELLO",
+            "  mechsym jms-service --embedded --port 61616   # its own broker, and the service",
+            "  mechsym jms-service --request hello           # another terminal: prints HELLO",
             "  mechsym lab jms-load --broker-url tcp://127.0.0.1:61616",
             "",
             "Exit codes: 0 stopped, 1 the broker could not be reached or was lost, 2 bad usage."
