@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
             AsmCommand.class,
             AnalyserCommand.class,
             PingCommand.class,
+            EchoCommand.class,
             GatewayCommand.class,
             LoadCommand.class,
             CommandLine.HelpCommand.class
@@ -34,6 +35,8 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
     public static final int EXIT_OK = 0;
     public static final int EXIT_FAILED = 1;
     public static final int EXIT_USAGE = 2;
+    /** `lab compare`: a figure got worse beyond both runs' noise. */
+    public static final int EXIT_WORSE = 3;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

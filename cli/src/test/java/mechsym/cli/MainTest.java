@@ -173,6 +173,73 @@ class MainTest extends CliTestBase {
     }
 
     @Test
+    void anUnknownJmhProfilerIsABadUsageBeforeAnyWork() {
+        assertThat(run(
+                        "lab",
+                        "dispatch",
+                        "-prof",
+                        "nosuch",
+                        "--out",
+                        dir.resolve("out").toString()))
+                .isEqualTo(Main.EXIT_USAGE);
+        assertThat(stderr()).contains("--jmh-prof nosuch");
+        assertThat(run(
+                        "lab",
+                        "dispatch",
+                        "--jmh-prof",
+                        "nosuch:x=1",
+                        "--out",
+                        dir.resolve("out").toString()))
+                .isEqualTo(Main.EXIT_USAGE);
+        assertThat(dir.resolve("out").resolve("results.json")).doesNotExist();
+    }
+
+    @Test
+    void compareExitsThreeWhenAFigureGotWorseBeyondNoiseAndZeroWithinIt() throws Exception {
+        Path a = dir.resolve("a.json");
+        Path within = dir.resolve("within.json");
+        Path worse = dir.resolve("worse.json");
+        ResultsJson.write(runWithSpread(9.0, 10.0, 11.0), a);
+        ResultsJson.write(runWithSpread(10.5, 11.5, 13.0), within);
+        ResultsJson.write(runWithSpread(12.0, 13.0, 14.0), worse);
+
+        assertThat(run("lab", "compare", a.toString(), within.toString())).isZero();
+        assertThat(stdout()).contains("within noise").contains("0 worse beyond noise");
+        assertThat(run("lab", "compare", a.toString(), worse.toString())).isEqualTo(Main.EXIT_WORSE);
+        assertThat(stdout()).contains("WORSE").contains("1 worse beyond noise (exit code 3)");
+        assertThat(run("lab", "compare", worse.toString(), a.toString())).isZero(); // better
+        assertThat(stdout()).contains("better");
+    }
+
+    @Test
+    void compareJsonGivesEveryFigureWithItsRangesAndChange() throws Exception {
+        Path a = dir.resolve("a.json");
+        Path b = dir.resolve("b.json");
+        ResultsJson.write(runWithSpread(9.0, 10.0, 11.0), a);
+        ResultsJson.write(runWithSpread(12.0, 13.0, 14.0), b);
+        assertThat(run("lab", "compare", "--json", a.toString(), b.toString())).isEqualTo(Main.EXIT_WORSE);
+        com.fasterxml.jackson.databind.JsonNode json =
+                new com.fasterxml.jackson.databind.ObjectMapper().readTree(stdout());
+        assertThat(json.get("worse").asInt()).isOne();
+        com.fasterxml.jackson.databind.JsonNode median = null;
+        for (com.fasterxml.jackson.databind.JsonNode f : json.get("figures")) {
+            if (f.get("column").asText().equals("median")) {
+                median = f;
+            }
+        }
+        assertThat(median).isNotNull();
+        assertThat(median.get("change").asText()).isEqualTo("WORSE");
+        assertThat(median.get("rangeA").get("low").asDouble()).isEqualTo(9.0);
+        assertThat(median.get("rangeB").get("high").asDouble()).isEqualTo(14.0);
+        assertThat(median.get("ratio").asDouble()).isEqualTo(1.3);
+    }
+
+    private static LabRun runWithSpread(double min, double median, double max) {
+        ExperimentResult result = FakeExperimentForCli.result(min, median, max);
+        return new LabRun(LabRun.SCHEMA, "test", "now", 1, "tiny", "cmd", Environment.probe(), List.of(result));
+    }
+
+    @Test
     void compareOfAFileThatIsNotResultsExitsOne() throws Exception {
         Path junk = Files.writeString(dir.resolve("junk.json"), "[1,2");
         assertThat(run("lab", "compare", junk.toString(), junk.toString())).isEqualTo(Main.EXIT_FAILED);

@@ -7,6 +7,7 @@ import java.util.Objects;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * JMH benchmarks run through JMH's own runner (forked, warmed up), returning their scores. Get one
@@ -109,5 +110,23 @@ public interface JmhBenchmarks {
                 .filter(Objects::nonNull)
                 .max(Double::compare)
                 .orElse(null);
+    }
+
+    /**
+     * {@code options} run in one fork per benchmark and parameter point, {@code warmups} warm-up and
+     * {@code iterations} measurement iterations of {@code time} each.
+     */
+    public static ChainedOptionsBuilder oneFork(
+            ChainedOptionsBuilder options, int warmups, int iterations, TimeValue time) {
+        return options.forks(1)
+                .warmupIterations(warmups)
+                .warmupTime(time)
+                .measurementIterations(iterations)
+                .measurementTime(time);
+    }
+
+    /** How {@link #oneFork} runs, for a table's note: "3 x 200 ms after 2 x 200 ms warm-up, 1 fork each". */
+    public static String oneForkTiming(int warmups, int iterations, TimeValue time) {
+        return iterations + " x " + time + " after " + warmups + " x " + time + " warm-up, 1 fork each";
     }
 }

@@ -1,6 +1,7 @@
 package mechsym.tools.schema;
 
 import java.util.List;
+import mechsym.core.codec.BufferBoundsException;
 import mechsym.core.codec.CodecBuffer;
 import mechsym.core.codec.CodecException;
 import mechsym.core.codec.Utf8;
@@ -211,7 +212,7 @@ public final class SchemaCodec {
             case FLOAT64 -> buffer.writeDouble((Double) value);
             case STRING -> {
                 if (Utf8.encodeWithLength((String) value, buffer) < 0) {
-                    throw new IndexOutOfBoundsException("string field does not fit");
+                    throw new BufferBoundsException(buffer, "string field does not fit");
                 }
             }
         }

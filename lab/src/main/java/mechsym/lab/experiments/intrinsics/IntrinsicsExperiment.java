@@ -17,7 +17,6 @@ import mechsym.lab.Verdict;
 import mechsym.tools.asm.AsmListing;
 import mechsym.tools.asm.Hsdis;
 import mechsym.tools.asm.PrintAssembly;
-import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /*
@@ -97,11 +96,12 @@ public final class IntrinsicsExperiment implements Experiment {
                 .column("methods")
                 .note("Copied from the post's list; it points to HotSpot's vmSymbols.hpp (do_intrinsic) for the full"
                         + " list, and to Mike Barker's measurements, which are not in the seeds.");
-        listed.row("sun.misc.Unsafe", "almost all of it");
+        listed.row("sun.misc.Unsafe", "almost all of it (the post: 'Almost all intrinsics')");
         listed.row(
                 "java.lang.Math",
-                "abs(double), sin, cos, tan, atan2, sqrt, log, log10, pow, exp, min(int, int), max(int, int)");
-        listed.row("java.lang.System", "identityHashCode, currentTimeMillis, nanoTime, arraycopy");
+                "abs(double), sin(double), cos(double), tan(double), atan2(double, double), sqrt(double), log(double),"
+                        + " log10(double), pow(double, double), exp(double), min(int, int), max(int, int)");
+        listed.row("java.lang.System", "identityHashCode(Object), currentTimeMillis(), nanoTime(), arraycopy(...)");
         return List.of(listed.build());
     }
 
@@ -112,13 +112,13 @@ public final class IntrinsicsExperiment implements Experiment {
         int warmups = profile.pick(1, 1, 3);
         int iterations = profile.pick(1, 2, 5);
         TimeValue time = TimeValue.milliseconds(profile.pick(50, 250, 1000));
-        String timing = iterations + " x " + time + " after " + warmups + " x " + time + " warm-up, 1 fork each";
+        String timing = JmhBenchmarks.oneForkTiming(warmups, iterations, time);
 
-        Map<String, JmhBenchmarks.Score> normal = byMethod(jmh.run(
-                timed(jmh.options().include(IntrinsicsBenchmark.class.getName() + "\\."), warmups, iterations, time)));
+        Map<String, JmhBenchmarks.Score> normal = byMethod(jmh.run(JmhBenchmarks.oneFork(
+                jmh.options().include(IntrinsicsBenchmark.class.getName() + "\\."), warmups, iterations, time)));
         String intrinsicsOnly = IntrinsicsBenchmark.class.getName() + "\\.("
                 + String.join("|", FUNCTIONS.stream().map(Function::benchmark).toList()) + ")$";
-        Map<String, JmhBenchmarks.Score> disabled = byMethod(jmh.run(timed(
+        Map<String, JmhBenchmarks.Score> disabled = byMethod(jmh.run(JmhBenchmarks.oneFork(
                 jmh.options(DISABLE_FLAGS.toArray(String[]::new)).include(intrinsicsOnly), warmups, iterations, time)));
 
         Table.Builder costs = Table.measured("intrinsics", "one call per op: intrinsic, disabled, FFM downcall (JMH)")
@@ -208,7 +208,10 @@ public final class IntrinsicsExperiment implements Experiment {
                 .note("Two forks of IntrinsicKernels (each function in its own method, not inlined) with"
                         + " -XX:+PrintIntrinsics and -XX:CompileCommand=print of the kernels, the second with the"
                         + " intrinsics disabled; code disassembled by native/hsdis (AT&T syntax). The logs are"
-                        + " asm-normal.log and asm-disabled.log.");
+                        + " asm-normal.log and asm-disabled.log. With _numberOfTrailingZeros_l off, Long's Java code calls"
+                        + " Integer.numberOfTrailingZeros, whose own intrinsic (tzcntl) stays on. PrintIntrinsics"
+                        + " names no overload: a Math::abs line marked intrinsic when disabled is abs(int) or"
+                        + " abs(long), which stay on; the C2 code column is the kernel's abs(double).");
         AsmListing normalCode = runs.get("normal").listing();
         AsmListing disabledCode = runs.get("disabled").listing();
         for (Function f : FUNCTIONS) {
@@ -269,15 +272,6 @@ public final class IntrinsicsExperiment implements Experiment {
             }
         }
         return "no";
-    }
-
-    private static ChainedOptionsBuilder timed(
-            ChainedOptionsBuilder options, int warmups, int iterations, TimeValue time) {
-        return options.forks(1)
-                .warmupIterations(warmups)
-                .warmupTime(time)
-                .measurementIterations(iterations)
-                .measurementTime(time);
     }
 
     private static Map<String, JmhBenchmarks.Score> byMethod(List<JmhBenchmarks.Score> scores) {

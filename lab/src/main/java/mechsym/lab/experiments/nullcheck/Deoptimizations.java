@@ -17,7 +17,8 @@ final class Deoptimizations {
     private Deoptimizations() {}
 
     /**
-     * Deoptimisations of methods whose class is in {@code packagePrefix}, by reason and action
+     * Deoptimisations of methods whose class is in package {@code packagePrefix} (JMH's generated
+     * classes under it excluded), by method, reason and action
      * ("presentOrNull: unstable_if / reinterpret"), read from {@code jfr}.
      */
     static Map<String, Integer> byReason(Path jfr, String packagePrefix) throws IOException {
@@ -27,7 +28,9 @@ final class Deoptimizations {
                 continue;
             }
             RecordedMethod method = event.getValue("method");
-            if (method == null || !method.getType().getName().startsWith(packagePrefix)) {
+            // JMH's generated loop (package ...jmh_generated) has traps of its own at its loop exit
+            String type = method == null ? "" : method.getType().getName();
+            if (!type.startsWith(packagePrefix + ".") || type.contains("jmh_generated")) {
                 continue;
             }
             String key = method.getName() + ": " + event.getString("reason") + " / " + event.getString("action");

@@ -16,7 +16,6 @@ import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Table;
 import mechsym.lab.Verdict;
-import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /*
@@ -104,17 +103,17 @@ public final class NullCheckExperiment implements Experiment {
     public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
         Profile profile = context.profile();
         JmhBenchmarks jmh = context.jmh();
-        int warmups = profile.pick(1, 2, 5);
+        int warmups = profile.pick(2, 2, 5); // SometimesNullBenchmark: no nulls in the first, nulls from the second
         int iterations = profile.pick(1, 3, 10);
         TimeValue time = TimeValue.milliseconds(profile.pick(50, 200, 1000));
-        String timing = iterations + " x " + time + " after " + warmups + " x " + time + " warm-up, 1 fork each";
+        String timing = JmhBenchmarks.oneForkTiming(warmups, iterations, time);
 
         // 1. the post's benchmarks, once per compiler
         Map<String, Map<String, JmhBenchmarks.Score>> byCompiler = new LinkedHashMap<>();
         for (String compiler : List.of(C2, C1)) {
             String[] flags = compiler.equals(C1) ? new String[] {"-XX:TieredStopAtLevel=1"} : new String[0];
             Map<String, JmhBenchmarks.Score> scores = new LinkedHashMap<>();
-            for (JmhBenchmarks.Score s : jmh.run(timed(
+            for (JmhBenchmarks.Score s : jmh.run(JmhBenchmarks.oneFork(
                     jmh.options(flags).include(NeverNullAlwaysTrue.class.getName() + "\\."),
                     warmups,
                     iterations,
@@ -152,7 +151,7 @@ public final class NullCheckExperiment implements Experiment {
         // 2. a reference that is sometimes null: the trap, the deoptimisation, the recompiled code
         Path jfrDir = context.workDir().resolve("jfr");
         Files.createDirectories(jfrDir);
-        List<JmhBenchmarks.Score> sometimes = jmh.run(timed(
+        List<JmhBenchmarks.Score> sometimes = jmh.run(JmhBenchmarks.oneFork(
                 jmh.options("-D" + SometimesNullBenchmark.JFR_DIR_PROPERTY + "=" + jfrDir)
                         .include(SometimesNullBenchmark.class.getName() + "\\."),
                 warmups,
@@ -166,9 +165,11 @@ public final class NullCheckExperiment implements Experiment {
                 .column("deoptimisations")
                 .column("reasons")
                 .note("JMH SometimesNullBenchmark, " + timing + ": one branch per op on the next reference of a"
-                        + " ring of " + SometimesNullBenchmark.RING + ", the post's null/present test. Deoptimisations:"
-                        + " JFR jdk.Deoptimization events of this package's methods over the whole fork (warm-up"
-                        + " included), reason / action; the recordings are in jfr/.");
+                        + " ring of " + SometimesNullBenchmark.RING
+                        + ", the post's null/present test; the first warm-up"
+                        + " iteration has no null (C2 compiles a never-null branch), the nulls arrive from the second."
+                        + " Deoptimisations: JFR jdk.Deoptimization events of the benchmark's own methods over the"
+                        + " whole fork (JMH's loop excluded), method: reason / action; the recordings are in jfr/.");
         Double never = null;
         for (JmhBenchmarks.Score s : sometimes) {
             if (s.param("nulls").equals("never")) {
@@ -205,15 +206,6 @@ public final class NullCheckExperiment implements Experiment {
             result.headline("deoptimisations by nulls rate (JFR): " + String.join(", ", deoptLines));
         }
         verdict(result, scoresOf(byCompiler.get(C2)), scoresOf(byCompiler.get(C1)));
-    }
-
-    private static ChainedOptionsBuilder timed(
-            ChainedOptionsBuilder options, int warmups, int iterations, TimeValue time) {
-        return options.forks(1)
-                .warmupIterations(warmups)
-                .warmupTime(time)
-                .measurementIterations(iterations)
-                .measurementTime(time);
     }
 
     private static Map<String, Double> scoresOf(Map<String, JmhBenchmarks.Score> scores) {

@@ -17,7 +17,6 @@ import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Table;
 import mechsym.lab.Verdict;
-import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /*
@@ -101,9 +100,9 @@ public final class StringInternalsExperiment implements Experiment {
         int warmups = profile.pick(1, 1, 3);
         int iterations = profile.pick(1, 2, 5);
         TimeValue time = TimeValue.milliseconds(profile.pick(50, 250, 1000));
-        String timing = iterations + " x " + time + " after " + warmups + " x " + time + " warm-up, 1 fork each";
+        String timing = JmhBenchmarks.oneForkTiming(warmups, iterations, time);
 
-        Map<Integer, Map<String, JmhBenchmarks.Score>> reads = byLength(jmh.run(timed(
+        Map<Integer, Map<String, JmhBenchmarks.Score>> reads = byLength(jmh.run(JmhBenchmarks.oneFork(
                 jmh.options(OPEN_JAVA_LANG)
                         .include(StringReadBenchmark.class.getName() + "\\.")
                         .param("length", lengths),
@@ -137,7 +136,7 @@ public final class StringInternalsExperiment implements Experiment {
                         "ns/op")
                 .withLogY());
 
-        Map<Integer, Map<String, JmhBenchmarks.Score>> constructs = byLength(jmh.run(timed(
+        Map<Integer, Map<String, JmhBenchmarks.Score>> constructs = byLength(jmh.run(JmhBenchmarks.oneFork(
                 jmh.options(OPEN_JAVA_LANG)
                         .include(StringConstructBenchmark.class.getName() + "\\.")
                         .param("length", lengths),
@@ -194,15 +193,6 @@ public final class StringInternalsExperiment implements Experiment {
         cases.forEach(c -> table.row(c.write(), c.outcome(), c.shown()));
         result.table(table.build());
         return cases;
-    }
-
-    private static ChainedOptionsBuilder timed(
-            ChainedOptionsBuilder options, int warmups, int iterations, TimeValue time) {
-        return options.forks(1)
-                .warmupIterations(warmups)
-                .warmupTime(time)
-                .measurementIterations(iterations)
-                .measurementTime(time);
     }
 
     private static Map<Integer, Map<String, JmhBenchmarks.Score>> byLength(List<JmhBenchmarks.Score> scores) {

@@ -96,8 +96,9 @@ public class StringReadBenchmark {
         if (view == null) {
             throw new IllegalStateException("Latin1Strings is not available: java.lang is not opened");
         }
+        int n = (int) view.byteSize(); // an int loop: C2 drops the bounds checks of a counted loop
         long sum = 0;
-        for (long i = 0; i < view.byteSize(); i++) {
+        for (int i = 0; i < n; i++) {
             sum += view.get(ValueLayout.JAVA_BYTE, i) & 0xFF;
         }
         return sum;
