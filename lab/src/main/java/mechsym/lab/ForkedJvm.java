@@ -19,10 +19,10 @@ public interface ForkedJvm {
     List<String> BASE_FLAGS = JvmFlags.REQUIRED;
 
     /** Starts the stdout line that carries one result (JSON) from the child to the parent. */
-    String RESULT_PREFIX = "@result ";
+    String RESULT_PREFIX = ChildOutput.RESULT_PREFIX;
 
     /** Starts the stdout line that carries one progress message from the child to the parent. */
-    String PROGRESS_PREFIX = "@progress ";
+    String PROGRESS_PREFIX = ChildOutput.PROGRESS_PREFIX;
 
     ForkedJvm jvmArgs(String... flags);
 

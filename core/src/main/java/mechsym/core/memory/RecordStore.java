@@ -9,9 +9,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Objects;
 
 /**
@@ -120,7 +118,7 @@ public final class RecordStore implements AutoCloseable {
 
     private boolean closed;
 
-    private RecordStore(
+    RecordStore(
             RecordLayout layout,
             StorageForm form,
             long capacity,
@@ -172,11 +170,7 @@ public final class RecordStore implements AutoCloseable {
      * @throws IOException if it cannot be read
      */
     public static RecordFileInfo describe(Path path) throws IOException {
-        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
-            RecordFileInfo info = RecordFileHeader.read(path, channel);
-            checkExtent(info);
-            return info;
-        }
+        return RecordFiles.describe(path);
     }
 
     /** The layout of the records. */
@@ -459,29 +453,6 @@ public final class RecordStore implements AutoCloseable {
         }
     }
 
-    private static long dataExtent(RecordLayout layout, StorageForm form, long capacity) {
-        return form == StorageForm.ARRAY_OF_STRUCTURES
-                ? Math.multiplyExact(capacity, layout.recordSize())
-                : RecordFileHeader.columnOffsets(layout, capacity, 0, RecordFileHeader.COLUMN_ALIGNMENT)[
-                        layout.fields().size()];
-    }
-
-    private static void checkExtent(RecordFileInfo info) throws RecordFileException {
-        long needed;
-        try {
-            // a lower bound for both forms: columns are padded, never smaller
-            needed = RecordFileHeader.SIZE + Math.multiplyExact(info.capacity(), info.recordSize());
-        } catch (ArithmeticException overflow) {
-            throw new RecordFileException(info.path(), "corrupt header: capacity " + info.capacity() + " overflows");
-        }
-        if (info.fileSize() < needed) {
-            throw new RecordFileException(
-                    info.path(),
-                    "truncated: " + info.fileSize() + " bytes, the header says " + info.capacity() + " records need "
-                            + needed);
-        }
-    }
-
     /**
      * Options for a new or reopened store; not thread-safe. Defaults: array of structures,
      * confined, {@link PagePolicy#DEFAULT}; the capacity must be given for {@code allocate} and
@@ -569,36 +540,7 @@ public final class RecordStore implements AutoCloseable {
         public RecordStore create(Path path) throws IOException {
             requireCapacity();
             long extent = newExtent(RecordFileHeader.COLUMN_ALIGNMENT, RecordFileHeader.SIZE);
-            if (capacity > RecordFileHeader.MAX_CAPACITY) {
-                throw new IllegalArgumentException("capacity " + capacity + " records: a record file holds at most "
-                        + RecordFileHeader.MAX_CAPACITY + " (2^48 - 1)");
-            }
-            long fileSize = RecordFileHeader.SIZE + extent; // newExtent checked that this fits
-            var headerBytes = RecordFileHeader.encode(layout, form, capacity);
-            FileChannel channel = FileChannel.open(
-                    path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
-            try {
-                FileLock lock = channel.lock();
-                try {
-                    // size first, header last: a file with a valid header always has its full length
-                    channel.write(java.nio.ByteBuffer.allocate(1), fileSize - 1);
-                    while (headerBytes.hasRemaining()) {
-                        channel.write(headerBytes, headerBytes.position());
-                    }
-                    channel.force(true);
-                    return map(path, channel, lock, form, capacity, false);
-                } catch (IOException e) {
-                    // e.g. "File too large", "No space left on device", "Map failed": say which file, how large
-                    throw new RecordFileException(
-                            path,
-                            "cannot make a file of " + fileSize + " bytes for " + capacity + " records ("
-                                    + e.getMessage() + ")");
-                }
-            } catch (IOException | RuntimeException | Error e) {
-                channel.close();
-                java.nio.file.Files.deleteIfExists(path);
-                throw e;
-            }
+            return RecordFiles.create(path, layout, form, capacity, extent, shared);
         }
 
         /**
@@ -608,91 +550,12 @@ public final class RecordStore implements AutoCloseable {
          *     file is not a valid record file, or another writer holds it; nothing is written then
          */
         public RecordStore open(Path path) throws IOException {
-            return open(path, false);
+            return RecordFiles.open(path, layout, shared, false);
         }
 
         /** Reopens a record file read-only; its size is the published count (see {@code refresh}). */
         public RecordStore openReadOnly(Path path) throws IOException {
-            return open(path, true);
-        }
-
-        private RecordStore open(Path path, boolean readOnly) throws IOException {
-            FileChannel channel = readOnly
-                    ? FileChannel.open(path, StandardOpenOption.READ)
-                    : FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
-            try {
-                FileLock lock = null;
-                if (!readOnly) {
-                    try {
-                        lock = channel.tryLock();
-                    } catch (OverlappingFileLockException held) {
-                        lock = null;
-                    }
-                    if (lock == null) {
-                        throw new RecordFileException(path, "locked by another writer");
-                    }
-                }
-                RecordFileInfo info = RecordFileHeader.read(path, channel);
-                if (info.fingerprint() != layout.fingerprint()
-                        || !info.layoutDescriptor().equals(layout.descriptor())) {
-                    throw new RecordFileException(
-                            path,
-                            String.format(
-                                    "layout mismatch: the file holds %s (fingerprint %016x), expected %s (fingerprint %016x)",
-                                    info.layoutDescriptor(),
-                                    info.fingerprint(),
-                                    layout.descriptor(),
-                                    layout.fingerprint()));
-                }
-                long needed; // the exact extent (checkExtent's lower bound is for describe, which has no layout)
-                try {
-                    needed = Math.addExact(RecordFileHeader.SIZE, dataExtent(layout, info.form(), info.capacity()));
-                } catch (ArithmeticException overflow) {
-                    throw new RecordFileException(path, "corrupt header: capacity " + info.capacity() + " overflows");
-                }
-                if (info.fileSize() < needed) {
-                    throw new RecordFileException(
-                            path,
-                            "truncated: " + info.fileSize() + " bytes, but " + info.capacity() + " records need "
-                                    + needed);
-                }
-                RecordStore store = map(path, channel, lock, info.form(), info.capacity(), readOnly);
-                store.size = info.count();
-                return store;
-            } catch (IOException | RuntimeException | Error e) {
-                channel.close();
-                throw e;
-            }
-        }
-
-        private RecordStore map(
-                Path path, FileChannel channel, FileLock lock, StorageForm form, long capacity, boolean readOnly)
-                throws IOException {
-            long extent = dataExtent(layout, form, capacity);
-            Arena arena = shared ? Arena.ofShared() : Arena.ofConfined();
-            try {
-                MemorySegment file = channel.map(
-                        readOnly ? FileChannel.MapMode.READ_ONLY : FileChannel.MapMode.READ_WRITE,
-                        0,
-                        RecordFileHeader.SIZE + extent,
-                        arena);
-                return new RecordStore(
-                        layout,
-                        form,
-                        capacity,
-                        null,
-                        arena,
-                        file.asSlice(RecordFileHeader.SIZE, extent),
-                        file.asSlice(0, RecordFileHeader.SIZE),
-                        path,
-                        channel,
-                        lock,
-                        readOnly,
-                        false);
-            } catch (IOException | RuntimeException | Error e) {
-                arena.close();
-                throw e;
-            }
+            return RecordFiles.open(path, layout, shared, true);
         }
 
         /** The bytes of a new store's records, checked to fit a long with {@code headerBytes} before them. */

@@ -1,6 +1,8 @@
 /**
- * What the programs and the lab share about the installation they run from: where the repository's
- * {@code native/} folder is ({@link mechsym.tools.platform.NativeFolder}) and the JVM flags every
- * JVM mechsym starts needs ({@link mechsym.tools.platform.JvmFlags}). Stateless and thread-safe.
+ * What the programs and the lab share about the machine and installation they run on: where the
+ * repository's {@code native/} folder is ({@link mechsym.tools.platform.NativeFolder}), the JVM flags
+ * every JVM mechsym starts needs ({@link mechsym.tools.platform.JvmFlags}), child processes waited
+ * for with a deadline ({@link mechsym.tools.platform.ChildProcess}), and I/O failures in words that
+ * name their file ({@link mechsym.tools.platform.IoReasons}). Stateless and thread-safe.
  */
 package mechsym.tools.platform;

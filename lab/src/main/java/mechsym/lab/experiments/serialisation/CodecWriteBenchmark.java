@@ -36,7 +36,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *       and one {@code MemorySegment.copy} per array: what the lab's serialisation row measures.
  *       Over this whole {@code byte[]} the buffer's scalars go through byte-array view handles;
  *   <li>{@code codecCursorFfm}: the same code and array through a buffer over a slice one byte
- *       short of the array, which keeps every access on the FFM path (what every buffer did before);
+ *       short of the array, which keeps every access on the FFM path (the path of every backing but a whole {@code byte[]});
  *   <li>{@code codecCursorLoop}, {@code codecPositional}, {@code codecPositionalLoop}: the same
  *       buffer written positionally, and with the arrays element by element instead of copied;
  *   <li>{@code segmentCopy}, {@code segmentLoop}: a bare heap {@code MemorySegment} held in a local,
@@ -56,7 +56,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * the one copy for ten elements by a wide margin ({@code segmentLoop} against {@code segmentCopy}),
  * so the bulk methods stay one copy. A bare segment in a local ({@code segmentCopy}) is within a
  * few percent of the view handles ({@code viewCopy}); the cost was in {@code CodecBuffer}'s FFM
- * path, {@code codecCursorFfm}, about 1.35x {@code codecCursor}: the buffer holds the segment in a
+ * path, {@code codecCursorFfm}, a third slower than {@code codecCursor}: the buffer holds the segment in a
  * field, and each access keeps its own {@code long} bounds check on an address computed from the
  * segment's base and offset, where the view handles' {@code int} range checks on the array are
  * merged by C2 across the fields (one compare covers the ints at 9, 13 and 17: see the generated
@@ -64,11 +64,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * a whole {@code byte[]} takes view handles for its scalars; other backings keep FFM. What is left
  * between {@code codecCursor} and {@code unsafe} is mostly the checks in front of each copy.
  *
- * <p>Next round (the element loop in {@code CodecBuffer} itself, the order fixed outside the loop):
+ * <p>The element loop in {@code CodecBuffer} itself (the order fixed outside the loop):
  * {@code viewLoop} stays within about 1 ns of {@code unsafe} and 1.5 ns under {@code viewCopy}, but
  * once the loop carries the checks a bulk method owes ({@code viewLoopChecked}) most of that is
- * gone, and inside {@code CodecBuffer} the loop made {@code codecCursor} slower (about 15 ns
- * against 11.6): C2 builds pre-, main and post-loops around each (the long one vectorised), for
+ * gone, and inside {@code CodecBuffer} the loop made {@code codecCursor} slower: C2 builds pre-, main and post-loops around each (the long one vectorised), for
  * ten elements mostly overhead, and the grown code stopped {@code writeTo} from being inlined. A
  * heap segment as the copy's source ({@code viewSegmentCopy}) costs what the array does. So the
  * native order keeps one copy; the loops serve the other order, where the copy swaps in a native

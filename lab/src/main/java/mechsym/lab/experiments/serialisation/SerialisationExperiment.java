@@ -259,6 +259,10 @@ public final class SerialisationExperiment implements Experiment {
                         "ns (log scale)")
                 .withLogY());
         verdict(result, totals, sizes);
+        if (profile == Profile.FULL) {
+            context.progress().message("JMH: the codec's alternatives, beside the winner");
+            result.table(alternatives(jmh));
+        }
     }
 
     static void verdict(ExperimentResult.Builder result, Map<String, Double> totals, Map<String, Integer> sizes) {
@@ -344,5 +348,37 @@ public final class SerialisationExperiment implements Experiment {
                 fastestRival,
                 codec,
                 codec / fastestRival));
+    }
+
+    /**
+     * The full profile also measures the alternatives the codec's shape was chosen against, beside
+     * the winner, so that the choice stays reproducible: the write's variants ({@code
+     * CodecWriteBenchmark}), the byte order's layout constant branched around or inside each access
+     * ({@code ConstantLayoutBenchmark}), and the bulk methods' element loop against one copy in
+     * either order ({@code BulkArrayBenchmark}). Context, not part of the verdict.
+     */
+    private static Table alternatives(JmhBenchmarks jmh) throws org.openjdk.jmh.runner.RunnerException {
+        Table.Builder table = Table.measured("alternatives", "the codec's alternatives, beside the winner (JMH)")
+                .column("benchmark")
+                .column("parameters")
+                .column("time", "ns")
+                .column("error", "ns")
+                .note("One fork each, JMH's score and 99.9% error. CodecWriteBenchmark: each way of writing the"
+                        + " post's object (codecCursor is the codec); ConstantLayoutBenchmark: the byte order's"
+                        + " layout chosen around each access (branch*, the codec's) or inside it (ternary*);"
+                        + " BulkArrayBenchmark: put (the codec: one copy in the native order, a loop in the"
+                        + " other) against copyPut (one copy in either order). The class comments say what each"
+                        + " decided.");
+        for (JmhBenchmarks.Score s : jmh.run(jmh.options(JmhBenchmarks.FIXED_HEAP.toArray(String[]::new))
+                .include("(" + CodecWriteBenchmark.class.getName() + "|" + ConstantLayoutBenchmark.class.getName() + "|"
+                        + BulkArrayBenchmark.class.getName() + ")\\.")
+                .forks(1)
+                .warmupIterations(2)
+                .warmupTime(TimeValue.milliseconds(300))
+                .measurementIterations(3)
+                .measurementTime(TimeValue.milliseconds(300)))) {
+            table.row(s.benchmark(), s.params().toString(), s.score(), s.error());
+        }
+        return table.build();
     }
 }
