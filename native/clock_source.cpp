@@ -10,8 +10,10 @@
 // Memory ordering: slot written plainly, then the write position stored with release; the analyser
 // loads it with acquire. The read position is loaded with acquire (the analyser stores it with release).
 //
-// It stops when the analyser sets the state to STOP, when its parent dies (PR_SET_PDEATHSIG on Linux,
-// and a parent-pid check), and never outlives the JVM that started it.
+// It stops when the analyser sets the state to STOP, on SIGTERM or SIGINT, and when its parent dies
+// (PR_SET_PDEATHSIG delivers SIGTERM on Linux; a parent-pid check elsewhere): it never outlives the
+// JVM that started it. When the parent died without cleaning up (kill -9), it deletes the queue file
+// itself.
 // Exit codes: 0 stopped as asked or parent gone, 1 queue file problem, 2 bad usage.
 
 #include <cerrno>
@@ -41,6 +43,10 @@ int64_t now_ns() {
 }
 
 int64_t* field(char* base, size_t offset) { return reinterpret_cast<int64_t*>(base + offset); }
+
+volatile sig_atomic_t signalled = 0;
+
+void on_signal(int) { signalled = 1; }
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -49,8 +55,13 @@ int main(int argc, char** argv) {
         return 2;
     }
     pid_t parent = getppid();
+    struct sigaction action;
+    std::memset(&action, 0, sizeof action);
+    action.sa_handler = on_signal;
+    sigaction(SIGTERM, &action, nullptr);
+    sigaction(SIGINT, &action, nullptr);
 #ifdef __linux__
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
 #endif
     if (getppid() != parent) {
         return 0;  // the parent died before the death signal was set
@@ -99,7 +110,7 @@ int main(int argc, char** argv) {
     int64_t sequence = 0, written = 0, read_cached = 0, dropped = 0;
     for (uint64_t spins = 1;; spins++) {
         if ((spins & 1023) == 0) {
-            if (__atomic_load_n(state, __ATOMIC_ACQUIRE) == STATE_STOP) {
+            if (signalled || __atomic_load_n(state, __ATOMIC_ACQUIRE) == STATE_STOP) {
                 break;
             }
             if ((spins & 65535) == 0 && getppid() != parent) {
@@ -122,5 +133,8 @@ int main(int argc, char** argv) {
     }
     __atomic_store_n(state, STATE_STOPPED, __ATOMIC_RELEASE);
     munmap(mapped, st.st_size);
+    if (getppid() != parent) {
+        unlink(path);  // the analyser died without removing its queue
+    }
     return 0;
 }

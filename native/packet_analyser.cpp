@@ -1,6 +1,7 @@
-// The packet analyser of seed 002 in C++, batch mode: the post's two C++ versions in one program.
+// The packet analyser of seed 002 in C++: the post's two C++ versions in one program.
 //
 //   packet_analyser VARIANT CASE STRATEGY WARMUP REPORT_PACKETS REPORTS [POOL_SIZE MIX_POOL_SIZE]
+//   packet_analyser VARIANT CASE STRATEGY realtime CLOCK_SOURCE INTERVAL_NS STARTUP_MS WINDOW_MS [POOL_SIZE MIX_POOL_SIZE]
 //
 //   VARIANT  port  a direct port of the Java model: every parse allocates an IPHeader and two
 //                  IPv4Address objects (new), freed when the packet is released
@@ -13,11 +14,20 @@
 //
 // The model is the Java one (tools/.../analyser/Analyser.java): the same xorshift source, real IPv4
 // and TCP/UDP header layouts in network order, a FIFO of the case's size, a store with random
-// replacement for the 1-in-16 TCP packets. Prints one JSON line per timed report, then a line with
-// the correctness guard (the source's and the processor's checksums must agree, or exit 1).
+// replacement for the 1-in-16 TCP packets. Batch: one JSON line per timed report, then a line with
+// the correctness guard (the source's and the processor's checksums must agree, or exit 1). Real
+// time: creates the clock queue (layout: tools/.../analyser/ClockQueue.java) in /dev/shm, starts
+// native/clock_source on it, makes one packet per sequence number for STARTUP_MS + WINDOW_MS, counts
+// gaps, stops the source and deletes the queue; one JSON line with the loss.
 // Exit codes: 0 done, 1 guard failed, 2 bad usage.
 
 #include <arpa/inet.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -313,17 +323,140 @@ int run(const char* variant, const std::string& case_label, const char* strategy
     return 0;
 }
 
+// ---- real time: the clock queue shared with native/clock_source ----
+constexpr uint64_t QUEUE_MAGIC = 0x314B434F4C43534DULL;  // "MSCLOCK1"
+constexpr size_t Q_CAPACITY = 8, Q_INTERVAL = 16, Q_STATE = 24, Q_DROPPED = 40, Q_WRITE = 64, Q_READ = 128,
+                 Q_SLOTS = 256;
+constexpr int64_t Q_RUNNING = 1, Q_STOP = 2, Q_STOPPED = 3;
+
+int64_t monotonic_ns() {
+    timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return static_cast<int64_t>(ts.tv_sec) * 1000000000LL + ts.tv_nsec;
+}
+
+template <typename P>
+int realtime(Analyser<P>& analyser, const char* variant, const std::string& case_label, const char* strategy_name,
+             const char* clock, int64_t interval, int64_t startup_ms, int64_t window_ms) {
+    int64_t capacity = 100LL * 1000000 / interval;
+    if (capacity < 1) capacity = 1;
+    char path[256];
+    std::snprintf(path, sizeof path, "%s/mechsym-clock-cpp-%d-%lld.queue",
+                  access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp", static_cast<int>(getpid()),
+                  static_cast<long long>(monotonic_ns()));
+    size_t size = Q_SLOTS + static_cast<size_t>(capacity) * 8;
+    int fd = open(path, O_RDWR | O_CREAT | O_EXCL, 0600);
+    if (fd < 0 || ftruncate(fd, static_cast<off_t>(size)) != 0) {
+        std::fprintf(stderr, "packet_analyser: cannot create %s\n", path);
+        return 1;
+    }
+    char* base = static_cast<char*>(mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0));
+    close(fd);
+    if (base == MAP_FAILED) {
+        unlink(path);
+        std::fprintf(stderr, "packet_analyser: cannot map %s\n", path);
+        return 1;
+    }
+    auto f = [base](size_t offset) { return reinterpret_cast<int64_t*>(base + offset); };
+    *f(Q_CAPACITY) = capacity;
+    *f(Q_INTERVAL) = interval;
+    __atomic_store_n(f(0), static_cast<int64_t>(QUEUE_MAGIC), __ATOMIC_RELEASE);
+    pid_t source = fork();
+    if (source == 0) {
+        execl(clock, clock, path, static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    int64_t deadline = monotonic_ns() + 5000000000LL;
+    int status = 0;
+    while (__atomic_load_n(f(Q_STATE), __ATOMIC_ACQUIRE) != Q_RUNNING) {
+        if (source < 0 || waitpid(source, &status, WNOHANG) != 0 || monotonic_ns() > deadline) {
+            if (source > 0) kill(source, SIGKILL);
+            unlink(path);
+            std::fprintf(stderr, "packet_analyser: the clock source %s did not start\n", clock);
+            return 1;
+        }
+    }
+    int64_t start = monotonic_ns(), startup_end = start + startup_ms * 1000000, end = startup_end + window_ms * 1000000;
+    int64_t read = 0, read_at_check = 0, expected = 0, received = 0, lost = 0, lost_at_startup = -1, seen_at_startup = 0;
+    uint64_t idle = 0;
+    const int64_t* slots = f(Q_SLOTS);
+    for (;;) {
+        int64_t written = __atomic_load_n(f(Q_WRITE), __ATOMIC_ACQUIRE);
+        bool check = false;
+        if (written == read) {
+            check = (++idle & 63) == 0;
+        } else {
+            int64_t upto = written < read + 1024 ? written : read + 1024;
+            for (; read < upto; read++) {
+                int64_t sequence = slots[read % capacity];
+                if (sequence != expected) lost += sequence - expected;
+                expected = sequence + 1;
+                received++;
+                analyser.on_packet();
+            }
+            __atomic_store_n(f(Q_READ), read, __ATOMIC_RELEASE);
+            check = read - read_at_check >= 256;
+        }
+        if (check) {
+            read_at_check = read;
+            int64_t now = monotonic_ns();
+            if (lost_at_startup < 0 && now >= startup_end) {
+                lost_at_startup = lost;
+                seen_at_startup = received + lost;
+            }
+            if (now >= end) break;
+        }
+    }
+    __atomic_store_n(f(Q_STATE), Q_STOP, __ATOMIC_RELEASE);
+    int64_t stop_deadline = monotonic_ns() + 2000000000LL;
+    while (waitpid(source, &status, WNOHANG) == 0) {
+        if (monotonic_ns() > stop_deadline) {
+            kill(source, SIGKILL);
+            waitpid(source, &status, 0);
+            break;
+        }
+        usleep(1000);
+    }
+    int64_t dropped = __atomic_load_n(f(Q_DROPPED), __ATOMIC_ACQUIRE);
+    munmap(base, size);
+    unlink(path);
+    if (lost_at_startup < 0) {
+        lost_at_startup = lost;
+        seen_at_startup = received + lost;
+    }
+    std::printf("{\"variant\":\"%s\",\"case\":\"%s\",\"strategy\":\"%s\",\"intervalNs\":%lld,"
+                "\"received\":%lld,\"lost\":%lld,\"lostAfterStartup\":%lld,\"seenAfterStartup\":%lld,"
+                "\"droppedBySource\":%lld}\n",
+                variant, case_label.c_str(), strategy_name, static_cast<long long>(interval),
+                static_cast<long long>(received), static_cast<long long>(lost),
+                static_cast<long long>(lost - lost_at_startup), static_cast<long long>(received + lost - seen_at_startup),
+                static_cast<long long>(dropped));
+    return 0;
+}
+
+template <typename P>
+int run_realtime(const char* variant, const std::string& case_label, const char* strategy_name, Strategy strategy,
+                 size_t queue_size, size_t stored, const char* clock, int64_t interval, int64_t startup_ms,
+                 int64_t window_ms, size_t pool_size, size_t mix_size) {
+    Packets<P> packets(strategy, pool_size, mix_size);
+    Analyser<P> analyser(packets, queue_size, stored, 1);
+    return realtime(analyser, variant, case_label, strategy_name, clock, interval, startup_ms, window_ms);
+}
+
 int usage(const char* why) {
     std::fprintf(stderr,
                  "packet_analyser: %s\nusage: packet_analyser port|flat A|A1000|B|C dummy|alloc|mix|pool WARMUP "
-                 "REPORT_PACKETS REPORTS [POOL_SIZE MIX_POOL_SIZE]\n",
+                 "REPORT_PACKETS REPORTS [POOL_SIZE MIX_POOL_SIZE]\n"
+                 "       packet_analyser port|flat A|A1000|B|C dummy|alloc|mix|pool realtime CLOCK_SOURCE INTERVAL_NS "
+                 "STARTUP_MS WINDOW_MS [POOL_SIZE MIX_POOL_SIZE]\n",
                  why);
     return 2;
 }
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc != 7 && argc != 9) return usage("wrong number of arguments");
+    bool rt = argc >= 5 && std::string(argv[4]) == "realtime";
+    if (rt ? (argc != 9 && argc != 11) : (argc != 7 && argc != 9)) return usage("wrong number of arguments");
     std::string variant = argv[1], case_label = argv[2], strategy_name = argv[3];
     size_t queue_size, stored;
     if (case_label == "A") {
@@ -343,6 +476,23 @@ int main(int argc, char** argv) {
     else if (strategy_name == "mix") strategy = Strategy::MIX;
     else if (strategy_name == "pool") strategy = Strategy::POOL;
     else return usage(("unknown strategy '" + strategy_name + "'").c_str());
+    if (rt) {
+        long long interval = std::atoll(argv[6]), startup_ms = std::atoll(argv[7]), window_ms = std::atoll(argv[8]);
+        size_t pool_size = argc == 11 ? std::strtoull(argv[9], nullptr, 10) : 1000000;
+        size_t mix_size = argc == 11 ? std::strtoull(argv[10], nullptr, 10) : 200000;
+        if (interval < 1 || startup_ms < 0 || window_ms < 1 || pool_size < 1 || mix_size < 1 || mix_size > pool_size) {
+            return usage("bad interval, times or sizes");
+        }
+        if (variant == "port") {
+            return run_realtime<PortPacket>("port", case_label, argv[3], strategy, queue_size, stored, argv[5],
+                                            interval, startup_ms, window_ms, pool_size, mix_size);
+        }
+        if (variant == "flat") {
+            return run_realtime<FlatPacket>("flat", case_label, argv[3], strategy, queue_size, stored, argv[5],
+                                            interval, startup_ms, window_ms, pool_size, mix_size);
+        }
+        return usage(("unknown variant '" + variant + "'").c_str());
+    }
     long long warmup = std::atoll(argv[4]), report = std::atoll(argv[5]);
     int reports = std::atoi(argv[6]);
     size_t pool_size = argc == 9 ? std::strtoull(argv[7], nullptr, 10) : 1000000;

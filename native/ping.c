@@ -3,8 +3,9 @@
  * (docs/ping.md) over TCP (spin: non-blocking busy-spin; blocking) and UDP (non-blocking spin).
  *
  *   ping server PORT spin|blocking|udp [CPU]        echoes until killed; TCP clients one after another
- *   ping client HOST PORT spin|blocking|udp SIZE COUNT WARMUP [CPU]
- *                                                   prints one round-trip time in ns per line
+ *   ping client HOST PORT spin|blocking|udp SIZE COUNT WARMUP [CPU [MAX_MS]]
+ *                                                   prints one round-trip time in ns per line; ends
+ *                                                   warm-up and measurement each after MAX_MS if given
  *
  * The client exits 1 with one line on stderr when the server refuses, does not answer within 2 s
  * (TCP) or answers with other bytes; a UDP answer that does not come in 2 s is a lost message
@@ -184,7 +185,7 @@ static int round_trip(int fd, enum transport t, const char *req, char *resp, siz
 
 static int client(int argc, char **argv) {
     if (argc < 8) {
-        fprintf(stderr, "usage: ping client HOST PORT spin|blocking|udp SIZE COUNT WARMUP [CPU]\n");
+        fprintf(stderr, "usage: ping client HOST PORT spin|blocking|udp SIZE COUNT WARMUP [CPU|- [MAX_MS]]\n");
         return 2;
     }
     enum transport t = parse_transport(argv[4]);
@@ -193,7 +194,8 @@ static int client(int argc, char **argv) {
         fprintf(stderr, "ping: SIZE must be 1..%d, COUNT at least 1, WARMUP not negative\n", MAX_MESSAGE);
         return 2;
     }
-    pin(argc > 8 ? argv[8] : NULL);
+    pin(argc > 8 && strcmp(argv[8], "-") != 0 ? argv[8] : NULL);
+    int64_t max_ns = argc > 9 ? atoll(argv[9]) * 1000000LL : INT64_MAX;
     int fd = connect_to(argv[2], argv[3], t);
     int one = 1;
     if (t != UDP) setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
@@ -206,8 +208,16 @@ static int client(int argc, char **argv) {
     int64_t *rtt = malloc(sizeof(int64_t) * (size_t)count);
     for (long i = 0; i < size; i++) req[i] = (char)('a' + i % 26);
     long lost = 0, recorded = 0;
+    int64_t phase_start = now_ns();
     for (long i = 0; i < warmup + count; i++) {
         int64_t start = now_ns();
+        if (i == warmup) {
+            phase_start = start;
+        } else if (start - phase_start > max_ns) { /* the budget: warm-up and measurement each end at it */
+            if (i > warmup) break;
+            i = warmup;
+            phase_start = start;
+        }
         if (size >= 8) memcpy(req, &start, 8); /* differs per message: a late UDP answer is recognised */
         if (round_trip(fd, t, req, resp, (size_t)size) != 0) {
             lost++;
@@ -233,6 +243,6 @@ int main(int argc, char **argv) {
     if (argc >= 2 && strcmp(argv[1], "client") == 0) return client(argc, argv);
     fprintf(stderr,
             "usage: ping server PORT spin|blocking|udp [CPU]\n"
-            "       ping client HOST PORT spin|blocking|udp SIZE COUNT WARMUP [CPU]\n");
+            "       ping client HOST PORT spin|blocking|udp SIZE COUNT WARMUP [CPU|- [MAX_MS]]\n");
     return 2;
 }

@@ -9,11 +9,12 @@
 # what to install and how).
 #
 # When another process holds the package manager's lock (unattended upgrades on a fresh machine, a
-# second build), apt-get waits for it up to MECHSYM_APT_LOCK_TIMEOUT seconds (default 600) instead of
+# second build), apt-get waits for it up to MECHSYM_APT_LOCK_TIMEOUT seconds (default 300,
+# within the 600 s mechsym gives the whole build) instead of
 # failing at once. Nothing is installed, and no lock taken, when everything is already there.
 set -u
 
-lock_timeout="${MECHSYM_APT_LOCK_TIMEOUT:-600}"
+lock_timeout="${MECHSYM_APT_LOCK_TIMEOUT:-300}"
 
 check_only=0
 [ "${1:-}" = "--check" ] && check_only=1

@@ -68,6 +68,14 @@ public final class AnalyserCommand implements Runnable {
                         + " (default: ${DEFAULT-VALUE}).")
         String buffers;
 
+        @Option(
+                names = "--parse",
+                defaultValue = "objects",
+                description =
+                        "objects (an IpHeader and two Ipv4Address per packet, the post's Java) or flat"
+                                + " (primitive fields inside the packet, nothing allocated per packet) (default: ${DEFAULT-VALUE}).")
+        String parse;
+
         @Option(names = "--seed", defaultValue = "1", description = "Random seed of the data source.")
         long seed;
 
@@ -79,7 +87,8 @@ public final class AnalyserCommand implements Runnable {
                         AnalyserCase.parse(caseLabel),
                         Strategy.parse(strategy),
                         Buffers.parse(buffers),
-                        PacketStrategy.PoolSizes.POST);
+                        PacketStrategy.PoolSizes.POST,
+                        Analyser.Parse.parse(parse));
             } catch (IllegalArgumentException e) {
                 throw new Main.UsageError(e.getMessage());
             }
@@ -99,7 +108,8 @@ public final class AnalyserCommand implements Runnable {
                 default -> "";
             };
             out.println("Test: " + setup.strategy().name() + size + ", "
-                    + setup.buffers().label() + " buffers, case " + c.label() + ", "
+                    + setup.buffers().label() + " buffers, " + setup.parse().label() + " parse, case " + c.label()
+                    + ", "
                     + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB heap");
             out.println("Internal queue: " + c.internalQueueSize());
             out.println("Stored: " + c.storedCount());

@@ -35,14 +35,14 @@ final class GatewayCommand implements Runnable {
             mixinStandardHelpOptions = true,
             versionProvider = Main.Version.class,
             description = {
-                "Serves HTTP/1.1 (keep-alive) until stopped (Ctrl-C). Any request is a transaction",
-                "(its body the input); GET /stats answers JSON. A full input queue answers 503",
-                "with Retry-After (policy reject). A stats line is printed every second."
+                "Serves HTTP/1.1 (keep-alive) until stopped (Ctrl-C). Any request is a",
+                "transaction (its body the input); GET /stats answers JSON. A full input",
+                "queue answers 503 with Retry-After (policy reject). A stats line a second."
             },
             footer = {
                 "",
                 "Examples:",
-                "  mechsym gateway serve --port 8080 --max-latency 50 --txn-time 500 --service-threads 2",
+                "  mechsym gateway serve --port 8080 --max-latency 50 --txn-time 500",
                 "  curl -s localhost:8080/stats",
                 "Exit codes: 0 stopped, 1 could not serve (port in use), 2 bad usage."
             })

@@ -3,6 +3,7 @@ package mechsym.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import mechsym.lab.runner.JmhLock;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 import picocli.CommandLine.Command;
@@ -28,7 +29,12 @@ final class JmhCommand implements Callable<Integer> {
             System.out.println();
         }
         List<String> jmhArgs = jmhArguments(args);
-        checkOptions(jmhArgs);
+        CommandLineOptions options = checkOptions(jmhArgs);
+        if (runsBenchmarks(options) && JmhLock.isHeld()) {
+            System.err.println("mechsym jmh: another JMH run holds the machine's JMH lock (" + JmhLock.file()
+                    + "); run again when it is done (two runs at once would measure each other)");
+            return Main.EXIT_FAILED;
+        }
         // JMH's Main calls System.exit itself when done
         org.openjdk.jmh.Main.main(jmhArgs.toArray(String[]::new));
         return Main.EXIT_OK;
@@ -38,12 +44,21 @@ final class JmhCommand implements Callable<Integer> {
      * Parses the arguments as JMH will, so that a bad one is a usage error (exit 2, one line)
      * instead of JMH's "Error parsing command line" and exit 1.
      */
-    static void checkOptions(List<String> jmhArgs) {
+    static CommandLineOptions checkOptions(List<String> jmhArgs) {
         try {
-            new CommandLineOptions(jmhArgs.toArray(String[]::new));
+            return new CommandLineOptions(jmhArgs.toArray(String[]::new));
         } catch (CommandLineOptionException e) {
             throw new Main.UsageError("jmh: " + e.getMessage().strip() + " ('mechsym jmh -h' lists JMH's options)");
         }
+    }
+
+    /** Whether JMH will run benchmarks (and take its lock), not only list or explain. */
+    private static boolean runsBenchmarks(CommandLineOptions options) {
+        return !options.shouldHelp()
+                && !options.shouldList()
+                && !options.shouldListWithParams()
+                && !options.shouldListProfilers()
+                && !options.shouldListResultFormats();
     }
 
     private static boolean asksForHelp(List<String> args) {

@@ -65,6 +65,15 @@ final class LabCommand implements Callable<Integer> {
                     + " user and password in the URL) instead of a PostgreSQL started by mechsym")
     String jdbcUrl;
 
+    @Option(
+            names = {"--jmh-prof", "-prof"},
+            paramLabel = "PROFILER[:OPTIONS]",
+            description = "a JMH profiler for every JMH run of the experiments, as `mechsym jmh -prof` takes it"
+                    + " (gc, stack, perfnorm, perfasm:intelSyntax=true; `mechsym jmh -lprof` lists them);"
+                    + " repeatable. JMH's results, with the profilers' figures, are kept in each"
+                    + " experiment's jmh-result.json")
+    List<String> jmhProfilers = new ArrayList<>();
+
     @Override
     public Integer call() throws Exception {
         if (list) {
@@ -86,6 +95,11 @@ final class LabCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new Main.UsageError(e.getMessage());
         }
+        try {
+            LabRunner.checkJmhProfilers(jmhProfilers);
+        } catch (IllegalArgumentException e) {
+            throw new Main.UsageError(e.getMessage());
+        }
         if (out != null && out.toString().isEmpty()) {
             throw new Main.UsageError(
                     "--out: an empty folder name (give a folder, or leave --out out for lab-results/<timestamp>)");
@@ -103,12 +117,19 @@ final class LabCommand implements Callable<Integer> {
             System.err.println("note: " + outDir + " holds an earlier run; its results.json and report.html"
                     + " will be replaced (keep it: copy it away, or give --out another folder)");
         }
-        String command = "mechsym lab " + String.join(" ", ids) + " --profile " + selectedProfile.label()
+        StringBuilder profilers = new StringBuilder();
+        jmhProfilers.forEach(p -> profilers.append(" --jmh-prof ").append(p));
+        String command = "mechsym lab " + String.join(" ", ids) + " --profile " + selectedProfile.label() + profilers
                 + (out != null ? " --out " + out : "")
                 + (brokerUrl != null ? " --broker-url " + brokerUrl : "")
                 + (jdbcUrl != null ? " --jdbc-url " + redactedPassword(jdbcUrl) : "");
         LabRunner runner = new LabRunner(
-                selectedProfile, outDir, Progress.forConsole(quiet), command.replace("  ", " "), version());
+                selectedProfile,
+                outDir,
+                Progress.forConsole(quiet),
+                command.replace("  ", " "),
+                version(),
+                jmhProfilers);
         runner.servers(new ServerTargets(brokerUrl, jdbcUrl));
         LabRun run = runner.run(experiments);
         TerminalSummary.print(run, outDir, System.out);

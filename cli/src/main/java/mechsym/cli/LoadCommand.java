@@ -27,17 +27,19 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = {
-            "Open-loop HTTP/1.1 load at a fixed arrival rate (wrk2's way): every request is timed",
-            "from when it was due, so a stalled server cannot hide behind the requests it delayed.",
-            "Latency per status code (HdrHistogram); a line every second (docs/gateway.md)."
+            "Open-loop HTTP/1.1 load at a fixed arrival rate (wrk2's way): every request",
+            "is timed from when it was due (its intended start), so a stalled server",
+            "cannot hide behind the requests it delayed. Latency per status code",
+            "(HdrHistogram); a line every second (docs/gateway.md)."
         },
         footer = {
             "",
             "Examples:",
             "  mechsym load --url http://localhost:8080/ --rate 2000 --duration 10s",
-            "  mechsym load --url http://localhost:8080/ --from 500 --to 5000 --during 20s --json run.json",
-            "  mechsym load --url http://localhost:8080/ --steps 1000:5s,2000:5s,4000:5s --hgrm run",
-            "Exit codes: 0 done, 1 no request was answered (server down?) or a file not written, 2 bad usage."
+            "  mechsym load --url http://localhost:8080/ --from 500 --to 5000 --during 20s",
+            "  mechsym load --url http://localhost:8080/ --steps 1000:5s,2000:5s --hgrm run",
+            "Exit codes: 0 done, 1 nothing answered (server down?) or a file not",
+            "written, 2 bad usage."
         })
 final class LoadCommand implements Callable<Integer> {
     @Option(names = "--url", required = true, description = "The http:// URL to load.")

@@ -1,7 +1,7 @@
 package mechsym.cli;
 
 import java.io.IOException;
-import mechsym.lab.runner.IoReasons;
+import mechsym.tools.platform.IoReasons;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -25,22 +25,28 @@ import picocli.CommandLine.Command;
             AsmCommand.class,
             AnalyserCommand.class,
             PingCommand.class,
+            EchoCommand.class,
             GatewayCommand.class,
             LoadCommand.class,
             CommandLine.HelpCommand.class
         },
         footer = {"", "Exit codes: 0 success, 1 work failed, 2 bad usage.", "Start with: mechsym lab --list"})
-public final class Main implements Runnable {
+public final class Main implements java.util.concurrent.Callable<Integer> {
     public static final int EXIT_OK = 0;
     public static final int EXIT_FAILED = 1;
     public static final int EXIT_USAGE = 2;
+    /** `lab compare`: a figure got worse beyond both runs' noise. */
+    public static final int EXIT_WORSE = 3;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** No command: the usage, on stderr, as bad usage. */
     @Override
-    public void run() {
-        spec.commandLine().usage(System.out);
+    public Integer call() {
+        spec.commandLine().getErr().println("mechsym: which command? (mechsym --help lists them)");
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return EXIT_USAGE;
     }
 
     public static void main(String[] args) {

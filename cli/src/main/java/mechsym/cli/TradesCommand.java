@@ -9,20 +9,16 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.LongConsumer;
-import mechsym.core.memory.RecordFileInfo;
-import mechsym.core.memory.RecordStore;
-import mechsym.core.memory.StorageForm;
 import mechsym.tools.trades.QueryReport;
-import mechsym.tools.trades.Trade;
 import mechsym.tools.trades.TradeCsv;
 import mechsym.tools.trades.TradeFiles;
 import mechsym.tools.trades.TradeGenerator;
+import mechsym.tools.trades.TradeImport;
 import mechsym.tools.trades.TradeQuery;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -40,7 +36,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = {
             "A trade store of 42-byte off-heap records in a memory-mapped file (docs/trades.md).",
-            "Exit codes: 0 done, 1 failed (bad file or input), 2 bad arguments."
+            "Exit codes: 0 done, 1 failed (bad file or input), 2 bad usage (bad arguments, a missing file)."
         },
         subcommands = {
             TradesCommand.Generate.class,
@@ -48,13 +44,16 @@ import picocli.CommandLine.Spec;
             TradesCommand.Info.class,
             TradesCommand.Query.class
         })
-public final class TradesCommand implements Runnable {
+public final class TradesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** No subcommand: what to give, on stderr, as bad usage. */
     @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+    public Integer call() {
+        spec.commandLine().getErr().println("mechsym trades: which one? generate, import, info or query");
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return Main.EXIT_USAGE;
     }
 
     /** Options every subcommand has. */
@@ -89,7 +88,7 @@ public final class TradesCommand implements Runnable {
         }
     }
 
-    /** Runs {@code work}, turning expected failures into one line on stderr and exit code 1. */
+    /** Runs {@code work}, turning expected failures into one line on stderr and exit code 1 (2 for bad usage). */
     abstract static class Work implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -103,7 +102,7 @@ public final class TradesCommand implements Runnable {
             } catch (NotAFile e) {
                 return fail(e.getMessage());
             } catch (NoSuchFileException e) {
-                return fail("no such file: " + e.getFile());
+                return usage("no such file: " + e.getFile());
             } catch (FileAlreadyExistsException e) {
                 return fail(e.getFile() + " exists; use --force to replace it");
             } catch (IOException e) {
@@ -140,11 +139,22 @@ public final class TradesCommand implements Runnable {
             }
         }
 
+        /** The work failed: one line on stderr, exit 1. */
         int fail(String message) {
+            say(message);
+            return Main.EXIT_FAILED;
+        }
+
+        /** Bad usage, such as a file that is not there: one line on stderr, exit 2. */
+        int usage(String message) {
+            say(message);
+            return Main.EXIT_USAGE;
+        }
+
+        private void say(String message) {
             spec.commandLine()
                     .getErr()
                     .println("mechsym " + spec.qualifiedName().replace("mechsym ", "") + ": " + message);
-            return 1;
         }
 
         LongConsumer progress(String verb, long total) {
@@ -214,22 +224,14 @@ public final class TradesCommand implements Runnable {
             if (count < 0) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--count must be >= 0: " + count);
             }
-            long capacity = capacityOption.capacityFor(count, spec);
+            TradeFiles.NewStore newStore =
+                    new TradeFiles.NewStore(columnar, capacityOption.capacityFor(count, spec), force);
             Path path = store(file);
             long started = System.nanoTime();
             LongConsumer progress = progress("generate", count);
-            long written = TradeFiles.writeNew(
-                    path,
-                    capacity,
-                    columnar ? StorageForm.COLUMNAR : StorageForm.ARRAY_OF_STRUCTURES,
-                    force,
-                    (store, trade) -> {
-                        if (post) {
-                            TradeGenerator.post(store, trade, count, progress);
-                        } else {
-                            TradeGenerator.random(store, trade, count, seed, progress);
-                        }
-                    });
+            long written = post
+                    ? TradeGenerator.writePost(path, count, newStore, progress)
+                    : TradeGenerator.writeRandom(path, count, seed, newStore, progress);
             spec.commandLine()
                     .getOut()
                     .printf(
@@ -280,45 +282,23 @@ public final class TradesCommand implements Runnable {
                                 + " is for a new store");
             }
             Path path = store(file);
-            if (!Files.exists(csv)) {
-                throw new NoSuchFileException(csv.toString());
-            }
             String problem = InputFiles.problem(
                     csv,
                     "a CSV file",
                     "; the import reads the CSV twice (to size the store), so save it to a file first");
             if (problem != null) {
-                return fail(problem);
+                return usage(problem);
             }
             if (Files.exists(path) && Files.isSameFile(path, csv)) {
                 throw new CommandLine.ParameterException(
                         spec.commandLine(), "--file: " + path + " is the CSV file being imported; name the store");
             }
             long started = System.nanoTime();
-            long lines = TradeCsv.countLines(csv);
-            LongConsumer progress = progress("import", Math.max(lines - 1, 0));
-            long imported;
-            if (append) {
-                try (RecordStore store = TradeFiles.openForAppend(path)) {
-                    long room = store.capacity() - store.size();
-                    if (lines - 1 > room) {
-                        return fail(file.file + " has room for " + room + " more trades; " + csv + " may hold "
-                                + (lines - 1) + "; import into a new store instead (--capacity N makes one with"
-                                + " room to append to)");
-                    }
-                    imported = TradeCsv.importInto(csv, store, store.bind(new Trade()), progress);
-                    store.flush();
-                }
-            } else {
-                long[] count = new long[1];
-                TradeFiles.writeNew(
-                        path,
-                        capacityOption.capacityFor(Math.max(lines - 1, 0), spec),
-                        columnar ? StorageForm.COLUMNAR : StorageForm.ARRAY_OF_STRUCTURES,
-                        force,
-                        (store, trade) -> count[0] = TradeCsv.importInto(csv, store, trade, progress));
-                imported = count[0];
-            }
+            TradeImport trades = TradeImport.of(csv);
+            LongConsumer progress = progress("import", trades.rows());
+            long imported = append
+                    ? trades.appendTo(path, progress)
+                    : trades.intoNewStore(path, columnar, capacityOption.capacity, force, progress);
             spec.commandLine()
                     .getOut()
                     .printf(
@@ -342,19 +322,7 @@ public final class TradesCommand implements Runnable {
 
         @Override
         int work() throws IOException {
-            RecordFileInfo info = RecordStore.describe(store(file));
-            Map<String, Object> fields = new LinkedHashMap<>();
-            fields.put("file", info.path().toString());
-            fields.put("formatVersion", info.formatVersion());
-            fields.put("form", info.form().name());
-            fields.put("layout", info.layoutDescriptor());
-            fields.put("fingerprint", String.format("%016x", info.fingerprint()));
-            fields.put("isTradeLayout", info.fingerprint() == Trade.LAYOUT.fingerprint());
-            fields.put("recordSize", info.recordSize());
-            fields.put("capacity", info.capacity());
-            fields.put("count", info.count());
-            fields.put("fileSize", info.fileSize());
-            fields.put("dataBytes", info.count() * info.recordSize());
+            Map<String, Object> fields = TradeFiles.describe(store(file));
             if (json) {
                 printJson(fields);
             } else {
@@ -399,7 +367,10 @@ public final class TradesCommand implements Runnable {
                 description = "Group by: instrument, venue, instrument-venue (repeat or comma-separate).")
         List<String> by = new ArrayList<>();
 
-        @Option(names = "--top", defaultValue = "0", description = "Show the N trades of largest notional.")
+        @Option(
+                names = "--top",
+                defaultValue = "0",
+                description = "Show the N trades of largest notional (N at most 10000).")
         int top;
 
         @Option(names = "--json", description = "Print JSON.")
@@ -425,15 +396,12 @@ public final class TradesCommand implements Runnable {
                 option("--side", () -> query.side(Character.toUpperCase(side)));
             }
             for (String grouping : by) {
-                option("--by", () -> query.groupBy(grouping(grouping)));
+                option("--by", () -> query.groupBy(TradeQuery.GroupBy.parse(grouping)));
             }
             option("--top", () -> query.top(top));
             Path path = store(file);
-            TradeQuery.Result result;
             long started = System.nanoTime();
-            try (RecordStore store = TradeFiles.openReadOnly(path)) {
-                result = query.run(store);
-            }
+            TradeQuery.Result result = query.run(path);
             double seconds = (System.nanoTime() - started) / 1e9;
             if (json) {
                 printJson(QueryReport.json(result, seconds));
@@ -464,17 +432,6 @@ public final class TradesCommand implements Runnable {
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.ParameterException(spec.commandLine(), name + ": " + e.getMessage());
             }
-        }
-
-        private static TradeQuery.GroupBy grouping(String name) {
-            return switch (name.strip().toLowerCase(Locale.ROOT)) {
-                case "instrument" -> TradeQuery.GroupBy.INSTRUMENT;
-                case "venue" -> TradeQuery.GroupBy.VENUE;
-                case "instrument-venue", "venue-instrument", "both" -> TradeQuery.GroupBy.INSTRUMENT_AND_VENUE;
-                default ->
-                    throw new IllegalArgumentException(
-                            "must be instrument, venue or instrument-venue, was '" + name + "'");
-            };
         }
     }
 }

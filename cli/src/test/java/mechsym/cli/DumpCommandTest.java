@@ -205,7 +205,7 @@ class DumpCommandTest extends CliTestBase {
         Path big = dir.resolve("big.bin");
         try (var file = java.nio.channels.FileChannel.open(
                 big, java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE)) {
-            file.write(java.nio.ByteBuffer.allocate(1), DumpCommand.MAX_SCHEMA_BYTES); // sparse
+            file.write(java.nio.ByteBuffer.allocate(1), mechsym.tools.schema.SchemaFile.MAX_BYTES); // sparse
         }
         assertThat(run("dump", "--schema", big.toString(), SAMPLE)).isEqualTo(Main.EXIT_USAGE);
         assertThat(stderr()).contains("big.bin: 16777217 bytes is too large for a schema");

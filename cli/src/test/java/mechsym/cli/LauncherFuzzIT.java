@@ -37,7 +37,7 @@ class LauncherFuzzIT {
                 .contains("Usage: mechsym fuzz")
                 .contains("framesDecodeOrFailAtAnOffset")
                 .contains("utf8EncodesAsTheJdkOrOverflows")
-                .contains("core: CodecFuzzTest")
+                .contains("core: Utf8FuzzTest")
                 .contains("dumpsAnyBytes")
                 .contains("tools: DumpFuzzTest");
     }

@@ -173,6 +173,73 @@ class MainTest extends CliTestBase {
     }
 
     @Test
+    void anUnknownJmhProfilerIsABadUsageBeforeAnyWork() {
+        assertThat(run(
+                        "lab",
+                        "dispatch",
+                        "-prof",
+                        "nosuch",
+                        "--out",
+                        dir.resolve("out").toString()))
+                .isEqualTo(Main.EXIT_USAGE);
+        assertThat(stderr()).contains("--jmh-prof nosuch");
+        assertThat(run(
+                        "lab",
+                        "dispatch",
+                        "--jmh-prof",
+                        "nosuch:x=1",
+                        "--out",
+                        dir.resolve("out").toString()))
+                .isEqualTo(Main.EXIT_USAGE);
+        assertThat(dir.resolve("out").resolve("results.json")).doesNotExist();
+    }
+
+    @Test
+    void compareExitsThreeWhenAFigureGotWorseBeyondNoiseAndZeroWithinIt() throws Exception {
+        Path a = dir.resolve("a.json");
+        Path within = dir.resolve("within.json");
+        Path worse = dir.resolve("worse.json");
+        ResultsJson.write(runWithSpread(9.0, 10.0, 11.0), a);
+        ResultsJson.write(runWithSpread(10.5, 11.5, 13.0), within);
+        ResultsJson.write(runWithSpread(12.0, 13.0, 14.0), worse);
+
+        assertThat(run("lab", "compare", a.toString(), within.toString())).isZero();
+        assertThat(stdout()).contains("within noise").contains("0 worse beyond noise");
+        assertThat(run("lab", "compare", a.toString(), worse.toString())).isEqualTo(Main.EXIT_WORSE);
+        assertThat(stdout()).contains("WORSE").contains("1 worse beyond noise (exit code 3)");
+        assertThat(run("lab", "compare", worse.toString(), a.toString())).isZero(); // better
+        assertThat(stdout()).contains("better");
+    }
+
+    @Test
+    void compareJsonGivesEveryFigureWithItsRangesAndChange() throws Exception {
+        Path a = dir.resolve("a.json");
+        Path b = dir.resolve("b.json");
+        ResultsJson.write(runWithSpread(9.0, 10.0, 11.0), a);
+        ResultsJson.write(runWithSpread(12.0, 13.0, 14.0), b);
+        assertThat(run("lab", "compare", "--json", a.toString(), b.toString())).isEqualTo(Main.EXIT_WORSE);
+        com.fasterxml.jackson.databind.JsonNode json =
+                new com.fasterxml.jackson.databind.ObjectMapper().readTree(stdout());
+        assertThat(json.get("worse").asInt()).isOne();
+        com.fasterxml.jackson.databind.JsonNode median = null;
+        for (com.fasterxml.jackson.databind.JsonNode f : json.get("figures")) {
+            if (f.get("column").asText().equals("median")) {
+                median = f;
+            }
+        }
+        assertThat(median).isNotNull();
+        assertThat(median.get("change").asText()).isEqualTo("WORSE");
+        assertThat(median.get("rangeA").get("low").asDouble()).isEqualTo(9.0);
+        assertThat(median.get("rangeB").get("high").asDouble()).isEqualTo(14.0);
+        assertThat(median.get("ratio").asDouble()).isEqualTo(1.3);
+    }
+
+    private static LabRun runWithSpread(double min, double median, double max) {
+        ExperimentResult result = FakeExperimentForCli.result(min, median, max);
+        return new LabRun(LabRun.SCHEMA, "test", "now", 1, "tiny", "cmd", Environment.probe(), List.of(result));
+    }
+
+    @Test
     void compareOfAFileThatIsNotResultsExitsOne() throws Exception {
         Path junk = Files.writeString(dir.resolve("junk.json"), "[1,2");
         assertThat(run("lab", "compare", junk.toString(), junk.toString())).isEqualTo(Main.EXIT_FAILED);
@@ -182,5 +249,44 @@ class MainTest extends CliTestBase {
     private static LabRun run(double median) {
         ExperimentResult result = FakeExperimentForCli.result(median);
         return new LabRun(LabRun.SCHEMA, "test", "now", 1, "tiny", "cmd", Environment.probe(), List.of(result));
+    }
+
+    @Test
+    void noCommandIsBadUsage() {
+        assertThat(run()).isEqualTo(2);
+        assertThat(stderr()).startsWith("mechsym: which command?").contains("Usage: mechsym");
+        err.reset();
+        assertThat(run("trades")).isEqualTo(2);
+        assertThat(stderr()).contains("mechsym trades: which one? generate, import, info or query");
+    }
+
+    @Test
+    void aReadErrorNamesTheFileInCompareAndDump() {
+        String unreadable = "/proc/self/mem"; // EIO on any Linux
+        assertThat(run("lab", "compare", unreadable, unreadable)).isEqualTo(1);
+        assertThat(stderr().strip()).isEqualTo("mechsym: " + unreadable + ": Input/output error");
+        err.reset();
+        assertThat(run("dump", "--schema", unreadable, "-")).isEqualTo(1);
+        assertThat(stderr().strip()).isEqualTo("mechsym: " + unreadable + ": Input/output error");
+    }
+
+    @Test
+    void jmhWithItsLockHeldElsewhereSaysSoInOneLine() throws Exception {
+        String tmp = System.getProperty("java.io.tmpdir");
+        System.setProperty("java.io.tmpdir", dir.toString()); // a lock of this test's own
+        try (java.nio.channels.FileChannel lock = java.nio.channels.FileChannel.open(
+                        mechsym.lab.runner.JmhLock.file(),
+                        java.nio.file.StandardOpenOption.CREATE,
+                        java.nio.file.StandardOpenOption.WRITE);
+                java.nio.channels.FileLock held = lock.lock()) {
+            err.reset();
+            assertThat(run("jmh", "NoSuchBenchmark", "-f", "1")).isEqualTo(1);
+            assertThat(stderr().lines()).hasSize(1);
+            assertThat(stderr())
+                    .startsWith("mechsym jmh: another JMH run holds the machine's JMH lock (" + dir.resolve("jmh.lock"))
+                    .doesNotContain("\tat ");
+        } finally {
+            System.setProperty("java.io.tmpdir", tmp);
+        }
     }
 }

@@ -81,7 +81,7 @@ class TradesCommandTest {
 
     @Test
     void userErrorsGetMessagesNotStackTraces() throws Exception {
-        assertThat(run("info", "-f", dir.resolve("missing.rec").toString())).isEqualTo(1);
+        assertThat(run("info", "-f", dir.resolve("missing.rec").toString())).isEqualTo(2);
         assertThat(err.toString())
                 .contains("missing.rec")
                 .doesNotContain("Exception")
@@ -112,7 +112,7 @@ class TradesCommandTest {
         assertThat(folder).isDirectory();
 
         assertThat(run("import", folder.toString(), "-f", dir.resolve("t.rec").toString()))
-                .isEqualTo(1);
+                .isEqualTo(2);
         assertThat(err.toString().strip())
                 .isEqualTo("mechsym trades import: " + folder + ": is a directory, not a CSV file");
 
@@ -134,7 +134,7 @@ class TradesCommandTest {
         assertThat(Path.of(fifo + ".partial")).doesNotExist();
 
         assertThat(run("import", fifo.toString(), "-f", dir.resolve("t.rec").toString()))
-                .isEqualTo(1);
+                .isEqualTo(2);
         assertThat(err.toString().strip())
                 .isEqualTo("mechsym trades import: " + fifo
                         + ": not a regular file (a device or a pipe); the import reads the CSV twice (to size the"
@@ -168,7 +168,7 @@ class TradesCommandTest {
         assertThat(err.toString())
                 .contains("capacity " + Long.MAX_VALUE + " records")
                 .doesNotContain("\tat ");
-        assertThat(run("generate", "-n", String.valueOf((1L << 62) / 42), "-f", file))
+        assertThat(run("generate", "-n", String.valueOf((1L << 48) - 1), "-f", file))
                 .isEqualTo(1);
         assertThat(err.toString()).contains("huge.rec.partial: cannot make a file of ");
         assertThat(Path.of(file)).doesNotExist();
@@ -220,10 +220,43 @@ class TradesCommandTest {
         assertThat(run("query", "--instrument", "\u00e9")).isEqualTo(2);
         assertThat(err.toString()).startsWith("--instrument: '\u00e9' has a character");
         assertThat(run("query", "--top", "-3")).isEqualTo(2);
-        assertThat(err.toString()).startsWith("--top: must be 0 to 1000000, was -3");
+        assertThat(err.toString()).startsWith("--top: must be 0 to 10000, was -3");
         assertThat(run("query", "--side", "X")).isEqualTo(2);
         assertThat(err.toString()).startsWith("--side: must be B or S, was 'X'");
         assertThat(run("query", "--client", "-1")).isEqualTo(2);
         assertThat(err.toString()).startsWith("--client: client ids are 0 or more, was -1");
+    }
+
+    @Test
+    void aMissingFileIsBadUsage() {
+        Path missing = dir.resolve("missing.rec");
+        assertThat(run("query", "-f", missing.toString())).isEqualTo(2);
+        assertThat(err.toString().strip()).isEqualTo("mechsym trades query: no such file: " + missing);
+        assertThat(run("info", "-f", missing.toString())).isEqualTo(2);
+        Path csv = dir.resolve("missing.csv");
+        assertThat(run("import", csv.toString(), "-f", missing.toString())).isEqualTo(2);
+        assertThat(err.toString().strip()).isEqualTo("mechsym trades import: " + csv + ": no such file");
+    }
+
+    @Test
+    void aTopListTooLongToReadIsRefused() throws Exception {
+        String file = dir.resolve("top.rec").toString();
+        assertThat(run("generate", "--post", "-n", "10", "-f", file)).isZero();
+        assertThat(run("query", "-f", file, "--top", "1000000")).isEqualTo(2);
+        assertThat(err.toString()).startsWith("--top: must be 0 to 10000, was 1000000");
+    }
+
+    @Test
+    void sumsThatWouldWrapALongAreExact() throws Exception {
+        Path csv = dir.resolve("big.csv");
+        Files.writeString(
+                csv,
+                "trade_id,client_id,venue,instrument,price,quantity,side\n"
+                        + "1,1,XLON,BHP,1,9223372036854775807,B\n2,1,XLON,BHP,1,9223372036854775807,B\n");
+        String file = dir.resolve("big.rec").toString();
+        assertThat(run("import", csv.toString(), "-f", file)).isZero();
+        assertThat(run("query", "-f", file, "--by", "instrument", "--json")).isZero();
+        JsonNode group = new ObjectMapper().readTree(out.toString()).findValue("quantity");
+        assertThat(group.bigIntegerValue()).isEqualTo(new java.math.BigInteger("18446744073709551614"));
     }
 }

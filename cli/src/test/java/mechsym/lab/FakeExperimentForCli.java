@@ -7,6 +7,26 @@ public final class FakeExperimentForCli {
     private FakeExperimentForCli() {}
 
     public static ExperimentResult result(double median) {
+        return result(Table.measured("t", "t")
+                .column("case")
+                .column("median", "ns/op")
+                .row("a", median)
+                .build());
+    }
+
+    /** A median in ns/op with its runs' min and max. */
+    public static ExperimentResult result(double min, double median, double max) {
+        return result(Table.measured("t", "t")
+                .column("case")
+                .column("n")
+                .column("min", "ns/op")
+                .column("median", "ns/op")
+                .column("max", "ns/op")
+                .row("a", 5, min, median, max)
+                .build());
+    }
+
+    private static ExperimentResult result(Table table) {
         return new ExperimentResult(
                 "fake",
                 "fake",
@@ -15,11 +35,7 @@ public final class FakeExperimentForCli {
                 ExperimentResult.Status.OK,
                 null,
                 1,
-                List.of(Table.measured("t", "t")
-                        .column("case")
-                        .column("median", "ns/op")
-                        .row("a", median)
-                        .build()),
+                List.of(table),
                 List.of(),
                 List.of(),
                 List.of(),

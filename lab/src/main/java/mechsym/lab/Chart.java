@@ -33,7 +33,12 @@ public record Chart(
 
     public enum Kind {
         BAR,
-        LINE
+        LINE,
+        /**
+         * Latency by percentile, as HdrHistogram's plots draw it: x is a percentile (50, 99, 99.9, ...)
+         * placed at 1/(1-p) on a log axis, so each added nine gets the same width.
+         */
+        PERCENTILE
     }
 
     public Chart {
@@ -48,6 +53,12 @@ public record Chart(
     public static Chart line(
             String id, String title, List<String> tables, String x, String y, String series, String yAxis) {
         return new Chart(id, title, Kind.LINE, tables, x, y, series, yAxis, false);
+    }
+
+    /** Latency (y, log scale) by percentile (x, column of percentiles such as 99.9), one line per series. */
+    public static Chart percentiles(
+            String id, String title, List<String> tables, String x, String y, String series, String yAxis) {
+        return new Chart(id, title, Kind.PERCENTILE, tables, x, y, series, yAxis, true);
     }
 
     public Chart withLogY() {

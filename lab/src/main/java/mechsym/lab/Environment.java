@@ -8,9 +8,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import mechsym.tools.platform.ChildProcess;
 
 /**
  * The machine a run measured on, and how it was herded (seed 004, "on herding processes and
@@ -224,17 +224,20 @@ public record Environment(
         Process p = new ProcessBuilder("perf", "stat", "-x,", "-e", String.join(",", events), "true")
                 .redirectErrorStream(true)
                 .start();
-        String out = new String(p.getInputStream().readAllBytes());
+        StringBuilder out = new StringBuilder();
+        ChildProcess.Outcome outcome;
         try {
-            if (!p.waitFor(10, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return false;
-            }
+            outcome = ChildProcess.await(
+                    p, 10, stdout -> stdout.lines().forEach(l -> out.append(l).append('\n')));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
         }
-        return p.exitValue() == 0 && !out.contains("not supported") && !out.contains("not counted");
+        String text = out.toString();
+        return !outcome.timedOut()
+                && outcome.exitCode() == 0
+                && !text.contains("not supported")
+                && !text.contains("not counted");
     }
 
     private static boolean processRunning(String name) {

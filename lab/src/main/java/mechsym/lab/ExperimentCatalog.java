@@ -18,6 +18,8 @@ public final class ExperimentCatalog {
             new mechsym.lab.experiments.cachefallacy.CacheFallacyExperiment(),
             new mechsym.lab.experiments.utf8.Utf8Experiment(),
             new mechsym.lab.experiments.queues.QueuesExperiment(),
+            new mechsym.lab.experiments.tcpping.TcpPingExperiment(),
+            new mechsym.lab.experiments.udpecho.UdpEchoExperiment(),
             new mechsym.lab.experiments.herding.HerdingExperiment(),
             new mechsym.lab.experiments.nullcheck.NullCheckExperiment(),
             new mechsym.lab.experiments.classloadercache.ClassLoaderCacheExperiment(),

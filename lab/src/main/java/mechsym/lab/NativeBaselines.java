@@ -2,7 +2,6 @@ package mechsym.lab;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -10,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import mechsym.tools.platform.ChildProcess;
 import mechsym.tools.platform.NativeFolder;
 
 /**
@@ -89,7 +89,7 @@ public final class NativeBaselines {
                     .start();
             boolean finished = make.waitFor(timeoutSeconds, TimeUnit.SECONDS);
             if (!finished) {
-                make.destroyForcibly();
+                ChildProcess.kill(make); // and the compiler it started
             }
             return new MakeRun(!finished, finished ? make.exitValue() : -1, Files.readString(out));
         } finally {
@@ -203,16 +203,22 @@ public final class NativeBaselines {
             Process process = new ProcessBuilder(command)
                     .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
                     .start();
-            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                throw new IOException(name + " did not finish in " + timeoutSeconds + " s (log: " + log + ")");
-            }
-            if (process.exitValue() != 0) {
+            List<String> out = new ArrayList<>();
+            ChildProcess.Outcome outcome = ChildProcess.await(
+                    process, timeoutSeconds, stdout -> stdout.lines().forEach(out::add));
+            if (outcome.timedOut()) {
                 throw new IOException(
-                        String.join(" ", command) + " exited with " + process.exitValue() + " (log: " + log + ")");
+                        name + " did not finish in " + timeoutSeconds + " s and was killed (log: " + log + ")");
             }
-            return out.lines().filter(l -> !l.isBlank()).toList();
+            if (outcome.readError() != null) {
+                throw new IOException(name + ": its output could not be read: "
+                        + outcome.readError().getMessage());
+            }
+            if (outcome.exitCode() != 0) {
+                throw new IOException(
+                        String.join(" ", command) + " exited with " + outcome.exitCode() + " (log: " + log + ")");
+            }
+            return out.stream().filter(l -> !l.isBlank()).toList();
         }
     }
 }

@@ -21,22 +21,18 @@ import java.util.Objects;
  * The bulk array accesses of {@link CodecBuffer}: one {@link MemorySegment#copy} in the native
  * byte order, an element loop in the other order (up to {@link #SWAP_LOOP_MAX} elements).
  *
- * <p>Why: in the native order a copy is the JDK's array-copy stub, and nothing measured beat it
- * here, not even for the serialisation post's ten doubles and ten longs (an element loop through
- * the byte[] view handles, the order fixed outside the loop, made {@code SerialisationBenchmark}'s
- * {@code codecWrite} slower, 15.5-16.1 ns against 12.0 ns, and {@code codecRead} 34.0-34.6 against
- * 31.2-31.9 ns: C2 wraps each loop in pre-, main (unrolled; for longs vectorised) and post-loops,
- * mostly overhead for ten elements, and the grown code kept {@code writeTo} from being inlined, yet
- * with {@code -XX:InlineSmallCode=8000} it was inlined and still no faster than the copy; {@code
- * BulkArrayBenchmark} at 64 doubles: loop 14.7-17.7 ns, copy 8.6-10.6 ns; session 11 on an AMD EPYC,
- * native-order loops for up to 16 elements, three alternating rounds: {@code codecFlyweightWrite}
- * 21-23 ns against 16.7-19 for the copy). In the other order
- * {@code MemorySegment.copy} swaps the bytes in a native call that C2 does not intrinsify, so a loop
- * that byte-swaps each element in registers wins ({@code BulkArrayBenchmark}, two runs, big-endian
- * doubles, loop against copy): ten 5.8-6.0 ns (byte[]) and 11-13 ns (direct) against 21-23 ns; 64
- * 19 ns (byte[]) and 24 ns (direct) against 39-44 ns; 1024 about even, 284-302 against 297-332 ns,
- * whence the threshold. The post's whole object written big-endian ({@code CodecWriteBenchmark},
- * {@code codecCursorBigEndian} against {@code codecCursorBigEndianCopy}): 15.6 against 48.3 ns.
+ * <p>Why: in the native order a copy is the JDK's array-copy stub, and nothing measured beat it,
+ * not even for the serialisation post's ten doubles and ten longs: an element loop through the
+ * byte[] view handles, the order fixed outside the loop, gets pre-, main (unrolled; for longs
+ * vectorised) and post-loops from C2, mostly overhead for ten elements, and the grown code keeps
+ * {@code writeTo} from being inlined ({@code SerialisationBenchmark}'s {@code codecWrite} and
+ * {@code codecRead}, {@code CodecWriteBenchmark}'s {@code codecFlyweightWrite}; {@code
+ * BulkArrayBenchmark}'s {@code put} against {@code copyPut} in the native order). In the other
+ * order {@code MemorySegment.copy} swaps the bytes in a native call that C2 does not intrinsify, so
+ * a loop that byte-swaps each element in registers wins, by a wide margin for ten elements and
+ * about even at 1024, whence the threshold: {@code ./mechsym jmh BulkArrayBenchmark -p
+ * order=BIG_ENDIAN}, and the post's whole object written big-endian, {@code ./mechsym jmh
+ * 'CodecWriteBenchmark.codecCursorBigEndian(Copy)?$'}.
  *
  * <p>The loops check both ranges before they touch anything, so that a refused access writes
  * nothing, as a copy does: {@link IndexOutOfBoundsException} for either range, {@link

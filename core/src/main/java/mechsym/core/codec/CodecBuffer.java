@@ -38,8 +38,10 @@ import java.util.Objects;
  * for ten doubles here). Either way both ranges are checked before anything is written.
  *
  * <p><b>Bounds.</b> Every access is bounds-checked against the segment: an access that would touch
- * a byte outside {@code [0, capacity())} throws {@link IndexOutOfBoundsException} and changes
- * nothing, neither the bytes nor the cursor. The FFM API does the checking, except for the scalar
+ * a byte outside {@code [0, capacity())} throws {@link BufferBoundsException} (an {@link
+ * IndexOutOfBoundsException} naming this buffer) and changes nothing, neither the bytes nor the
+ * cursor. A bulk method given an array range outside its array throws a plain {@code
+ * IndexOutOfBoundsException} instead: that is the caller's error, not a full buffer. The FFM API does the checking, except for the scalar
  * accesses of a buffer over a whole writable {@code byte[]} ({@link #of(byte[])}, or a heap {@code
  * ByteBuffer} or segment that spans its whole array): those go through byte-array view {@link
  * java.lang.invoke.VarHandle}s, checked against the array, which is then exactly the segment: C2
@@ -199,8 +201,13 @@ public final class CodecBuffer {
     }
 
     // cold path out of line, so that position and limit stay small enough to inline anywhere
-    private IndexOutOfBoundsException outside(String what, long value) {
-        return new IndexOutOfBoundsException(what + " " + value + " outside [0, " + segment.byteSize() + "]");
+    private BufferBoundsException outside(String what, long value) {
+        return new BufferBoundsException(this, what + " " + value + " outside [0, " + segment.byteSize() + "]");
+    }
+
+    // the JDK's bounds check (segment or array view) as this buffer's own: see BufferBoundsException
+    private BufferBoundsException outOfBounds(IndexOutOfBoundsException e) {
+        return new BufferBoundsException(this, e);
     }
 
     /** Bytes between the position and the capacity. */
@@ -225,8 +232,9 @@ public final class CodecBuffer {
     }
 
     // cold path out of line, as outside()
-    private IndexOutOfBoundsException skipOutside(long bytes) {
-        return new IndexOutOfBoundsException(
+    private BufferBoundsException skipOutside(long bytes) {
+        return new BufferBoundsException(
+                this,
                 "skip of " + bytes + " bytes from position " + position + " leaves [0, " + segment.byteSize() + "]");
     }
 
@@ -234,69 +242,133 @@ public final class CodecBuffer {
     // positional access: index is a byte offset into the segment; the cursor does not move
 
     public byte getByte(long index) {
-        return SegmentAccess.getByte(segment, whole, index);
+        try {
+            return SegmentAccess.getByte(segment, whole, index);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     public void putByte(long index, byte value) {
-        SegmentAccess.putByte(segment, whole, index, value);
+        try {
+            SegmentAccess.putByte(segment, whole, index, value);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     /** Reads one byte: zero is false, anything else true. */
     public boolean getBoolean(long index) {
-        return SegmentAccess.getByte(segment, whole, index) != 0;
+        try {
+            return SegmentAccess.getByte(segment, whole, index) != 0;
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     /** Writes one byte: 1 for true, 0 for false. */
     public void putBoolean(long index, boolean value) {
-        SegmentAccess.putByte(segment, whole, index, value ? (byte) 1 : (byte) 0);
+        try {
+            SegmentAccess.putByte(segment, whole, index, value ? (byte) 1 : (byte) 0);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     public short getShort(long index) {
-        return SegmentAccess.getShort(segment, whole, bigEndian, index);
+        try {
+            return SegmentAccess.getShort(segment, whole, bigEndian, index);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     public void putShort(long index, short value) {
-        SegmentAccess.putShort(segment, whole, bigEndian, index, value);
+        try {
+            SegmentAccess.putShort(segment, whole, bigEndian, index, value);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     public char getChar(long index) {
-        return SegmentAccess.getChar(segment, whole, bigEndian, index);
+        try {
+            return SegmentAccess.getChar(segment, whole, bigEndian, index);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     public void putChar(long index, char value) {
-        SegmentAccess.putChar(segment, whole, bigEndian, index, value);
+        try {
+            SegmentAccess.putChar(segment, whole, bigEndian, index, value);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     public int getInt(long index) {
-        return SegmentAccess.getInt(segment, whole, bigEndian, index);
+        try {
+            return SegmentAccess.getInt(segment, whole, bigEndian, index);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     public void putInt(long index, int value) {
-        SegmentAccess.putInt(segment, whole, bigEndian, index, value);
+        try {
+            SegmentAccess.putInt(segment, whole, bigEndian, index, value);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     public long getLong(long index) {
-        return SegmentAccess.getLong(segment, whole, bigEndian, index);
+        try {
+            return SegmentAccess.getLong(segment, whole, bigEndian, index);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     public void putLong(long index, long value) {
-        SegmentAccess.putLong(segment, whole, bigEndian, index, value);
+        try {
+            SegmentAccess.putLong(segment, whole, bigEndian, index, value);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     public float getFloat(long index) {
-        return SegmentAccess.getFloat(segment, whole, bigEndian, index);
+        try {
+            return SegmentAccess.getFloat(segment, whole, bigEndian, index);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     public void putFloat(long index, float value) {
-        SegmentAccess.putFloat(segment, whole, bigEndian, index, value);
+        try {
+            SegmentAccess.putFloat(segment, whole, bigEndian, index, value);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     public double getDouble(long index) {
-        return SegmentAccess.getDouble(segment, whole, bigEndian, index);
+        try {
+            return SegmentAccess.getDouble(segment, whole, bigEndian, index);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     public void putDouble(long index, double value) {
-        SegmentAccess.putDouble(segment, whole, bigEndian, index, value);
+        try {
+            SegmentAccess.putDouble(segment, whole, bigEndian, index, value);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     // ---------------------------------------------------------------------------------------
@@ -420,68 +492,144 @@ public final class CodecBuffer {
     // ---------------------------------------------------------------------------------------
     // bulk positional access: one MemorySegment.copy each in the native byte order; in the other
     // order an element loop that swaps in registers, up to 1024 elements, else one swapping copy (see
-    // BulkAccess for the figures). Either way both ranges are checked before any byte is touched: an
-    // array range outside the array throws IndexOutOfBoundsException like a segment range does.
+    // BulkAccess for the figures). Either way both ranges are checked before any byte is touched: the
+    // caller's array range first (a plain IndexOutOfBoundsException), then this buffer's range
+    // (BufferBoundsException).
 
     public void getBytes(long index, byte[] dst, int dstIndex, int count) {
-        MemorySegment.copy(segment, BYTE, index, dst, dstIndex, count);
+        Objects.checkFromIndexSize(dstIndex, count, dst.length);
+        try {
+            MemorySegment.copy(segment, BYTE, index, dst, dstIndex, count);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     public void putBytes(long index, byte[] src, int srcIndex, int count) {
-        MemorySegment.copy(src, srcIndex, segment, BYTE, index, count);
+        Objects.checkFromIndexSize(srcIndex, count, src.length);
+        try {
+            MemorySegment.copy(src, srcIndex, segment, BYTE, index, count);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     /** Copies {@code length} bytes of {@code src} from {@code srcOffset} to {@code index} here. */
     public void putBytes(long index, MemorySegment src, long srcOffset, long length) {
-        MemorySegment.copy(src, srcOffset, segment, index, length);
+        Objects.checkFromIndexSize(srcOffset, length, src.byteSize());
+        try {
+            MemorySegment.copy(src, srcOffset, segment, index, length);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     public void getShorts(long index, short[] dst, int dstIndex, int count) {
-        BulkAccess.getShorts(segment, whole, bigEndian, index, dst, dstIndex, count);
+        Objects.checkFromIndexSize(dstIndex, count, dst.length);
+        try {
+            BulkAccess.getShorts(segment, whole, bigEndian, index, dst, dstIndex, count);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     public void putShorts(long index, short[] src, int srcIndex, int count) {
-        BulkAccess.putShorts(segment, whole, bigEndian, index, src, srcIndex, count);
+        Objects.checkFromIndexSize(srcIndex, count, src.length);
+        try {
+            BulkAccess.putShorts(segment, whole, bigEndian, index, src, srcIndex, count);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     public void getChars(long index, char[] dst, int dstIndex, int count) {
-        BulkAccess.getChars(segment, whole, bigEndian, index, dst, dstIndex, count);
+        Objects.checkFromIndexSize(dstIndex, count, dst.length);
+        try {
+            BulkAccess.getChars(segment, whole, bigEndian, index, dst, dstIndex, count);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     public void putChars(long index, char[] src, int srcIndex, int count) {
-        BulkAccess.putChars(segment, whole, bigEndian, index, src, srcIndex, count);
+        Objects.checkFromIndexSize(srcIndex, count, src.length);
+        try {
+            BulkAccess.putChars(segment, whole, bigEndian, index, src, srcIndex, count);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     public void getInts(long index, int[] dst, int dstIndex, int count) {
-        BulkAccess.getInts(segment, whole, bigEndian, index, dst, dstIndex, count);
+        Objects.checkFromIndexSize(dstIndex, count, dst.length);
+        try {
+            BulkAccess.getInts(segment, whole, bigEndian, index, dst, dstIndex, count);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     public void putInts(long index, int[] src, int srcIndex, int count) {
-        BulkAccess.putInts(segment, whole, bigEndian, index, src, srcIndex, count);
+        Objects.checkFromIndexSize(srcIndex, count, src.length);
+        try {
+            BulkAccess.putInts(segment, whole, bigEndian, index, src, srcIndex, count);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     public void getLongs(long index, long[] dst, int dstIndex, int count) {
-        BulkAccess.getLongs(segment, whole, bigEndian, index, dst, dstIndex, count);
+        Objects.checkFromIndexSize(dstIndex, count, dst.length);
+        try {
+            BulkAccess.getLongs(segment, whole, bigEndian, index, dst, dstIndex, count);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     public void putLongs(long index, long[] src, int srcIndex, int count) {
-        BulkAccess.putLongs(segment, whole, bigEndian, index, src, srcIndex, count);
+        Objects.checkFromIndexSize(srcIndex, count, src.length);
+        try {
+            BulkAccess.putLongs(segment, whole, bigEndian, index, src, srcIndex, count);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     public void getFloats(long index, float[] dst, int dstIndex, int count) {
-        BulkAccess.getFloats(segment, whole, bigEndian, index, dst, dstIndex, count);
+        Objects.checkFromIndexSize(dstIndex, count, dst.length);
+        try {
+            BulkAccess.getFloats(segment, whole, bigEndian, index, dst, dstIndex, count);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     public void putFloats(long index, float[] src, int srcIndex, int count) {
-        BulkAccess.putFloats(segment, whole, bigEndian, index, src, srcIndex, count);
+        Objects.checkFromIndexSize(srcIndex, count, src.length);
+        try {
+            BulkAccess.putFloats(segment, whole, bigEndian, index, src, srcIndex, count);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     public void getDoubles(long index, double[] dst, int dstIndex, int count) {
-        BulkAccess.getDoubles(segment, whole, bigEndian, index, dst, dstIndex, count);
+        Objects.checkFromIndexSize(dstIndex, count, dst.length);
+        try {
+            BulkAccess.getDoubles(segment, whole, bigEndian, index, dst, dstIndex, count);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     public void putDoubles(long index, double[] src, int srcIndex, int count) {
-        BulkAccess.putDoubles(segment, whole, bigEndian, index, src, srcIndex, count);
+        Objects.checkFromIndexSize(srcIndex, count, src.length);
+        try {
+            BulkAccess.putDoubles(segment, whole, bigEndian, index, src, srcIndex, count);
+        } catch (IndexOutOfBoundsException e) {
+            throw outOfBounds(e);
+        }
     }
 
     // ---------------------------------------------------------------------------------------

@@ -30,7 +30,10 @@ import java.nio.ByteOrder;
  * (or inside the body given to {@link #wrap(CodecBuffer, long, long)}); an extension adds its own
  * content checks (a count that must match the layout) by overriding {@code wrap} and calling this
  * one first. After a successful wrap, an accessor at a field offset inside {@code [0,
- * encodedLength())} cannot fail for bounds. The FFM API still checks every access against the
+ * encodedLength())} cannot fail for bounds. A bulk accessor also checks its range against the
+ * wrapped message (the layout's {@link #encodedLength()} bytes, or the body given to the
+ * three-argument {@code wrap}) and throws {@link IndexOutOfBoundsException} outside it, so a count
+ * read from the message can never copy bytes that follow it. The FFM API still checks every access against the
  * segment, so an accessor given a wrong offset throws {@link IndexOutOfBoundsException} (or reads
  * the neighbouring bytes of the same buffer) and can never crash the JVM. Before the first wrap,
  * and after a failed one, every access throws {@code IndexOutOfBoundsException}.
@@ -62,6 +65,9 @@ public abstract class CodecFlyweight {
     private MemorySegment segment = MemorySegment.NULL;
 
     private long offset;
+    /** Bytes of the wrapped message from {@link #offset}: the layout's, or the body's; what bulk accesses may touch. */
+    private long messageLength;
+
     private boolean bigEndian;
 
     /**
@@ -108,7 +114,7 @@ public abstract class CodecFlyweight {
     public CodecFlyweight wrap(CodecBuffer buffer, long offset) {
         MemorySegment wrapped = buffer.segment();
         check(offset, wrapped.byteSize() - offset, "the buffer has");
-        point(wrapped, offset, buffer.order() == ByteOrder.BIG_ENDIAN);
+        point(wrapped, offset, encodedLength, buffer.order() == ByteOrder.BIG_ENDIAN);
         return this;
     }
 
@@ -138,7 +144,7 @@ public abstract class CodecFlyweight {
                                     + " bytes from there to its end");
         }
         check(offset, length, "the body has");
-        point(wrapped, offset, buffer.order() == ByteOrder.BIG_ENDIAN);
+        point(wrapped, offset, length, buffer.order() == ByteOrder.BIG_ENDIAN);
         return this;
     }
 
@@ -161,9 +167,10 @@ public abstract class CodecFlyweight {
                         + Math.max(available, 0) + " from there");
     }
 
-    private void point(MemorySegment wrapped, long at, boolean big) {
+    private void point(MemorySegment wrapped, long at, long length, boolean big) {
         this.segment = wrapped;
         this.offset = at;
+        this.messageLength = length;
         this.bigEndian = big;
     }
 
@@ -177,7 +184,7 @@ public abstract class CodecFlyweight {
      * next wrap, and the flyweight no longer keeps the buffer's memory reachable.
      */
     public final void unwrap() {
-        point(MemorySegment.NULL, 0, false);
+        point(MemorySegment.NULL, 0, 0, false);
     }
 
     /**
@@ -262,37 +269,60 @@ public abstract class CodecFlyweight {
 
     // ---------------------------------------------------------------------------------------
     // bulk: as CodecBuffer's (see BulkAccess): one MemorySegment.copy each in the native order, an
-    // element loop in the other; an array range outside the array throws IndexOutOfBoundsException
+    // element loop in the other; an array range outside the array throws IndexOutOfBoundsException.
+    // The range is checked against the wrapped message first, not only against the buffer: a count
+    // read from a message must not copy the bytes of whatever follows it (the next frame).
+
+    /** Throws unless {@code count} elements of {@code size} bytes at {@code fieldOffset} lie in the message. */
+    private void requireInMessage(int fieldOffset, int count, int size) {
+        if (fieldOffset < 0 || count < 0 || (long) count * size > messageLength - fieldOffset) {
+            throw outsideMessage(fieldOffset, count, size);
+        }
+    }
+
+    // cold path out of line, so the bulk accessors stay small
+    private IndexOutOfBoundsException outsideMessage(int fieldOffset, int count, int size) {
+        return new IndexOutOfBoundsException(count + " elements of " + size + " bytes at field offset " + fieldOffset
+                + " leave the " + messageLength + "-byte " + messageName() + " at " + offset);
+    }
 
     protected final void getBytes(int fieldOffset, byte[] dst, int dstIndex, int count) {
+        requireInMessage(fieldOffset, count, Byte.BYTES);
         MemorySegment.copy(segment, BYTE, offset + fieldOffset, dst, dstIndex, count);
     }
 
     protected final void putBytes(int fieldOffset, byte[] src, int srcIndex, int count) {
+        requireInMessage(fieldOffset, count, Byte.BYTES);
         MemorySegment.copy(src, srcIndex, segment, BYTE, offset + fieldOffset, count);
     }
 
     protected final void getInts(int fieldOffset, int[] dst, int dstIndex, int count) {
+        requireInMessage(fieldOffset, count, Integer.BYTES);
         BulkAccess.getInts(segment, null, bigEndian, offset + fieldOffset, dst, dstIndex, count);
     }
 
     protected final void putInts(int fieldOffset, int[] src, int srcIndex, int count) {
+        requireInMessage(fieldOffset, count, Integer.BYTES);
         BulkAccess.putInts(segment, null, bigEndian, offset + fieldOffset, src, srcIndex, count);
     }
 
     protected final void getLongs(int fieldOffset, long[] dst, int dstIndex, int count) {
+        requireInMessage(fieldOffset, count, Long.BYTES);
         BulkAccess.getLongs(segment, null, bigEndian, offset + fieldOffset, dst, dstIndex, count);
     }
 
     protected final void putLongs(int fieldOffset, long[] src, int srcIndex, int count) {
+        requireInMessage(fieldOffset, count, Long.BYTES);
         BulkAccess.putLongs(segment, null, bigEndian, offset + fieldOffset, src, srcIndex, count);
     }
 
     protected final void getDoubles(int fieldOffset, double[] dst, int dstIndex, int count) {
+        requireInMessage(fieldOffset, count, Double.BYTES);
         BulkAccess.getDoubles(segment, null, bigEndian, offset + fieldOffset, dst, dstIndex, count);
     }
 
     protected final void putDoubles(int fieldOffset, double[] src, int srcIndex, int count) {
+        requireInMessage(fieldOffset, count, Double.BYTES);
         BulkAccess.putDoubles(segment, null, bigEndian, offset + fieldOffset, src, srcIndex, count);
     }
 

@@ -144,8 +144,10 @@ public final class FrameReader {
      * {@code readFrom} runs, the buffer's {@link CodecBuffer#limit()} is the end of the body, so a
      * count read with {@link CodecBuffer#readCount} can never exceed what the body holds.
      *
-     * @throws CodecException if {@code readFrom} reads past the body or past the buffer, or throws
-     *     {@code CodecException} itself
+     * @throws CodecException if {@code readFrom} reads past the body or past the buffer (a {@link
+     *     BufferBoundsException} for this reader's buffer), or throws {@code CodecException} itself;
+     *     any other exception from {@code readFrom}, an {@link IndexOutOfBoundsException} of its own
+     *     code included, passes through unchanged
      * @throws IllegalStateException if there is no current frame
      */
     public void read(Marshallable message) {
@@ -155,7 +157,10 @@ public final class FrameReader {
         buffer.limit(nextOffset); // counts read with readCount are bounded by the body
         try {
             message.readFrom(buffer);
-        } catch (IndexOutOfBoundsException e) {
+        } catch (BufferBoundsException e) {
+            if (!e.isFor(buffer)) {
+                throw e;
+            }
             throw new CodecException(bodyOffset, "body of type " + typeId + " ends early: " + e.getMessage());
         } finally {
             buffer.limit(limit);

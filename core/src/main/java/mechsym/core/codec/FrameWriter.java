@@ -35,28 +35,33 @@ public final class FrameWriter {
     /**
      * Writes one frame holding {@code message}.
      *
-     * @return the length of the frame (header and body) in bytes, or -1 if it does not fit (any
-     *     {@link IndexOutOfBoundsException} from {@code writeTo} is taken to mean that), in which case
-     *     the cursor is unchanged
+     * @return the length of the frame (header and body) in bytes, or -1 if it does not fit (a
+     *     {@link BufferBoundsException} for this writer's buffer, from the buffer's own bounds checks
+     *     or thrown by {@code writeTo} for it, is taken to mean that), in which case the cursor is
+     *     unchanged
      * @throws IllegalArgumentException if the message's version is outside 0..65535
      * @throws IllegalStateException if a frame was begun and not ended
-     * @throws RuntimeException whatever else {@code writeTo} throws, with the frame abandoned and the
+     * @throws RuntimeException whatever else {@code writeTo} throws, an {@link
+     *     IndexOutOfBoundsException} of its own code included, with the frame abandoned and the
      *     cursor back where it was, so that the writer can go on
      */
     public int write(Marshallable message) {
         long start = buffer.position();
         try {
             begin(message.typeId(), message.version());
-        } catch (IndexOutOfBoundsException overflow) {
+        } catch (BufferBoundsException overflow) {
             buffer.position(start); // nothing was begun
             return -1;
         }
         try {
             message.writeTo(buffer);
             return end();
-        } catch (IndexOutOfBoundsException overflow) {
+        } catch (BufferBoundsException overflow) {
             abandon(start);
-            return -1;
+            if (overflow.isFor(buffer)) {
+                return -1;
+            }
+            throw overflow;
         } catch (RuntimeException | Error e) {
             abandon(start);
             throw e;
@@ -71,7 +76,7 @@ public final class FrameWriter {
     /**
      * Writes a header with a zero body length at the cursor and leaves the cursor at the body.
      *
-     * @throws IndexOutOfBoundsException if the header does not fit (nothing is then begun)
+     * @throws BufferBoundsException if the header does not fit (nothing is then begun)
      * @throws IllegalArgumentException if {@code version} is outside 0..65535
      * @throws IllegalStateException if a frame was begun and not ended
      */

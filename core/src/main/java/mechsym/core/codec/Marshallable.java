@@ -11,7 +11,8 @@ package mechsym.core.codec;
  * e.g. nothing if arrays are reused). Neither method writes a header: {@link FrameWriter} and {@link
  * FrameReader} frame bodies with the type id, version and length.
  *
- * <p>Bounds: a body that does not fit throws {@link IndexOutOfBoundsException} from the buffer;
+ * <p>Bounds: a body that does not fit throws {@link BufferBoundsException} from the buffer (a
+ * {@code writeTo} that finds by itself that a part will not fit throws one for its buffer);
  * {@code readFrom} should throw {@link CodecException} for a body it finds invalid (say, a count
  * larger than what the body can hold), never allocate from an unchecked length. Implementations are
  * in general not thread-safe.

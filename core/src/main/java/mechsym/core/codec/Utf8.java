@@ -39,13 +39,20 @@ import java.nio.charset.StandardCharsets;
  * input is replaced by U+FFFD per maximal subpart, never rejected.
  *
  * <p><b>Allocation and threads.</b> The static {@code encode} methods use one {@link Utf8Encoder}
- * per thread, made on the thread's first encode (about 6 KiB) and kept in a {@link ThreadLocal} for
- * the thread's life; a thread encoding in a hot loop can hold its own encoder instead and save the
- * lookup. Encoding into a {@link CodecBuffer} or a segment allocates nothing else, except as {@link
- * Utf8Encoder} says (a view of a new target array for long Strings; the thread's encoder holds on to
- * the last such array until the next one). The {@code ByteBuffer}
- * overload makes one segment view per call. Decoding allocates the result. Every method may be
- * called by any thread (an encoder is never shared); the buffers themselves are not thread-safe.
+ * per thread, made on the thread's first encode and kept in a {@link ThreadLocal} for the thread's
+ * life: a {@code char[1024]} and a {@code byte[3073]} of scratch space (2,064 and 3,096 bytes with
+ * their headers), a view of each, and a JDK {@link java.nio.charset.CharsetEncoder}, about 5.5 KiB
+ * in all. That holds for <em>every</em> thread that encodes, virtual threads included: a program
+ * that encodes from many threads at once (a virtual thread per request) holds that much per live
+ * thread, and allocates it again for each new thread. Such a program should give each long-lived
+ * task an encoder of its own ({@code new Utf8Encoder()}, whose methods are these) rather than call
+ * the static methods; so should a thread encoding in a hot loop, which then also saves the {@code
+ * ThreadLocal} lookup. The static {@code decode} methods hold nothing per thread. Encoding into a
+ * {@link CodecBuffer} or a segment allocates nothing else, except as {@link Utf8Encoder} says (a
+ * view of a new target array for long Strings; the thread's encoder holds on to the last such
+ * array until the next one). The {@code ByteBuffer} overload makes one segment view per call.
+ * Decoding allocates the result. Every method may be called by any thread (an encoder is never
+ * shared); the buffers themselves are not thread-safe.
  *
  * <p><b>Bounds.</b> Indexes outside the target throw {@link IndexOutOfBoundsException}; running out
  * of room is an overflow result, not an exception.

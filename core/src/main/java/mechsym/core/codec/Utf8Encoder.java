@@ -235,9 +235,9 @@ public final class Utf8Encoder {
      * A short String into a segment, room known to suffice: find the ASCII prefix char by char. All
      * ASCII: one {@code getBytes} into the scratch, one {@link MemorySegment#copy}. Else the whole
      * String from one {@link String#getChars} copy through {@link #encodeCharsInto}, stored straight
-     * into the segment: for Utf8Benchmark's short mixed text into a direct buffer 21.9-25.4 ns against
-     * 25.8-29.1 through the scratch and one copy (six alternating rounds, faster in each); long text
-     * takes the same loop chunk by chunk (round 5 in docs/utf8.md).
+     * into the segment, which beats encoding into the scratch and one copy (docs/utf8.md; {@code
+     * ./mechsym jmh 'Utf8Benchmark.mechsym$' -p text=mixed-short -p buffer=direct}); long text takes
+     * the same loop chunk by chunk.
      */
     @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): see encodeShortIntoArray
     private long encodeShortIntoSegment(String chars, int length, MemorySegment segment, long index) {
@@ -261,10 +261,10 @@ public final class Utf8Encoder {
      * A short String into a writable byte[], room known to suffice: check it char by char (a plain loop
      * over a Latin-1 String is cheap). All ASCII: one {@code getBytes}. Else the whole String from one
      * {@link String#getChars} copy through {@link #encodeChars}, straight into the array, like the segment
-     * path. Round 3 measured it about 1.1x faster on Utf8Benchmark's short mixed text (its first odd
-     * char at index 2) than copying the ASCII prefix with {@code getBytes} and the rest from a second
-     * getChars copy (a String with a long ASCII prefix now re-encodes that prefix char by char: at most
-     * 64 chars).
+     * path: faster on Utf8Benchmark's short mixed text (its first odd char at index 2) than copying
+     * the ASCII prefix with {@code getBytes} and the rest from a second getChars copy ({@code
+     * ./mechsym jmh 'Utf8Benchmark.mechsym$' -p text=mixed-short -p buffer=heap}); a String with a
+     * long ASCII prefix re-encodes that prefix char by char, at most 64 chars.
      */
     @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): see the comment at the call
     private long encodeShortIntoArray(String chars, int length, byte[] array, int offset) {

@@ -1,5 +1,5 @@
 /**
- * Binary codec: a buffer over any memory, message framing, schemas and UTF-8.
+ * Binary codec: a buffer over any memory, message framing and UTF-8.
  *
  * <ul>
  *   <li>{@link mechsym.core.codec.CodecBuffer}: positional and cursor access to every primitive and
@@ -9,14 +9,10 @@
  *       reads it back.
  *   <li>{@link mechsym.core.codec.CodecFlyweight}: the base of decode-in-place views of
  *       fixed-layout messages: bounds checked once at wrap, each field read or written where it
- *       lies, nothing copied or allocated; {@link mechsym.core.codec.SchemaFlyweight} does the same
- *       by field name for any fixed-layout message of a schema.
+ *       lies, nothing copied or allocated.
  *   <li>{@link mechsym.core.codec.FrameWriter} / {@link mechsym.core.codec.FrameReader}: frames of
  *       a 12-byte header (magic, version, type id, body length; {@link
  *       mechsym.core.codec.FrameDescriptor}) and a body; readers skip unknown types by length.
- *   <li>{@link mechsym.core.codec.Schema} / {@link mechsym.core.codec.SchemaCodec}: a small text
- *       format naming message types and fields (see {@code docs/schema.md}) so that messages can be
- *       read without their classes.
  *   <li>{@link mechsym.core.codec.Utf8}: one-shot UTF-8 encoding into a buffer that reports
  *       overflow and leaves the cursor unchanged, and decoding back; {@link
  *       mechsym.core.codec.Utf8Encoder} is the same encoder as an object to keep and reuse.
@@ -24,8 +20,7 @@
  *
  * <p><b>Threading.</b> Buffers, readers and writers are single-threaded objects with plain memory
  * accesses and no ordering guarantee: hand bytes between threads through something that creates a
- * happens-before edge. Schemas and message types are immutable and may be shared. The static
- * helpers may be called from any thread: {@code SchemaCodec} has no state, and {@code Utf8} keeps
+ * happens-before edge. The static helpers may be called from any thread: {@code Utf8} keeps
  * only a per-thread {@code Utf8Encoder} (a few KiB, made on a thread's first encode). A {@code
  * Utf8Encoder} itself is single-threaded.
  *
@@ -35,7 +30,9 @@
  * bytes actually present before allocating. No {@code Unsafe}, no {@code jdk.internal}.
  *
  * <p><b>Allocation.</b> Gets, puts, bulk copies, flyweight wraps and accessors, UTF-8 encoding into
- * a buffer, framing and frame reading allocate nothing; decoding a {@code String} and the schema-driven codec allocate their
- * results.
+ * a buffer, framing and frame reading allocate nothing; decoding a {@code String} allocates its result.
+ *
+ * <p>The schema language that reads messages without their classes (used by {@code mechsym dump})
+ * is a program built on this package: {@code mechsym.tools.schema}.
  */
 package mechsym.core.codec;

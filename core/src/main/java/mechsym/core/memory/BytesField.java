@@ -43,8 +43,14 @@ public final class BytesField extends FieldHandle {
     /**
      * Stores {@code value} and zero-pads the rest of the field.
      *
+     * <p>For an ASCII field a zero byte can only start the padding, since {@link #getString} stops
+     * at the first one: zero bytes are accepted at the end of {@code value} (as {@link #get} returns
+     * a shorter value, padding included) and refused before a non-zero byte, which would be cut off
+     * when read back as text.
+     *
      * @throws IllegalArgumentException if {@code value} is longer than the field, or, for an ASCII
-     *     field, holds a byte outside 0 to 127; nothing is written then
+     *     field, holds a byte outside 0 to 127 or a zero byte followed by a non-zero one; nothing is
+     *     written then
      */
     public void set(Flyweight record, byte[] value) {
         if (value.length > size) {
@@ -52,11 +58,7 @@ public final class BytesField extends FieldHandle {
                     value.length + " bytes do not fit field " + this + " of " + size + " bytes");
         }
         if (ascii) {
-            for (int i = 0; i < value.length; i++) {
-                if (value[i] < 0) {
-                    throw new IllegalArgumentException("byte " + i + " is not ASCII for field " + this);
-                }
-            }
+            requireAsciiText(value);
         }
         MemorySegment segment = segment(record);
         long at = at(record);
@@ -91,6 +93,23 @@ public final class BytesField extends FieldHandle {
         long at = at(record);
         for (int i = 0; i < size; i++) {
             segment.set(ValueLayout.JAVA_BYTE, at + i, i < length ? (byte) text.charAt(i) : 0);
+        }
+    }
+
+    private void requireAsciiText(byte[] value) {
+        int firstZero = -1;
+        for (int i = 0; i < value.length; i++) {
+            if (value[i] < 0) {
+                throw new IllegalArgumentException("byte " + i + " is not ASCII for field " + this);
+            }
+            if (value[i] == 0) {
+                if (firstZero < 0) {
+                    firstZero = i;
+                }
+            } else if (firstZero >= 0) {
+                throw new IllegalArgumentException("byte " + firstZero + " is zero before the non-zero byte " + i
+                        + " for ASCII field " + this + ": the text would read back cut at byte " + firstZero);
+            }
         }
     }
 

@@ -21,6 +21,13 @@ import java.util.Locale;
  * {@code never} does not) and on free contiguous memory; {@code AnonHugePages} in {@code
  * /proc/self/smaps} shows what was granted. Memory from {@code mmap} is unmapped when the arena
  * closes.
+ *
+ * <p>Native access: {@link PagePolicy#DEFAULT} never leaves the arena and makes no restricted call.
+ * Any other policy looks the downcalls up on first use and gives the mapped range its size with
+ * {@code reinterpret}: restricted operations, which the JVM allows with a warning unless native
+ * access is enabled for mechsym ({@code --enable-native-access=mechsym.core} on the
+ * module path, {@code ALL-UNNAMED} on the class path, or {@code Enable-Native-Access} in an
+ * executable jar's manifest).
  */
 public final class OffHeapMemory {
     /** The size of a transparent huge page on x86-64 and AArch64 with 4 KiB base pages. */
@@ -31,15 +38,24 @@ public final class OffHeapMemory {
     private static final int MAP_PRIVATE_ANONYMOUS = 0x02 | 0x20;
     private static final int MADV_HUGEPAGE = 14;
 
-    private static final MethodHandle MMAP;
-    private static final MethodHandle MUNMAP;
-    private static final MethodHandle MADVISE;
+    /**
+     * The downcalls, looked up when first used: a lazy holder, so that a program that only ever asks
+     * for {@link PagePolicy#DEFAULT} makes no restricted FFM call, and a JVM without {@code
+     * --enable-native-access} prints no warning on its behalf.
+     */
+    private static final class Native {
+        static final MethodHandle MMAP;
+        static final MethodHandle MUNMAP;
+        static final MethodHandle MADVISE;
 
-    static {
-        MethodHandle[] handles = lookupNativeCalls();
-        MMAP = handles[0];
-        MUNMAP = handles[1];
-        MADVISE = handles[2];
+        static {
+            MethodHandle[] handles = lookupNativeCalls();
+            MMAP = handles[0];
+            MUNMAP = handles[1];
+            MADVISE = handles[2];
+        }
+
+        private Native() {}
     }
 
     @SuppressWarnings("restricted") // downcalls need native access; without it we fall back
@@ -84,9 +100,14 @@ public final class OffHeapMemory {
 
     private OffHeapMemory() {}
 
-    /** Whether the native calls are available here (so huge-page advice can be given at all). */
+    /**
+     * Whether the native calls are available here (so huge-page advice can be given at all). The
+     * first call looks them up, a restricted FFM operation: without {@code --enable-native-access}
+     * for mechsym's module (or {@code ALL-UNNAMED} on the class path) the JVM prints a warning then,
+     * once.
+     */
     public static boolean nativePagingAvailable() {
-        return MMAP != null;
+        return Native.MMAP != null;
     }
 
     /**
@@ -115,7 +136,7 @@ public final class OffHeapMemory {
         if (bytes < 0) {
             throw new IllegalArgumentException("bytes must be >= 0: " + bytes);
         }
-        if (policy != PagePolicy.DEFAULT && MMAP != null && bytes > 0) {
+        if (policy != PagePolicy.DEFAULT && bytes > 0 && Native.MMAP != null) {
             Allocation mapped = mapAnonymous(arena, bytes, policy);
             if (mapped != null) {
                 return mapped;
@@ -130,7 +151,7 @@ public final class OffHeapMemory {
         long length = RecordLayout.alignUp(bytes, PAGE_SIZE) + extra;
         long base;
         try {
-            base = (long) MMAP.invokeExact(0L, length, PROT_READ_WRITE, MAP_PRIVATE_ANONYMOUS, -1, 0L);
+            base = (long) Native.MMAP.invokeExact(0L, length, PROT_READ_WRITE, MAP_PRIVATE_ANONYMOUS, -1, 0L);
         } catch (Throwable failed) {
             return null;
         }
@@ -142,7 +163,8 @@ public final class OffHeapMemory {
         MemorySegment segment;
         try {
             if (policy.hugePages()) {
-                advised = (int) MADVISE.invokeExact(start, RecordLayout.alignUp(bytes, PAGE_SIZE), MADV_HUGEPAGE) == 0;
+                advised = (int) Native.MADVISE.invokeExact(start, RecordLayout.alignUp(bytes, PAGE_SIZE), MADV_HUGEPAGE)
+                        == 0;
             }
             segment = MemorySegment.ofAddress(start).reinterpret(bytes, arena, ignored -> unmap(base, length));
         } catch (Throwable failed) {
@@ -157,7 +179,7 @@ public final class OffHeapMemory {
 
     private static void unmap(long base, long length) {
         try {
-            int ignored = (int) MUNMAP.invokeExact(base, length);
+            int ignored = (int) Native.MUNMAP.invokeExact(base, length);
         } catch (Throwable cannotHappen) {
             // munmap of a range we mapped does not fail; nothing sensible to do if it did
         }

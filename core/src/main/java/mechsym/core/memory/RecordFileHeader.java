@@ -13,24 +13,34 @@ import java.nio.file.Path;
  * <pre>
  *  offset size field
  *       0    8 magic "MECHSYMR"
- *       8    4 format version (1)
+ *       8    4 format version (2)
  *      12    4 header size (4096)
  *      16    8 layout fingerprint (FNV-1a 64 of the descriptor)
  *      24    4 storage form (0 array of structures, 1 columnar)
  *      28    4 record size
  *      32    8 capacity (records)
- *      40    8 record count: published with a release store after the records it counts
+ *      40    8 sealed record count: the count in bits 0-47, its check in bits 48-63; published
+ *              with one release store after the records it counts
  *      48    8 checksum: FNV-1a 64 of bytes [0, 40) and [56, 60 + descriptor length)
  *      56    4 descriptor length
  *      60    n layout descriptor, UTF-8
  * </pre>
  *
- * <p>Everything but the count is written once at creation and covered by the checksum.
+ * <p>Everything but the count is written once at creation and covered by the checksum. The count
+ * changes on every publish, so it carries its own check instead: 16 bits mixed from the count and
+ * the header's checksum, in the same 8-byte word, so that one release store publishes both and a
+ * reader never sees a count without its check. A count raised or damaged in the file is refused
+ * (a chance of 1 in 65,536 that damage passes). The count thus has 48 bits: a file holds at most
+ * {@link #MAX_CAPACITY} records.
  */
 final class RecordFileHeader {
     static final int SIZE = 4096;
-    static final int FORMAT_VERSION = 1;
+    static final int FORMAT_VERSION = 2;
+    /** The most records a file holds: the count's 48 bits. */
+    static final long MAX_CAPACITY = (1L << 48) - 1;
+
     static final long COUNT_OFFSET = 40;
+    private static final int COUNT_OFFSET_INT = 40;
     private static final byte[] MAGIC = "MECHSYMR".getBytes(StandardCharsets.US_ASCII);
     private static final int CHECKSUM_OFFSET = 48;
     private static final int DESCRIPTOR_OFFSET = 60;
@@ -53,11 +63,37 @@ final class RecordFileHeader {
         header.putInt(24, form.ordinal());
         header.putInt(28, (int) layout.recordSize());
         header.putLong(32, capacity);
-        header.putLong(40, 0);
         header.putInt(56, descriptor.length);
         header.put(DESCRIPTOR_OFFSET, descriptor);
-        header.putLong(CHECKSUM_OFFSET, checksum(header, descriptor.length));
+        long checksum = checksum(header, descriptor.length);
+        header.putLong(CHECKSUM_OFFSET, checksum);
+        header.putLong(COUNT_OFFSET_INT, sealCount(0, checksum));
         return header;
+    }
+
+    /** The header's checksum, which seals its count: read from a mapped header. */
+    static long checksumOf(java.lang.foreign.MemorySegment header) {
+        return header.get(
+                java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN), CHECKSUM_OFFSET);
+    }
+
+    /** The word at offset 40 for {@code count} in a header of {@code checksum}. */
+    static long sealCount(long count, long checksum) {
+        return (check(count, checksum) << 48) | count;
+    }
+
+    /** The count sealed in {@code word}, or -1 if its check does not match. */
+    static long unsealCount(long word, long checksum) {
+        long count = word & MAX_CAPACITY;
+        return (word >>> 48) == check(count, checksum) ? count : -1;
+    }
+
+    /** 16 bits of a 64-bit mix (SplitMix64's finaliser) of the count and the checksum. */
+    private static long check(long count, long checksum) {
+        long z = count ^ checksum;
+        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+        return (z ^ (z >>> 31)) >>> 48;
     }
 
     private static long checksum(ByteBuffer header, int descriptorLength) {
@@ -107,11 +143,19 @@ final class RecordFileHeader {
         int formOrdinal = header.getInt(24);
         long recordSize = header.getInt(28);
         long capacity = header.getLong(32);
-        long count = header.getLong((int) COUNT_OFFSET);
         if (formOrdinal < 0 || formOrdinal >= StorageForm.values().length || recordSize <= 0 || capacity < 0) {
             throw new RecordFileException(path, "corrupt header: bad storage form, record size or capacity");
         }
-        if (count < 0 || count > capacity) {
+        if (capacity > MAX_CAPACITY) {
+            throw new RecordFileException(
+                    path, "corrupt header: capacity " + capacity + " is more than a record file holds (2^48 - 1)");
+        }
+        long count = unsealCount(header.getLong(COUNT_OFFSET_INT), header.getLong(CHECKSUM_OFFSET));
+        if (count < 0) {
+            throw new RecordFileException(
+                    path, "corrupt header: the record count at offset 40 does not match its check (raised or damaged)");
+        }
+        if (count > capacity) {
             throw new RecordFileException(
                     path, "corrupt header: record count " + count + " at offset 40 exceeds capacity " + capacity);
         }

@@ -110,6 +110,8 @@ public final class RecordStore implements AutoCloseable {
     private final FileLock lock;
     private final boolean readOnly;
     private final boolean hugePagesAdvised;
+    // a file's header checksum, which seals the count published into it
+    private final long countSeal;
     // the writer's size: read by the flyweights of this store, written by its one writer thread
     long size;
     // the published size of an arena store; accessed with acquire / release only
@@ -143,6 +145,7 @@ public final class RecordStore implements AutoCloseable {
         this.lock = lock;
         this.readOnly = readOnly;
         this.hugePagesAdvised = hugePagesAdvised;
+        this.countSeal = header == null ? 0 : RecordFileHeader.checksumOf(header);
         if (form == StorageForm.ARRAY_OF_STRUCTURES) {
             this.records = data.asSlice(0, Math.multiplyExact(capacity, layout.recordSize()));
             this.columns = null;
@@ -286,17 +289,28 @@ public final class RecordStore implements AutoCloseable {
     public void publish() {
         checkWritable();
         if (header != null) {
-            HEADER_COUNT.setRelease(header, RecordFileHeader.COUNT_OFFSET, size);
+            HEADER_COUNT.setRelease(header, RecordFileHeader.COUNT_OFFSET, RecordFileHeader.sealCount(size, countSeal));
         } else {
             PUBLISHED.setRelease(this, size);
         }
     }
 
-    /** The last published size, read with an acquire load. */
+    /**
+     * The last published size, read with an acquire load.
+     *
+     * @throws IllegalStateException if a file's count was changed behind this store and does not
+     *     match its check
+     */
     public long publishedSize() {
         checkOpen();
         if (header != null) {
-            return (long) HEADER_COUNT.getAcquire(header, RecordFileHeader.COUNT_OFFSET);
+            long word = (long) HEADER_COUNT.getAcquire(header, RecordFileHeader.COUNT_OFFSET);
+            long count = RecordFileHeader.unsealCount(word, countSeal);
+            if (count < 0 || count > capacity) {
+                throw new IllegalStateException(
+                        path + ": corrupt header: the record count at offset 40 does not match its check");
+            }
+            return count;
         }
         return (long) PUBLISHED.getAcquire(source);
     }
@@ -548,12 +562,17 @@ public final class RecordStore implements AutoCloseable {
          *
          * @throws java.nio.file.FileAlreadyExistsException if the file exists (it is not touched)
          * @throws IllegalStateException if no capacity was given
-         * @throws IllegalArgumentException if the file (header and records) would take more bytes
-         *     than a long holds, or the layout's descriptor does not fit the header; no file is made
+         * @throws IllegalArgumentException if the capacity is more than 2^48 - 1 records (the header's
+         *     count has 48 bits), the file (header and records) would take more bytes than a long
+         *     holds, or the layout's descriptor does not fit the header; no file is made
          */
         public RecordStore create(Path path) throws IOException {
             requireCapacity();
             long extent = newExtent(RecordFileHeader.COLUMN_ALIGNMENT, RecordFileHeader.SIZE);
+            if (capacity > RecordFileHeader.MAX_CAPACITY) {
+                throw new IllegalArgumentException("capacity " + capacity + " records: a record file holds at most "
+                        + RecordFileHeader.MAX_CAPACITY + " (2^48 - 1)");
+            }
             long fileSize = RecordFileHeader.SIZE + extent; // newExtent checked that this fits
             var headerBytes = RecordFileHeader.encode(layout, form, capacity);
             FileChannel channel = FileChannel.open(

@@ -397,4 +397,44 @@ class CodecFlyweightTest {
         assertThat(flyweight.i()).isEqualTo(5);
         assertThat(flyweight.toString()).contains("offset=0", "length=78", "LITTLE_ENDIAN");
     }
+
+    /** A message with a count and that many bytes after it: a bulk read sized by the message itself. */
+    static final class CountedBytes extends CodecFlyweight {
+        CountedBytes() {
+            super(4);
+        }
+
+        byte[] bytes() {
+            byte[] out = new byte[getInt(0)];
+            getBytes(4, out, 0, out.length);
+            return out;
+        }
+    }
+
+    @Test
+    void aCountReadFromAMessageCannotCopyTheNextFramesBytes() {
+        CodecBuffer buffer = CodecBuffer.of(new byte[256]);
+        FrameWriter writer = new FrameWriter(buffer);
+        writer.begin(1, 0);
+        buffer.writeInt(20); // a hostile count: the body holds 2 bytes after it
+        buffer.writeBytes(new byte[] {1, 2}, 0, 2);
+        writer.end();
+        writer.begin(2, 0);
+        buffer.writeLong(0x5EC2E7L); // the next frame: must never be copied out of the first
+        writer.end();
+
+        buffer.position(0);
+        FrameReader reader = new FrameReader(buffer);
+        assertThat(reader.next()).isTrue();
+        CountedBytes message = new CountedBytes();
+        message.wrap(reader.buffer(), reader.bodyOffset(), reader.bodyLength());
+        assertThatThrownBy(message::bytes)
+                .isInstanceOf(IndexOutOfBoundsException.class)
+                .hasMessageContaining("20 elements of 1 bytes at field offset 4 leave the 6-byte CountedBytes");
+
+        buffer.putInt(reader.bodyOffset(), 2);
+        assertThat(message.bytes()).containsExactly(1, 2);
+        message.wrap(buffer, reader.bodyOffset()); // the layout alone: 4 bytes, no room for the 2
+        assertThatThrownBy(message::bytes).isInstanceOf(IndexOutOfBoundsException.class);
+    }
 }

@@ -376,4 +376,68 @@ class FramingTest {
         assertThat(errors).isGreaterThan(1000);
         assertThat(decoded).isGreaterThan(1000);
     }
+
+    /** A message whose own code throws IndexOutOfBoundsException, as a bug in a user's writeTo or readFrom would. */
+    record Buggy(boolean inWrite) implements Marshallable {
+        @Override
+        public int typeId() {
+            return 9;
+        }
+
+        @Override
+        public int version() {
+            return 0;
+        }
+
+        @Override
+        public void writeTo(CodecBuffer buffer) {
+            buffer.writeInt(1);
+            if (inWrite) {
+                List.of().get(3);
+            }
+        }
+
+        @Override
+        public void readFrom(CodecBuffer buffer) {
+            buffer.readInt();
+            int[] one = new int[1];
+            one[buffer.readInt() + 5] = 1;
+        }
+    }
+
+    @Test
+    void anIndexOutOfBoundsExceptionOfTheMessagesOwnCodeIsNotTakenForAFullBuffer() {
+        CodecBuffer buffer = CodecBuffer.of(new byte[64]);
+        FrameWriter writer = new FrameWriter(buffer);
+        assertThatThrownBy(() -> writer.write(new Buggy(true)))
+                .isInstanceOf(IndexOutOfBoundsException.class)
+                .isNotInstanceOf(BufferBoundsException.class);
+        assertThat(buffer.position()).as("the frame was abandoned").isZero();
+
+        assertThat(writer.write(new Buggy(false))).isEqualTo(16);
+        buffer.putInt(12 + 4, 0); // a second int the body does not hold: readFrom reads past the body
+        buffer.position(0);
+        FrameReader reader = new FrameReader(buffer, 16 + 8, Integer.MAX_VALUE);
+        assertThat(reader.next()).isTrue();
+        assertThatThrownBy(() -> reader.read(new Buggy(false)))
+                .isInstanceOf(ArrayIndexOutOfBoundsException.class)
+                .hasMessageContaining("5");
+    }
+
+    @Test
+    void aFullBufferIsStillAFrameThatDoesNotFitAndABodyReadPastTheBufferIsCorrupt() {
+        CodecBuffer small = CodecBuffer.of(new byte[14]);
+        FrameWriter writer = new FrameWriter(small);
+        assertThat(writer.write(new Buggy(false))).isEqualTo(-1);
+        assertThat(small.position()).isZero();
+
+        CodecBuffer buffer = CodecBuffer.of(new byte[16]);
+        assertThat(new FrameWriter(buffer).write(new Buggy(false))).isEqualTo(16);
+        buffer.position(0);
+        FrameReader reader = new FrameReader(buffer);
+        assertThat(reader.next()).isTrue();
+        assertThatThrownBy(() -> reader.read(new Buggy(false)))
+                .isInstanceOf(CodecException.class)
+                .hasMessageContaining("ends early");
+    }
 }

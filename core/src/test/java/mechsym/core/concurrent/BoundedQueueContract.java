@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -17,6 +18,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * drain, occupancy, the threshold listener, capacity rounding and argument checks. One subclass per
  * implementation; the concurrent claims are in {@link QueueStressTest} and the jcstress module.
  */
+// a lost wake-up or a livelock fails the test after a minute instead of hanging the build; the
+// separate thread lets the timeout fire even if the test thread never returns
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 abstract class BoundedQueueContract {
 
     abstract BoundedQueue<Integer> newQueue(int requestedCapacity);

@@ -4,12 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * The hot paths allocate nothing: after a warm-up, 100,000 operations must allocate less than a
  * few hundred bytes in total on the calling thread (the JDK's per-thread allocation counter; a
  * single object per operation would show as megabytes). Counts bytes, not time.
  */
+// a lost wake-up or a livelock fails the test after a minute instead of hanging the build; the
+// separate thread lets the timeout fire even if the test thread never returns
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class NoAllocationTest {
     private static final int OPERATIONS = 100_000;
 

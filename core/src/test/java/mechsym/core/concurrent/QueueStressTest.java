@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -17,6 +18,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * small (64 slots) so that producers hit "full" and the consumer hits "empty" often. Threads yield
  * when they cannot progress, so the test also runs on machines with fewer cores than threads.
  */
+// a lost wake-up or a livelock fails the test after a minute instead of hanging the build; the
+// separate thread lets the timeout fire even if the test thread never returns
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class QueueStressTest {
 
     static Stream<Arguments> queues() {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -16,6 +17,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The ring buffer's occupancy alert: the same {@link ThresholdListener} rules as the queues'
  * (reported on the producer thread after a publish, once per crossing, strictly alternating).
  */
+// a lost wake-up or a livelock fails the test after a minute instead of hanging the build; the
+// separate thread lets the timeout fire even if the test thread never returns
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class RingBufferThresholdTest {
     record Crossing(boolean above, int size, int capacity) {}
 

@@ -5,7 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
+// a lost wake-up or a livelock fails the test after a minute instead of hanging the build; the
+// separate thread lets the timeout fire even if the test thread never returns
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class SequenceTest {
 
     @Test

@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * index}. Single consumer thread; read the results after joining it.
  */
 final class StressCheck {
-    /** Elements per stress run: 10^6 in the unit suite, e.g. -Dmechsym.stress.elements=100000000 for the 10^8. */
+    /** Elements per stress run: 10^6 in the unit suite, e.g. -Dmechsym.stress.elements=100000000 for 10^8. */
     static final long ELEMENTS = Long.getLong("mechsym.stress.elements", 1_000_000L);
 
     private static final int INDEX_BITS = 40;

@@ -263,4 +263,28 @@ class LifecycleTest {
             assertThatThrownBy(() -> text.getByte(record, 7)).isInstanceOf(IndexOutOfBoundsException.class);
         }
     }
+
+    @org.junit.jupiter.api.Test
+    void asciiBytesReadBackWholeOrAreRefused() throws Exception {
+        try (RecordStore store = store(StorageForm.ARRAY_OF_STRUCTURES, 2)) {
+            AllTypes record = store.bind(new AllTypes(LAYOUT));
+            store.append(record);
+            BytesField text = record.textField();
+            text.setString(record, "XLON");
+
+            assertThatThrownBy(() -> text.set(record, new byte[] {'A', 0, 'B'}))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("byte 1 is zero before the non-zero byte 2");
+            assertThat(text.getString(record)).as("nothing written").isEqualTo("XLON");
+
+            text.set(record, new byte[] {'A', 'B', 0, 0});
+            assertThat(text.getString(record)).as("trailing zeros are padding").isEqualTo("AB");
+
+            byte[] whole = new byte[text.length()];
+            text.get(record, whole);
+            store.append(record);
+            text.set(record, whole); // a field copied with get, padding included, stores as it was
+            assertThat(text.getString(record)).isEqualTo("AB");
+        }
+    }
 }

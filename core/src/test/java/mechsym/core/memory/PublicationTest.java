@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -12,6 +13,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * record it is allowed to see: the release store of the count and the reader's acquire load must
  * make each counted record complete (a consistent prefix), in both storage forms.
  */
+// a lost wake-up or a livelock fails the test after a minute instead of hanging the build; the
+// separate thread lets the timeout fire even if the test thread never returns
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class PublicationTest {
     private static final long RECORDS = 300_000;
 

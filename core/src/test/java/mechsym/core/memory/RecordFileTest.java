@@ -13,6 +13,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.util.HexFormat;
+import java.util.List;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -53,7 +55,7 @@ class RecordFileTest {
         assertThat(info.form()).isEqualTo(form);
         assertThat(info.layoutDescriptor()).isEqualTo(LAYOUT.descriptor());
         assertThat(info.fingerprint()).isEqualTo(LAYOUT.fingerprint());
-        assertThat(info.formatVersion()).isEqualTo(1);
+        assertThat(info.formatVersion()).isEqualTo(2);
 
         try (RecordStore store = RecordStore.builder(LAYOUT).open(path)) {
             assertThat(store.form()).isEqualTo(form);
@@ -178,11 +180,11 @@ class RecordFileTest {
                 RecordStore reader = RecordStore.builder(LAYOUT).openReadOnly(path);
                 FileChannel raw = FileChannel.open(path, StandardOpenOption.WRITE)) {
             writer.publish();
-            // the count at offset 40 is not under the checksum: all ones read as -1 in either order
+            // all ones: a count whose check does not match, changed behind the open reader
             raw.write(ByteBuffer.wrap(new byte[] {-1, -1, -1, -1, -1, -1, -1, -1}), 40);
             assertThatThrownBy(reader::refresh)
                     .isInstanceOf(IllegalStateException.class)
-                    .hasMessage("published count -1 is negative");
+                    .hasMessageContaining("the record count at offset 40 does not match its check");
         }
     }
 
@@ -196,12 +198,24 @@ class RecordFileTest {
         assertCorrupt(path, good, 0, "not a mechsym record file");
         assertCorrupt(path, good, 8, "format version");
 
-        byte[] bad = good.clone();
-        bad[40] = 11; // count 11 > capacity 10 (the count is not under the checksum)
-        Files.write(path, bad);
-        assertThatThrownBy(() -> RecordStore.builder(LAYOUT).open(path))
-                .isInstanceOf(RecordFileException.class)
-                .hasMessageContaining("record count 11 at offset 40 exceeds capacity 10");
+        assertCorrupt(path, good, 40, "the record count at offset 40 does not match its check");
+    }
+
+    @Test
+    void aCountRaisedWithinTheCapacityIsRefusedWithItsReason() throws Exception {
+        Path path = writeFile(StorageForm.ARRAY_OF_STRUCTURES, 10, 3);
+        byte[] raised = Files.readAllBytes(path);
+        assertThat(raised[40]).isEqualTo((byte) 3);
+        raised[40] = 5; // records 3 and 4 are zeros: read as trades, they would be wrong figures
+        Files.write(path, raised);
+        for (ThrowingCallable read : List.<ThrowingCallable>of(
+                () -> RecordStore.describe(path),
+                () -> RecordStore.builder(LAYOUT).openReadOnly(path).close(),
+                () -> RecordStore.builder(LAYOUT).open(path).close())) {
+            assertThatThrownBy(read)
+                    .isInstanceOf(RecordFileException.class)
+                    .hasMessageContaining("corrupt header: the record count at offset 40 does not match its check");
+        }
     }
 
     @Test
@@ -218,10 +232,10 @@ class RecordFileTest {
 
         assertThatThrownBy(() -> RecordStore.builder(LAYOUT).open(path))
                 .isInstanceOf(RecordFileException.class)
-                .hasMessageContaining("corrupt header: capacity " + Long.MAX_VALUE / 4 + " overflows");
+                .hasMessageContaining("corrupt header: capacity " + Long.MAX_VALUE / 4 + " is more than");
         assertThatThrownBy(() -> RecordStore.describe(path))
                 .isInstanceOf(RecordFileException.class)
-                .hasMessageContaining("overflows");
+                .hasMessageContaining("corrupt header: capacity");
     }
 
     @ParameterizedTest
@@ -295,8 +309,8 @@ class RecordFileTest {
                 .hasMessageContaining("overflow");
         assertThat(overflow).doesNotExist();
 
-        // 2^62 bytes: larger than ext4 allows, and than any address space maps
-        long capacity = (1L << 62) / LAYOUT.recordSize();
+        // the most records a file holds, petabytes: larger than ext4 allows, and than the address space maps
+        long capacity = (1L << 48) - 1;
         Path huge = dir.resolve("huge.rec");
         assertThatThrownBy(() -> RecordStore.builder(LAYOUT).capacity(capacity).create(huge))
                 .isInstanceOf(RecordFileException.class)

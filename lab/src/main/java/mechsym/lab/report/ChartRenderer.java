@@ -158,6 +158,20 @@ public final class ChartRenderer {
         return chart;
     }
 
+    /** Where a percentile sits on HdrHistogram's axis: 1/(1-p), so 50 -> 2, 99 -> 100, 99.9 -> 1000. */
+    static double percentileAxis(double percentile) {
+        return 1.0 / (1.0 - Math.min(percentile, 99.9999) / 100.0);
+    }
+
+    /** The percentile an axis position stands for, as a label ("99.9%"). */
+    static String percentileLabel(double axis) {
+        double p = 100.0 * (1.0 - 1.0 / axis);
+        return new java.math.BigDecimal(p)
+                        .round(new java.math.MathContext(6))
+                        .stripTrailingZeros()
+                        .toPlainString() + "%";
+    }
+
     /** Whether the category names, written level, would run into each other along the x axis. */
     static boolean labelsCollide(List<String> categories) {
         int longest = categories.stream().mapToInt(String::length).max().orElse(0);
@@ -174,12 +188,18 @@ public final class ChartRenderer {
                 .yAxisTitle(spec.yAxis())
                 .build();
         style(chart.getStyler(), spec);
+        boolean percentiles = spec.kind() == Chart.Kind.PERCENTILE;
         for (Series s : series) {
             List<Double> xs = new ArrayList<>();
             for (Object x : s.x()) {
-                xs.add(x instanceof Number n ? n.doubleValue() : Double.parseDouble(String.valueOf(x)));
+                double v = x instanceof Number n ? n.doubleValue() : Double.parseDouble(String.valueOf(x));
+                xs.add(percentiles ? percentileAxis(v) : v);
             }
             chart.addSeries(legendName(s.name()), xs, s.y());
+        }
+        if (percentiles) {
+            chart.getStyler().setXAxisLogarithmic(true);
+            chart.setCustomXAxisTickLabelsFormatter(ChartRenderer::percentileLabel);
         }
         if (spec.logY()) {
             logTicks(

@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import mechsym.tools.platform.IoReasons;
 
 /** Writes and reads results.json (schema {@value LabRun#SCHEMA}, see docs/results-schema.md). */
 public final class ResultsJson {
@@ -43,7 +44,12 @@ public final class ResultsJson {
         if (!Files.isRegularFile(file)) {
             throw new NoSuchFileException(file.toString(), null, "no such results file");
         }
-        byte[] bytes = Files.readAllBytes(file); // a file that cannot be read fails here, in the JDK's words
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw IoReasons.naming(file, e); // a read error (EIO) in the system's words, with the file
+        }
         JsonNode tree;
         try {
             tree = JSON.readTree(bytes);

@@ -3,14 +3,13 @@ package mechsym.lab.runner;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import mechsym.lab.ForkedJvm;
 import mechsym.lab.Progress;
+import mechsym.tools.platform.ChildProcess;
 
 /**
  * Launches a {@link ForkedJvm}: the process, its log, its timeout, and the parent's side of the line
@@ -115,26 +114,23 @@ final class ChildJvmLauncher implements ForkedJvm {
         Process process = new ProcessBuilder(command())
                 .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .start();
-        List<T> results;
-        List<String> other = new ArrayList<>();
-        try (BufferedReader reader =
-                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-            results = readOutput(reader, type, progress, other);
-        } catch (IOException e) {
-            process.destroyForcibly();
-            appendToLog(log, other); // what the child printed up to the line refused
-            throw new IOException("forked JVM '" + name + "': " + e.getMessage() + " (log: " + log + ")", e);
+        List<T> results = new ArrayList<>();
+        List<String> other = java.util.Collections.synchronizedList(new ArrayList<>());
+        ChildProcess.Outcome outcome = ChildProcess.await(
+                process, timeoutSeconds, stdout -> results.addAll(readOutput(stdout, type, progress, other)));
+        appendToLog(log, other); // what the child printed, also up to a line refused or the timeout
+        if (outcome.timedOut()) {
+            throw new IOException("forked JVM '" + name + "' did not finish in " + timeoutSeconds
+                    + " s and was killed (log: " + log + ")");
         }
-        if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            appendToLog(log, other);
+        if (outcome.readError() != null) {
             throw new IOException(
-                    "forked JVM '" + name + "' did not finish in " + timeoutSeconds + " s (log: " + log + ")");
+                    "forked JVM '" + name + "': " + outcome.readError().getMessage() + " (log: " + log + ")",
+                    outcome.readError());
         }
-        appendToLog(log, other);
-        if (process.exitValue() != 0) {
+        if (outcome.exitCode() != 0) {
             throw new IOException(
-                    "forked JVM '" + name + "' exited with " + process.exitValue() + " (log: " + log + ")");
+                    "forked JVM '" + name + "' exited with " + outcome.exitCode() + " (log: " + log + ")");
         }
         return results;
     }

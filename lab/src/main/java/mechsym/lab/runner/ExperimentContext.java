@@ -1,6 +1,7 @@
 package mechsym.lab.runner;
 
 import java.nio.file.Path;
+import java.util.List;
 import mechsym.lab.ForkedJvm;
 import mechsym.lab.JmhBenchmarks;
 import mechsym.lab.Profile;
@@ -8,13 +9,24 @@ import mechsym.lab.Progress;
 import mechsym.lab.RunContext;
 import mechsym.lab.ServerTargets;
 
-/** The runner's {@link RunContext}: forks and JMH runs write into the experiment's own folder. */
-public record ExperimentContext(Profile profile, Path workDir, Progress progress, ServerTargets servers)
+/**
+ * The runner's {@link RunContext}: forks and JMH runs write into the experiment's own folder.
+ *
+ * @param servers the user's own servers (--broker-url, --jdbc-url), if any
+ * @param jmhProfilers JMH profilers added to every JMH run, as JMH's {@code -prof} takes them
+ *     ({@code gc}, {@code perfasm:intelSyntax=true})
+ */
+public record ExperimentContext(
+        Profile profile, Path workDir, Progress progress, ServerTargets servers, List<String> jmhProfilers)
         implements RunContext {
 
-    /** A context with no server of the user's. */
+    public ExperimentContext {
+        jmhProfilers = List.copyOf(jmhProfilers);
+    }
+
+    /** A context with no server of the user's and no JMH profiler. */
     public ExperimentContext(Profile profile, Path workDir, Progress progress) {
-        this(profile, workDir, progress, ServerTargets.NONE);
+        this(profile, workDir, progress, ServerTargets.NONE, List.of());
     }
 
     @Override
@@ -24,6 +36,6 @@ public record ExperimentContext(Profile profile, Path workDir, Progress progress
 
     @Override
     public JmhBenchmarks jmh() {
-        return new JmhLauncher(workDir, progress);
+        return new JmhLauncher(workDir, progress, jmhProfilers);
     }
 }

@@ -1,5 +1,8 @@
 package mechsym.lab.runner;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,28 +14,76 @@ import mechsym.lab.JmhBenchmarks;
 import mechsym.lab.Progress;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.profile.ProfilerException;
+import org.openjdk.jmh.profile.ProfilerFactory;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
+import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.format.OutputFormat;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.ProfilerConfig;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
  * Runs {@link JmhBenchmarks} through JMH's own {@link Runner}: JMH's output to {@code jmh.log} in the
- * experiment's folder, its progress to the lab's, and JMH's machine-wide lock waited for.
+ * experiment's folder, its results in JMH's own JSON format to {@code jmh-result.json} there (every
+ * run of the experiment, one array: JMH Visualizer loads it), its progress to the lab's, the lab's
+ * JMH profilers added, and JMH's machine-wide lock waited for.
  */
 final class JmhLauncher implements JmhBenchmarks {
+    /** JMH's own result file, in the experiment's folder. */
+    static final String RESULT_FILE = "jmh-result.json";
+
     private final Path workDir;
     private final Progress progress;
+    private final List<String> profilers;
 
-    JmhLauncher(Path workDir, Progress progress) {
+    JmhLauncher(Path workDir, Progress progress, List<String> profilers) {
         this.workDir = workDir;
         this.progress = progress;
+        this.profilers = profilers;
+    }
+
+    /**
+     * Adds each profiler ({@code name} or {@code name:options}, as JMH's {@code -prof}) that the
+     * options do not already have (an experiment may add JMH's GC profiler itself).
+     */
+    static ChainedOptionsBuilder withProfilers(ChainedOptionsBuilder options, List<String> profilers)
+            throws RunnerException {
+        for (String profiler : profilers) {
+            ProfilerConfig config = profilerConfig(profiler);
+            Class<?> type = profilerClass(config);
+            boolean present = false;
+            for (ProfilerConfig existing : options.build().getProfilers()) {
+                present |= profilerClass(existing) == type;
+            }
+            if (!present) {
+                options.addProfiler(config.getKlass(), config.getOpts());
+            }
+        }
+        return options;
+    }
+
+    /** "gc" or "perfasm:intelSyntax=true", as JMH's command line splits them. */
+    static ProfilerConfig profilerConfig(String profiler) {
+        int colon = profiler.indexOf(':');
+        return colon < 0
+                ? new ProfilerConfig(profiler, "")
+                : new ProfilerConfig(profiler.substring(0, colon), profiler.substring(colon + 1));
+    }
+
+    private static Class<?> profilerClass(ProfilerConfig config) throws RunnerException {
+        try {
+            return ProfilerFactory.getProfilerOrException(config).getClass();
+        } catch (ProfilerException e) {
+            throw new RunnerException("JMH profiler '" + config.getKlass() + "': " + e.getMessage(), e);
+        }
     }
 
     @Override
@@ -49,7 +100,8 @@ final class JmhLauncher implements JmhBenchmarks {
         try (logStream) {
             OutputFormat format = new ProgressOutputFormat(
                     OutputFormatFactory.createFormatInstance(logStream, VerboseMode.NORMAL), progress);
-            Collection<RunResult> results = runHoldingTheLock(options, format);
+            Collection<RunResult> results = runHoldingTheLock(withProfilers(options, profilers), format);
+            keepJmhResults(results);
             List<Score> scores = new ArrayList<>();
             for (RunResult r : results) {
                 Result<?> primary = r.getPrimaryResult();
@@ -80,6 +132,32 @@ final class JmhLauncher implements JmhBenchmarks {
             return scores;
         }
     }
+
+    /**
+     * Adds this run's results to the experiment's {@code jmh-result.json}, in JMH's own JSON format:
+     * one array holding every JMH run of the experiment, in order.
+     */
+    private void keepJmhResults(Collection<RunResult> results) throws RunnerException {
+        Path file = workDir.resolve(RESULT_FILE);
+        try {
+            java.io.ByteArrayOutputStream json = new java.io.ByteArrayOutputStream();
+            try (PrintStream out = new PrintStream(json, true, java.nio.charset.StandardCharsets.UTF_8)) {
+                ResultFormatFactory.getInstance(ResultFormatType.JSON, out).writeOut(results);
+            }
+            ArrayNode all = java.nio.file.Files.exists(file)
+                    ? (ArrayNode) JSON.readTree(file.toFile())
+                    : JSON.createArrayNode();
+            JsonNode added = JSON.readTree(json.toByteArray());
+            if (added != null && added.isArray()) {
+                all.addAll((ArrayNode) added);
+            }
+            JSON.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), all);
+        } catch (java.io.IOException | ClassCastException e) {
+            throw new RunnerException("cannot write JMH's results to " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
      * JMH allows one run per machine at a time (its lock file), so that two runs do not measure each

@@ -16,6 +16,7 @@ import mechsym.lab.ServerTargets;
 import mechsym.lab.report.HtmlReport;
 import mechsym.lab.results.LabRun;
 import mechsym.lab.results.ResultsJson;
+import mechsym.tools.platform.IoReasons;
 
 /**
  * Runs experiments one after another, each in its own folder, and writes results.json, the charts
@@ -29,13 +30,46 @@ public final class LabRunner {
     private final String command;
     private final String version;
     private ServerTargets servers = ServerTargets.NONE;
+    private final List<String> jmhProfilers;
 
     public LabRunner(Profile profile, Path outDir, Progress progress, String command, String version) {
+        this(profile, outDir, progress, command, version, List.of());
+    }
+
+    /**
+     * @param jmhProfilers JMH profilers for every JMH run of the experiments, as JMH's {@code -prof}
+     *     takes them ({@code gc}, {@code stack}, {@code perfasm:intelSyntax=true})
+     */
+    public LabRunner(
+            Profile profile,
+            Path outDir,
+            Progress progress,
+            String command,
+            String version,
+            List<String> jmhProfilers) {
         this.profile = profile;
         this.outDir = outDir;
         this.progress = progress;
         this.command = command;
         this.version = version;
+        this.jmhProfilers = List.copyOf(jmhProfilers);
+    }
+
+    /**
+     * Checks JMH profilers as the lab would add them, before any work starts.
+     *
+     * @throws IllegalArgumentException naming the first one JMH cannot load, and why
+     */
+    public static void checkJmhProfilers(List<String> profilers) {
+        for (String profiler : profilers) {
+            try {
+                JmhLauncher.withProfilers(new org.openjdk.jmh.runner.options.OptionsBuilder(), List.of(profiler));
+            } catch (org.openjdk.jmh.runner.RunnerException e) {
+                throw new IllegalArgumentException("--jmh-prof " + profiler + ": "
+                        + e.getMessage().lines().findFirst().orElse("")
+                        + " ('mechsym jmh -lprof' lists JMH's profilers)");
+            }
+        }
     }
 
     /** Points the experiments that use a server at the user's own ({@code --broker-url}, {@code --jdbc-url}). */
@@ -141,7 +175,7 @@ public final class LabRunner {
         long start = System.nanoTime();
         try {
             Path workDir = Files.createDirectories(outDir.resolve(experiment.id()));
-            experiment.run(new ExperimentContext(profile, workDir, progress, servers), builder);
+            experiment.run(new ExperimentContext(profile, workDir, progress, servers, jmhProfilers), builder);
             progress.finish();
             return builder.ok(seconds(start));
         } catch (Exception | LinkageError | OutOfMemoryError e) {

@@ -26,7 +26,7 @@ class TinyRunTest {
     Path dir;
 
     @ParameterizedTest
-    @ValueSource(strings = {"dispatch", "offheap-structures"})
+    @ValueSource(strings = {"dispatch", "offheap-structures", "tcp-ping", "udp-echo"})
     void runsOnTheTinyProfile(String id) throws IOException {
         LabRun run = new LabRunner(Profile.TINY, dir, Progress.silent(), "test", "test")
                 .run(ExperimentCatalog.select(List.of(id)));

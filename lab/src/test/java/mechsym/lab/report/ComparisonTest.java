@@ -99,4 +99,79 @@ class ComparisonTest {
         assertThat(Comparison.compare(run(1, 1), run(1, 1)))
                 .noneMatch(l -> l.table().startsWith("seed"));
     }
+
+    private static Table summary(String unit, double min, double median, double max) {
+        return Table.measured("measured", "t")
+                .column("case")
+                .column("n")
+                .column("min", unit)
+                .column("median", unit)
+                .column("max", unit)
+                .row("a", 5, min, median, max)
+                .build();
+    }
+
+    private static Comparison.Change medianChange(Table a, Table b) {
+        return Comparison.compare(run(a), run(b)).stream()
+                .filter(l -> l.column().equals("median"))
+                .findFirst()
+                .orElseThrow()
+                .change();
+    }
+
+    @Test
+    void aMedianIsJudgedAgainstBothRunsMinToMax() {
+        assertThat(medianChange(summary("ns/op", 9, 10, 11), summary("ns/op", 10.5, 11.5, 13)))
+                .isEqualTo(Comparison.Change.NOISE);
+        assertThat(medianChange(summary("ns/op", 9, 10, 11), summary("ns/op", 12, 13, 14)))
+                .isEqualTo(Comparison.Change.WORSE);
+        assertThat(medianChange(summary("ns/op", 12, 13, 14), summary("ns/op", 9, 10, 11)))
+                .isEqualTo(Comparison.Change.BETTER);
+        // a rate: higher is better
+        assertThat(medianChange(summary("elements/µs", 9, 10, 11), summary("elements/µs", 12, 13, 14)))
+                .isEqualTo(Comparison.Change.BETTER);
+        assertThat(medianChange(summary("ops/s", 12, 13, 14), summary("ops/s", 9, 10, 11)))
+                .isEqualTo(Comparison.Change.WORSE);
+        // a ratio does not say which way is better
+        assertThat(medianChange(summary("x", 1, 1.1, 1.2), summary("x", 2, 2.1, 2.2)))
+                .isEqualTo(Comparison.Change.CHANGED);
+    }
+
+    private static Table jmh(double score, double error) {
+        return Table.measured("jmh", "t")
+                .column("benchmark")
+                .column("score", "ns")
+                .column("error (99.9%)", "ns")
+                .row("scan", score, error)
+                .build();
+    }
+
+    @Test
+    void aJmhScoreIsJudgedAgainstItsError() {
+        List<Comparison.Line> within = Comparison.compare(run(jmh(10, 1)), run(jmh(11.5, 1)));
+        assertThat(within.getFirst().change()).isEqualTo(Comparison.Change.NOISE);
+        assertThat(within.getFirst().rangeA()).isEqualTo(new Comparison.Range(9, 11));
+        List<Comparison.Line> worse = Comparison.compare(run(jmh(10, 1)), run(jmh(13, 1)));
+        assertThat(worse.getFirst().change()).isEqualTo(Comparison.Change.WORSE);
+        assertThat(Comparison.worse(worse)).hasSize(1);
+    }
+
+    @Test
+    void aFigureWithoutItsNoiseIsNotJudged() {
+        List<Comparison.Line> lines = Comparison.compare(run(2.0, 10.0), run(3.0, 5.0));
+        assertThat(lines).allMatch(l -> l.change() == Comparison.Change.UNKNOWN);
+        assertThat(Comparison.worse(lines)).isEmpty();
+    }
+
+    @Test
+    void unitsSayWhichWayIsBetter() {
+        assertThat(Comparison.betterDirection("ns/op")).isEqualTo(-1);
+        assertThat(Comparison.betterDirection("ms")).isEqualTo(-1);
+        assertThat(Comparison.betterDirection("B/op")).isEqualTo(-1);
+        assertThat(Comparison.betterDirection("GB/s")).isEqualTo(1);
+        assertThat(Comparison.betterDirection("elements/µs")).isEqualTo(1);
+        assertThat(Comparison.betterDirection("ratio")).isZero();
+        assertThat(Comparison.betterDirection("count")).isZero();
+        assertThat(Comparison.betterDirection(null)).isZero();
+    }
 }

@@ -47,6 +47,32 @@ class ChildJvmLauncherTest {
         assertThat(Files.readString(dir.resolve("child.log"))).contains("::");
     }
 
+    /** A child that reports one figure, then hangs with its stdout open. */
+    public static final class HangingChild {
+        public static void main(String[] args) throws InterruptedException {
+            ForkedJvm.emit(new Figure(0, 1));
+            Thread.sleep(Long.MAX_VALUE);
+        }
+    }
+
+    @Test
+    void aChildThatHangsIsKilledAtItsTimeoutWithAClearFailure(@TempDir Path dir) {
+        ChildJvmLauncher fork = new ChildJvmLauncher(HangingChild.class, dir, Progress.silent());
+        fork.name("hangs").timeoutSeconds(3);
+        long t0 = System.nanoTime();
+        assertThatThrownBy(() -> fork.run(Figure.class))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("forked JVM 'hangs' did not finish in 3 s and was killed")
+                .hasMessageContaining("hangs.log");
+        assertThat((System.nanoTime() - t0) / 1e9).isLessThan(20);
+        assertThat(ProcessHandle.current().descendants())
+                .noneMatch(p -> p.isAlive()
+                        && p.info()
+                                .arguments()
+                                .map(a -> List.of(a).contains(HangingChild.class.getName()))
+                                .orElse(false));
+    }
+
     @Test
     void readsResultsAndProgressAndKeepsOtherLines() throws IOException {
         List<String> other = new ArrayList<>();

@@ -41,6 +41,56 @@ class LabRunnerTest {
         assertThat(dir.resolve("two").resolve("error.log")).content().contains("boom in two");
     }
 
+    /** An experiment whose forked JVM hangs; the fork's timeout is short. */
+    private static final class HangingFork implements mechsym.lab.Experiment {
+        @Override
+        public String id() {
+            return "hangs";
+        }
+
+        @Override
+        public String title() {
+            return "a fork that hangs";
+        }
+
+        @Override
+        public mechsym.lab.Seed seed() {
+            return new mechsym.lab.Seed("000_test.txt", "A Post", "An Author", 2012);
+        }
+
+        @Override
+        public String claim() {
+            return "none";
+        }
+
+        @Override
+        public List<Table> seedFigures() {
+            return List.of();
+        }
+
+        @Override
+        public void run(mechsym.lab.RunContext context, ExperimentResult.Builder result) throws Exception {
+            context.fork(ChildJvmLauncherTest.HangingChild.class)
+                    .name("child")
+                    .timeoutSeconds(2)
+                    .run(ChildJvmLauncherTest.Figure.class);
+        }
+    }
+
+    @Test
+    void aForkThatHangsFailsItsExperimentAtTheTimeoutAndTheLabMovesOn() throws IOException {
+        mechsym.lab.Experiment hanging = new HangingFork();
+        LabRunner runner = new LabRunner(Profile.TINY, dir, Progress.silent(), "mechsym lab test", "test");
+        long t0 = System.nanoTime();
+        LabRun run = runner.run(List.of(hanging, new FakeExperiment("next", false)));
+
+        assertThat((System.nanoTime() - t0) / 1e9).isLessThan(30);
+        ExperimentResult failed = run.experiment("hangs");
+        assertThat(failed.status()).isEqualTo(ExperimentResult.Status.FAILED);
+        assertThat(failed.error()).contains("forked JVM 'child' did not finish in 2 s and was killed");
+        assertThat(run.experiment("next").status()).isEqualTo(ExperimentResult.Status.OK);
+    }
+
     @Test
     void seedTablesComeFirstAndStayLabelledAsTheSeeds() throws IOException {
         ExperimentResult ok = runFakes(dir).experiment("one");

@@ -10,7 +10,17 @@
  * B never sees an event stage A has not processed), 10 fan-out with wrap-around (both consumers see
  * every event; the producer never laps either), 11 a full multi-producer ring ({@code tryNext}
  * fails and claims nothing), 12 the blocking and sleeping wait strategies (termination tests: no
- * lost wake-up after a publish or an alert).
+ * lost wake-up after a publish or an alert), 13 a consumer added while the producer runs is never
+ * lapped, 14 a batch claimed with {@code next(n)} and published with {@code publish(lo, hi)}, 15 the
+ * SPSC queue's look-ahead of four slots and {@code drain}, 16 occupancy reports alternate with two
+ * producers, 17 {@code halt} racing {@code run} (termination).
+ *
+ * <p><b>Negative controls.</b> Each family (sequence, SPSC queue, MPSC queue, ring buffer) has a
+ * {@code Broken*Test}: a deliberate misuse (a read-modify-write without an atomic, two producers on
+ * a single-producer structure, two consumers on a single-consumer one) whose bad outcome is marked
+ * {@code ACCEPTABLE_INTERESTING}, so jcstress reports it without failing. {@link
+ * mechsym.stress.NegativeControls} then fails the build unless each control that ran showed its bug:
+ * proof, on every run, that the harness can catch what the real tests look for.
  *
  * <p>Every test has at most two actors (plus an arbiter): jcstress silently skips tests with more
  * actors than the machine has CPUs, and CI has two. A consumer that also produces (test 5) or a

@@ -24,7 +24,41 @@ public final class Analyser implements AutoCloseable {
     private long parsedSum;
     private long tcp;
 
+    /**
+     * How the processor records what it parsed: {@link #OBJECTS} allocates an {@link IpHeader} and two
+     * {@link Ipv4Address} per packet (the post's Java); {@link #FLAT} writes primitive fields kept
+     * inside the packet (the post's flat C++, in Java: nothing allocated per packet).
+     */
+    public enum Parse {
+        OBJECTS,
+        FLAT;
+
+        public String label() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+
+        /**
+         * @throws IllegalArgumentException naming the text and the valid names
+         */
+        public static Parse parse(String text) {
+            for (Parse p : values()) {
+                if (p.label().equalsIgnoreCase(text.strip())) {
+                    return p;
+                }
+            }
+            throw new IllegalArgumentException("unknown parse '" + text + "' (expected objects or flat)");
+        }
+    }
+
+    private final Parse parse;
+
+    /** An analyser whose processor allocates its parse objects, as the post's Java does. */
     public Analyser(AnalyserCase analyserCase, PacketStrategy strategy, long seed) {
+        this(analyserCase, strategy, seed, Parse.OBJECTS);
+    }
+
+    public Analyser(AnalyserCase analyserCase, PacketStrategy strategy, long seed, Parse parse) {
+        this.parse = parse;
         this.strategy = strategy;
         this.queueSize = analyserCase.internalQueueSize();
         this.queue = new ArrayDeque<>(queueSize + 1);
@@ -134,17 +168,36 @@ public final class Analyser implements AutoCloseable {
             throw new IllegalStateException("not an IPv4 packet: version " + (versionIhl >>> 4));
         }
         int transport = (versionIhl & 0xF) * 4;
-        IpHeader header = new IpHeader(
-                new Ipv4Address(p.getInt(PacketLayout.SOURCE_ADDRESS)),
-                new Ipv4Address(p.getInt(PacketLayout.DESTINATION_ADDRESS)),
-                p.getByte(PacketLayout.PROTOCOL),
-                p.getShort(PacketLayout.TOTAL_LENGTH),
-                p.getShort(transport + PacketLayout.SOURCE_PORT),
-                p.getShort(transport + PacketLayout.DESTINATION_PORT));
-        p.header = header;
+        int protocol;
+        if (parse == Parse.OBJECTS) {
+            IpHeader header = new IpHeader(
+                    new Ipv4Address(p.getInt(PacketLayout.SOURCE_ADDRESS)),
+                    new Ipv4Address(p.getInt(PacketLayout.DESTINATION_ADDRESS)),
+                    p.getByte(PacketLayout.PROTOCOL),
+                    p.getShort(PacketLayout.TOTAL_LENGTH),
+                    p.getShort(transport + PacketLayout.SOURCE_PORT),
+                    p.getShort(transport + PacketLayout.DESTINATION_PORT));
+            p.header = header;
+            protocol = header.protocol();
+            parsedSum += header.checksumTerm();
+        } else {
+            p.parsedSource = p.getInt(PacketLayout.SOURCE_ADDRESS);
+            p.parsedDestination = p.getInt(PacketLayout.DESTINATION_ADDRESS);
+            p.parsedProtocol = p.getByte(PacketLayout.PROTOCOL);
+            p.parsedTotalLength = p.getShort(PacketLayout.TOTAL_LENGTH);
+            p.parsedSourcePort = p.getShort(transport + PacketLayout.SOURCE_PORT);
+            p.parsedDestinationPort = p.getShort(transport + PacketLayout.DESTINATION_PORT);
+            protocol = p.parsedProtocol;
+            parsedSum += PacketLayout.checksumTerm(
+                    p.parsedSource,
+                    p.parsedDestination,
+                    p.parsedProtocol,
+                    p.parsedTotalLength,
+                    p.parsedSourcePort,
+                    p.parsedDestinationPort);
+        }
         parsed++;
-        parsedSum += header.checksumTerm();
-        if (header.isTcp()) {
+        if (protocol == PacketLayout.PROTOCOL_TCP) {
             tcp++;
             int slot = (int) ((nextRandom() >>> 33) % store.length);
             Packet evicted = store[slot];

@@ -12,9 +12,20 @@ import java.util.function.Consumer;
  * @param strategy the buffer strategy
  * @param buffers heap or native buffers
  * @param sizes the pools' sizes
+ * @param parse parse objects per packet (the post's Java) or flat fields in the packet
  */
 public record AnalyserSetup(
-        AnalyserCase analyserCase, Strategy strategy, Buffers buffers, PacketStrategy.PoolSizes sizes) {
+        AnalyserCase analyserCase,
+        Strategy strategy,
+        Buffers buffers,
+        PacketStrategy.PoolSizes sizes,
+        Analyser.Parse parse) {
+
+    /** A setup whose processor allocates its parse objects, as the post's Java. */
+    public AnalyserSetup(
+            AnalyserCase analyserCase, Strategy strategy, Buffers buffers, PacketStrategy.PoolSizes sizes) {
+        this(analyserCase, strategy, buffers, sizes, Analyser.Parse.OBJECTS);
+    }
 
     /** Heap bytes one heap packet holds: the packet, its ByteBuffer and 1 KiB array, a parse result. */
     static final long HEAP_PACKET_BYTES = 1_200;
@@ -50,7 +61,7 @@ public record AnalyserSetup(
 
     /** A new analyser, its pool (if any) filled. */
     public Analyser newAnalyser(long seed) {
-        return new Analyser(analyserCase, PacketStrategy.create(strategy, buffers, sizes), seed);
+        return new Analyser(analyserCase, PacketStrategy.create(strategy, buffers, sizes), seed, parse);
     }
 
     /**

@@ -13,8 +13,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>No orphan survives: {@link #close()} asks it to stop, then kills it; a shutdown hook kills it and
  * deletes the queue file when the JVM ends first (Ctrl-C, System.exit); and the source itself exits
- * when its parent dies (Linux {@code PR_SET_PDEATHSIG}, and a parent-pid check), which covers
- * {@code kill -9} of this JVM. Not thread-safe: one owner.
+ * when its parent dies (Linux {@code PR_SET_PDEATHSIG}, and a parent-pid check) and deletes the
+ * queue file, which covers {@code kill -9} of this JVM. Not thread-safe: one owner.
  */
 public final class ClockSource implements AutoCloseable {
     private static final long START_TIMEOUT_NS = 5_000_000_000L;

@@ -9,6 +9,16 @@ public abstract sealed class Packet permits HeapPacket, NativePacket {
     /** The parse result; null until parsed, cleared on release. */
     IpHeader header;
 
+    // The flat parse's result: primitive fields of the packet itself (no object of their own, so no
+    // cache line of their own), overwritten by each parse, as the post's flat C++ keeps them inside
+    // its buffers.
+    int parsedSource;
+    int parsedDestination;
+    int parsedProtocol;
+    int parsedTotalLength;
+    int parsedSourcePort;
+    int parsedDestinationPort;
+
     public IpHeader header() {
         return header;
     }

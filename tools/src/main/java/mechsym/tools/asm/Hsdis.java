@@ -1,12 +1,11 @@
 package mechsym.tools.asm;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
+import mechsym.tools.platform.ChildProcess;
 import mechsym.tools.platform.NativeFolder;
 
 /**
@@ -64,18 +63,19 @@ public record Hsdis(Path library, String problem) {
                 return unavailable("make is not installed (" + e.getMessage() + "); on Debian: apt-get install make"
                         + " gcc libcapstone-dev");
             }
-            String output = new String(make.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!make.waitFor(BUILD_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                make.destroyForcibly();
-                return unavailable("make hsdis did not finish in " + BUILD_TIMEOUT_SECONDS + " s");
+            StringBuilder output = new StringBuilder();
+            ChildProcess.Outcome outcome = ChildProcess.await(
+                    make,
+                    BUILD_TIMEOUT_SECONDS,
+                    stdout -> stdout.lines().forEach(l -> output.append(l).append('\n')));
+            if (outcome.timedOut()) {
+                return unavailable("make hsdis did not finish in " + BUILD_TIMEOUT_SECONDS + " s and was stopped");
             }
-            if (make.exitValue() != 0 || !Files.isRegularFile(library)) {
-                return unavailable(
-                        "`make -C " + nativeDir + " hsdis` failed (exit " + make.exitValue() + "):\n" + output.strip());
+            if (outcome.exitCode() != 0 || !Files.isRegularFile(library)) {
+                return unavailable("`make -C " + nativeDir + " hsdis` failed (exit " + outcome.exitCode() + "):\n"
+                        + output.toString().strip());
             }
             return new Hsdis(library, null);
-        } catch (IOException e) {
-            return unavailable("cannot build the disassembler plugin: " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return unavailable("interrupted while building the disassembler plugin");

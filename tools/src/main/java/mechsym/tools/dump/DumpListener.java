@@ -1,6 +1,6 @@
 package mechsym.tools.dump;
 
-import mechsym.core.codec.MessageType;
+import mechsym.tools.schema.MessageType;
 
 /**
  * What a {@link Dumper} reports, in stream order. Offsets are byte offsets from the start of the

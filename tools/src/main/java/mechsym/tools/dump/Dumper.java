@@ -2,16 +2,27 @@ package mechsym.tools.dump;
 
 import static mechsym.core.codec.FrameDescriptor.BODY_LENGTH_OFFSET;
 import static mechsym.core.codec.FrameDescriptor.HEADER_LENGTH;
+import static mechsym.core.codec.FrameDescriptor.MAGIC;
+import static mechsym.core.codec.FrameDescriptor.MAGIC_OFFSET;
 import static mechsym.core.codec.FrameDescriptor.TYPE_ID_OFFSET;
 import static mechsym.core.codec.FrameDescriptor.VERSION_OFFSET;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Objects;
 import mechsym.core.codec.CodecBuffer;
 import mechsym.core.codec.CodecException;
 import mechsym.core.codec.FrameReader;
-import mechsym.core.codec.MessageType;
-import mechsym.core.codec.Schema;
-import mechsym.core.codec.SchemaCodec;
+import mechsym.tools.platform.IoReasons;
+import mechsym.tools.schema.MessageType;
+import mechsym.tools.schema.Schema;
+import mechsym.tools.schema.SchemaCodec;
 
 /**
  * Walks a stream of frames and reports each to a {@link DumpListener}: decoded by the schema, or as
@@ -50,6 +61,42 @@ public final class Dumper {
     /** A dumper with no body length limit but the input's end. */
     public Dumper(Schema schema, boolean strict) {
         this(schema, strict, Integer.MAX_VALUE);
+    }
+
+    /**
+     * Dumps the frames of {@code file}, mapped read-only, read in the schema's byte order.
+     *
+     * @throws IOException if the file cannot be opened or read; the message names it
+     */
+    public DumpSummary dumpFile(Path file, DumpListener listener) throws IOException {
+        try (Arena arena = Arena.ofConfined();
+                FileChannel channel = FileChannel.open(file)) {
+            MemorySegment mapped = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size(), arena);
+            CodecBuffer buffer = CodecBuffer.of(mapped, schema.byteOrder());
+            return dump(buffer, buffer.capacity(), listener);
+        } catch (IOException e) {
+            throw IoReasons.naming(file, e);
+        }
+    }
+
+    /**
+     * Dumps the frames of {@code in}, copied to a temporary file first and mapped like a file: the
+     * dump needs random access (to resynchronise), and a stream larger than the heap, or than a Java
+     * array's 2 GiB, must not end in an OutOfMemoryError.
+     */
+    public DumpSummary dumpStream(InputStream in, String name, DumpListener listener) throws IOException {
+        Path copy = Files.createTempFile("mechsym-dump-", ".bin");
+        try {
+            try {
+                Files.copy(in, copy, StandardCopyOption.REPLACE_EXISTING);
+            } catch (IOException e) {
+                throw new IOException(
+                        name + ": cannot keep a copy in " + copy.getParent() + " (" + e.getMessage() + ")", e);
+            }
+            return dumpFile(copy, listener);
+        } finally {
+            Files.deleteIfExists(copy);
+        }
     }
 
     /** Dumps the frames in {@code data} from its cursor to {@code end}. */
@@ -147,17 +194,28 @@ public final class Dumper {
         return summary;
     }
 
-    /** The first offset from {@code from} where a chain of trustworthy frames starts, or the end. */
+    /**
+     * The first offset from {@code from} where a chain of frames starts, or the end: a trustworthy
+     * header followed by the end, by another trustworthy header, or by a header that starts with the
+     * magic but cannot be trusted (its length does not fit, say). That last header is then reported
+     * when the dump reaches it, and the sound frame before it is not skipped.
+     */
     long resync(CodecBuffer data, long from, long end) {
         for (long p = from; p <= end - HEADER_LENGTH; p++) {
             if (FrameReader.trustworthyHeader(data, p, end, maxBodyLength)) {
                 long next = p + HEADER_LENGTH + data.getInt(p + BODY_LENGTH_OFFSET);
-                if (next == end || FrameReader.trustworthyHeader(data, next, end, maxBodyLength)) {
+                if (next == end
+                        || FrameReader.trustworthyHeader(data, next, end, maxBodyLength)
+                        || startsWithMagic(data, next, end)) {
                     return p;
                 }
             }
         }
         return end;
+    }
+
+    private static boolean startsWithMagic(CodecBuffer data, long offset, long end) {
+        return end - offset >= Short.BYTES && data.getShort(offset + MAGIC_OFFSET) == MAGIC;
     }
 
     private static byte[] preview(CodecBuffer data, long offset, int bodyLength) {

@@ -7,7 +7,7 @@ import java.io.UncheckedIOException;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import mechsym.core.codec.MessageType;
+import mechsym.tools.schema.MessageType;
 
 /**
  * Renders a dump for machines as JSON Lines: one object per frame, error, resynchronisation and a

@@ -1,5 +1,6 @@
 package mechsym.tools.dump;
 
+import mechsym.core.codec.BufferBoundsException;
 import mechsym.core.codec.CodecBuffer;
 import mechsym.core.codec.Marshallable;
 import mechsym.core.codec.Utf8;
@@ -32,7 +33,7 @@ public final class SampleCancel implements Marshallable {
         buffer.writeInts(legs, 0, legs.length);
         buffer.writeChar(reason);
         if (Utf8.encodeWithLength(note, buffer) < 0) {
-            throw new IndexOutOfBoundsException("note does not fit");
+            throw new BufferBoundsException(buffer, "note does not fit");
         }
     }
 

@@ -2,6 +2,7 @@ package mechsym.tools.dump;
 
 import java.util.Arrays;
 import java.util.Objects;
+import mechsym.core.codec.BufferBoundsException;
 import mechsym.core.codec.CodecBuffer;
 import mechsym.core.codec.Marshallable;
 import mechsym.core.codec.Utf8;
@@ -78,7 +79,7 @@ public final class SampleOrder implements Marshallable {
         buffer.writeLongs(quantities, 0, quantities.length);
         if (trader != null) {
             if (Utf8.encodeWithLength(trader, buffer) < 0) {
-                throw new IndexOutOfBoundsException("trader does not fit");
+                throw new BufferBoundsException(buffer, "trader does not fit");
             }
         }
     }

@@ -3,8 +3,8 @@ package mechsym.tools.dump;
 import java.io.PrintStream;
 import java.util.HexFormat;
 import java.util.List;
-import mechsym.core.codec.Field;
-import mechsym.core.codec.MessageType;
+import mechsym.tools.schema.Field;
+import mechsym.tools.schema.MessageType;
 
 /**
  * Renders a dump for people, one block per frame:

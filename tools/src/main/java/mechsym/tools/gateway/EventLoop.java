@@ -191,7 +191,7 @@ final class EventLoop implements Runnable, Transaction.Answers {
             return;
         }
         try {
-            c.respond(200, "text/plain", transaction.result);
+            c.respond(transaction.status, "text/plain", transaction.result);
             gatewayLatency.record(System.nanoTime() - transaction.acceptedNanos);
         } catch (IOException e) {
             c.close();

@@ -22,6 +22,7 @@ final class HttpResponses {
             case 404 -> "Not Found";
             case 408 -> "Request Timeout";
             case 413 -> "Content Too Large";
+            case 500 -> "Internal Server Error";
             case 431 -> "Request Header Fields Too Large";
             case 501 -> "Not Implemented";
             case 503 -> "Service Unavailable";

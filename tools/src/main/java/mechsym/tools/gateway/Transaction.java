@@ -13,6 +13,8 @@ public final class Transaction {
     final long acceptedNanos;
     /** Set by the service thread: the answer's body. */
     byte[] result;
+    /** Set by the service thread: 200, or 500 when the work threw. */
+    int status = 200;
 
     Transaction(Answers answers, Object connection, byte[] body, long acceptedNanos) {
         this.answers = answers;

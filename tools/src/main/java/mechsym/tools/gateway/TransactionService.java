@@ -124,7 +124,14 @@ public final class TransactionService implements AutoCloseable {
                 continue;
             }
             long start = System.nanoTime();
-            transaction.result = work.run(transaction.body);
+            try {
+                transaction.result = work.run(transaction.body);
+            } catch (RuntimeException e) {
+                // an accepted transaction is always answered, and the service thread goes on
+                transaction.status = 500;
+                transaction.result =
+                        ("transaction failed: " + e + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            }
             transactionTimes.record(System.nanoTime() - start);
             counters.answered.increment();
             counters.inFlight.decrementAndGet();

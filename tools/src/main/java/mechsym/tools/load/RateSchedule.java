@@ -122,12 +122,52 @@ public record RateSchedule(List<Step> steps) {
 
     /**
      * The intended start of the request after one intended at {@code nanos} (from the start), or
-     * {@code -1} once past the end. A rate below 1 per second is taken as 1, so a ramp from 0 starts.
+     * {@code -1} once past the end: the instant at which the schedule's cumulative count (the
+     * integral of its rate) has grown by one, so a ramp from 0 starts slowly but at once.
      */
     public long next(long nanos) {
-        double rate = Math.max(1.0, rateAt(nanos));
-        long next = nanos + Math.max(1, Math.round(1e9 / rate));
-        return next < total().toNanos() ? next : -1;
+        double target = cumulative(nanos) + 1;
+        double before = 0;
+        long start = 0;
+        for (Step step : steps) {
+            double seconds = step.duration().toNanos() / 1e9;
+            double count = (step.fromRate() + step.toRate()) / 2 * seconds;
+            if (target <= before + count) {
+                long at = Math.max(nanos + 1, start + Math.round(offsetOf(step, seconds, target - before) * 1e9));
+                return at < total().toNanos() ? at : -1;
+            }
+            before += count;
+            start += step.duration().toNanos();
+        }
+        return -1;
+    }
+
+    /** Requests due from the start up to {@code nanos}: the integral of the rate. */
+    double cumulative(long nanos) {
+        double count = 0;
+        long start = 0;
+        for (Step step : steps) {
+            long length = step.duration().toNanos();
+            double seconds = length / 1e9;
+            if (nanos < start + length) {
+                double x = (nanos - start) / 1e9;
+                return count + step.fromRate() * x + (step.toRate() - step.fromRate()) * x * x / (2 * seconds);
+            }
+            count += (step.fromRate() + step.toRate()) / 2 * seconds;
+            start += length;
+        }
+        return count;
+    }
+
+    /** The time into {@code step} (seconds) at which its cumulative count reaches {@code count}. */
+    private static double offsetOf(Step step, double seconds, double count) {
+        double r0 = step.fromRate();
+        double a = (step.toRate() - r0) / (2 * seconds);
+        if (Math.abs(a) < 1e-12) {
+            return count / r0;
+        }
+        double discriminant = Math.max(0, r0 * r0 + 4 * a * count);
+        return (-r0 + Math.sqrt(discriminant)) / (2 * a);
     }
 
     /** The number of requests the schedule sends (counted by walking it). */

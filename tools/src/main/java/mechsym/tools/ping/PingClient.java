@@ -50,16 +50,26 @@ public final class PingClient {
      *     answer in time, a wrong answer, connection closed)
      */
     public static Outcome run(PingOptions options, LatencyRecorder recorder) throws IOException {
+        return run(options, recorder, Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #run(PingOptions, LatencyRecorder)}, but the warm-up and the measured part each stop
+     * early once they have lasted {@code maxMeasureNanos} (for a lab's time budget; the outcome says
+     * how many were sent).
+     */
+    public static Outcome run(PingOptions options, LatencyRecorder recorder, long maxMeasureNanos) throws IOException {
         options.validate();
         if (options.cpu() != null) {
             CpuAffinity.pinCurrentThread(options.cpu());
         }
         try (Exchange exchange = open(options)) {
-            return loop(options, exchange, recorder);
+            return loop(options, exchange, recorder, maxMeasureNanos);
         }
     }
 
-    private static Outcome loop(PingOptions o, Exchange exchange, LatencyRecorder recorder) throws IOException {
+    private static Outcome loop(PingOptions o, Exchange exchange, LatencyRecorder recorder, long maxMeasureNanos)
+            throws IOException {
         ByteBuffer request = ByteBuffer.allocateDirect(o.size());
         ByteBuffer response = ByteBuffer.allocateDirect(o.size());
         for (int i = 0; i < o.size(); i++) {
@@ -69,7 +79,21 @@ public final class PingClient {
         long timeoutNanos = TimeUnit.MILLISECONDS.toNanos(o.timeoutMillis());
         long total = o.warmup() + o.count();
         long lost = 0;
-        for (long i = 0; i < total; i++) {
+        long phaseStart = System.nanoTime();
+        long i = 0;
+        for (; i < total; i++) {
+            if (maxMeasureNanos != Long.MAX_VALUE) { // a budget: warm-up and measurement each end at it
+                long now = System.nanoTime();
+                if (i == o.warmup()) {
+                    phaseStart = now;
+                } else if (now - phaseStart > maxMeasureNanos) {
+                    if (i > o.warmup()) {
+                        break;
+                    }
+                    i = o.warmup(); // warm-up cut short: measure from here
+                    phaseStart = now;
+                }
+            }
             long intended = pacer.awaitNext();
             if (o.size() >= Long.BYTES) {
                 request.putLong(0, intended); // the intended send time travels with the message
@@ -91,7 +115,7 @@ public final class PingClient {
                 recorder.recordFromIntendedStart(o.rate() > 0 ? intended : start, end);
             }
         }
-        return new Outcome(exchange.target(), total, lost, exchange.stale());
+        return new Outcome(exchange.target(), i, lost, exchange.stale());
     }
 
     private static Exchange open(PingOptions o) throws IOException {

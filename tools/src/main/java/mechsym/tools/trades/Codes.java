@@ -16,13 +16,13 @@ public final class Codes {
     public static int pack(CharSequence text) {
         int length = text.length();
         if (length < 1 || length > 4) {
-            throw new IllegalArgumentException("'" + text + "' must be 1 to 4 characters");
+            throw new IllegalArgumentException(Quoted.of(text) + " must be 1 to 4 characters");
         }
         int result = 0;
         for (int i = 0; i < length; i++) {
             char c = text.charAt(i);
             if (c < '!' || c > '~') {
-                throw new IllegalArgumentException("'" + text + "' has a character that is not printable ASCII");
+                throw new IllegalArgumentException(Quoted.of(text) + " has a character that is not printable ASCII");
             }
             result |= c << (24 - 8 * i);
         }

@@ -36,20 +36,20 @@ public final class Prices {
                 if (fractionDigits < 0) {
                     units = units * 10 + (c - '0');
                     if (units > Long.MAX_VALUE / TICKS_PER_UNIT - 1) {
-                        throw new IllegalArgumentException("price '" + text + "' is too large");
+                        throw new IllegalArgumentException("price " + Quoted.of(text) + " is too large");
                     }
                 } else if (++fractionDigits > SCALE) {
                     throw new IllegalArgumentException(
-                            "price '" + text + "' has more than " + SCALE + " decimal places");
+                            "price " + Quoted.of(text) + " has more than " + SCALE + " decimal places");
                 } else {
                     fraction = fraction * 10 + (c - '0');
                 }
             } else {
-                throw new IllegalArgumentException("price '" + text + "' is not a decimal number like 101.25");
+                throw new IllegalArgumentException("price " + Quoted.of(text) + " is not a decimal number like 101.25");
             }
         }
         if (fractionDigits == 0) {
-            throw new IllegalArgumentException("price '" + text + "' ends with '.'");
+            throw new IllegalArgumentException("price " + Quoted.of(text) + " ends with '.'");
         }
         for (int d = Math.max(fractionDigits, 0); d < SCALE; d++) {
             fraction *= 10;

@@ -157,6 +157,10 @@ public final class QueryReport {
         return String.format(Locale.ROOT, "%,d", value);
     }
 
+    private static String count(BigInteger value) {
+        return String.format(Locale.ROOT, "%,d", value);
+    }
+
     private static String amount(BigInteger ticksTimesQuantity) {
         return String.format(Locale.ROOT, "%,.4f", Prices.toDecimal(ticksTimesQuantity));
     }

@@ -45,7 +45,7 @@ final class TopTrades {
     }
 
     private boolean better(long p, long q, long i, int than) {
-        int cmp = Int128.compareProducts(p, q, price[than], quantity[than]);
+        int cmp = Int192.compareProducts(p, q, price[than], quantity[than]);
         return cmp > 0 || (cmp == 0 && i < index[than]);
     }
 

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.LongConsumer;
 import mechsym.core.memory.RecordStore;
+import mechsym.tools.platform.IoReasons;
 
 /**
  * Trades as CSV (documented in docs/trades.md): a header line {@value #HEADER}, then one trade per
@@ -62,6 +63,8 @@ public final class TradeCsv {
                     afterCarriageReturn = b == '\r';
                 }
             }
+        } catch (IOException e) {
+            throw IoReasons.naming(csv, e);
         }
         return lines + (pending ? 1 : 0);
     }
@@ -85,9 +88,12 @@ public final class TradeCsv {
             long imported = read(csv, in, store, trade, progress);
             store.publish();
             return imported;
-        } catch (IOException | RuntimeException e) {
+        } catch (CsvFormatException | RuntimeException e) {
             store.setSize(start);
             throw e;
+        } catch (IOException e) {
+            store.setSize(start);
+            throw IoReasons.naming(csv, e);
         } catch (InternalError fault) {
             store.setSize(start);
             throw new IOException(store.path() + ": " + TradeFiles.MAPPED_WRITE_FAULT, fault);
@@ -105,10 +111,7 @@ public final class TradeCsv {
         }
         requireText(csv, 1, header);
         if (!header.strip().replace(" ", "").equalsIgnoreCase(HEADER)) {
-            String found = header.length() <= 80
-                    ? "'" + header + "'"
-                    : "'" + header.substring(0, 80) + "...' (" + header.length() + " characters)";
-            throw new CsvFormatException(csv, 1, 0, "expected the header " + HEADER + ", found " + found);
+            throw new CsvFormatException(csv, 1, 0, "expected the header " + HEADER + ", found " + Quoted.of(header));
         }
         long lineNumber = 1;
         long imported = 0;
@@ -196,7 +199,7 @@ public final class TradeCsv {
         try {
             value = Long.parseLong(text);
         } catch (NumberFormatException e) {
-            throw new CsvFormatException(csv, lineNumber, column, "'" + text + "' is not an integer");
+            throw new CsvFormatException(csv, lineNumber, column, Quoted.of(text) + " is not an integer");
         }
         if (value < min) {
             throw new CsvFormatException(csv, lineNumber, column, value + " is less than " + min);
@@ -216,7 +219,7 @@ public final class TradeCsv {
         if (text.equals("B") || text.equals("S")) {
             return text.charAt(0);
         }
-        throw new CsvFormatException(csv, lineNumber, 7, "'" + text + "' is not B or S");
+        throw new CsvFormatException(csv, lineNumber, 7, Quoted.of(text) + " is not B or S");
     }
 
     /** Writes the trades of {@code store} as CSV, header first (the import's format). */

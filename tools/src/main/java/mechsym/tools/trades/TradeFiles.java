@@ -5,6 +5,9 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import mechsym.core.memory.RecordFileInfo;
 import mechsym.core.memory.RecordStore;
 import mechsym.core.memory.StorageForm;
 
@@ -75,6 +78,46 @@ public final class TradeFiles {
             }
         }
         return written;
+    }
+
+    /**
+     * What a new trade store is made with.
+     *
+     * @param columnar one column per field instead of records
+     * @param capacity room for this many trades (a sparse file: room not yet used takes no disk)
+     * @param replace replace the file if it exists
+     */
+    public record NewStore(boolean columnar, long capacity, boolean replace) {
+        StorageForm form() {
+            return columnar ? StorageForm.COLUMNAR : StorageForm.ARRAY_OF_STRUCTURES;
+        }
+    }
+
+    /** {@link #writeNew(Path, long, StorageForm, boolean, Filler)} as {@code spec} says. */
+    public static long writeNew(Path path, NewStore spec, Filler filler) throws IOException {
+        return writeNew(path, spec.capacity(), spec.form(), spec.replace(), filler);
+    }
+
+    /**
+     * What the header of the trade store {@code path} says, in order: file, format version, form,
+     * layout, its fingerprint and whether it is the trade layout, record size, capacity, count, file
+     * size, bytes of data.
+     */
+    public static Map<String, Object> describe(Path path) throws IOException {
+        RecordFileInfo info = RecordStore.describe(path);
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("file", info.path().toString());
+        fields.put("formatVersion", info.formatVersion());
+        fields.put("form", info.form().name());
+        fields.put("layout", info.layoutDescriptor());
+        fields.put("fingerprint", String.format("%016x", info.fingerprint()));
+        fields.put("isTradeLayout", info.fingerprint() == Trade.LAYOUT.fingerprint());
+        fields.put("recordSize", info.recordSize());
+        fields.put("capacity", info.capacity());
+        fields.put("count", info.count());
+        fields.put("fileSize", info.fileSize());
+        fields.put("dataBytes", info.count() * info.recordSize());
+        return fields;
     }
 
     /** Opens a trade file for reading. */

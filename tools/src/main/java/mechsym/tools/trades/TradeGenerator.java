@@ -1,5 +1,7 @@
 package mechsym.tools.trades;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.SplittableRandom;
 import java.util.function.LongConsumer;
 import mechsym.core.memory.RecordStore;
@@ -40,6 +42,31 @@ public final class TradeGenerator {
     public static final int CLIENTS = 1000;
 
     private TradeGenerator() {}
+
+    /** Writes a new store of the post's {@code count} trades; returns the number written. */
+    public static long writePost(Path path, long count, TradeFiles.NewStore spec, LongConsumer progress)
+            throws IOException {
+        return TradeFiles.writeNew(
+                path, requireRoom(count, spec), (store, trade) -> post(store, trade, count, progress));
+    }
+
+    /** Writes a new store of {@code count} trades of the mix drawn from {@code seed}; returns the number written. */
+    public static long writeRandom(Path path, long count, long seed, TradeFiles.NewStore spec, LongConsumer progress)
+            throws IOException {
+        return TradeFiles.writeNew(
+                path, requireRoom(count, spec), (store, trade) -> random(store, trade, count, seed, progress));
+    }
+
+    private static TradeFiles.NewStore requireRoom(long count, TradeFiles.NewStore spec) {
+        if (count < 0) {
+            throw new IllegalArgumentException("the count of trades must be >= 0: " + count);
+        }
+        if (spec.capacity() < count) {
+            throw new IllegalArgumentException(
+                    "a capacity of " + spec.capacity() + " is less than the " + count + " trades to write");
+        }
+        return spec;
+    }
 
     /** Appends the post's {@code count} trades. */
     public static void post(RecordStore store, Trade trade, long count, LongConsumer progress) {

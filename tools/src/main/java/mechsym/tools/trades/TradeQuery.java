@@ -1,19 +1,23 @@
 package mechsym.tools.trades;
 
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import mechsym.core.memory.RecordStore;
 
 /**
  * One pass over a trade store: the post's buy and sell cost, notional, quantity and VWAP per
  * instrument, venue or both, and the top N trades by notional, over the trades that pass optional
- * filters on client, venue, instrument and side. Sums are exact (128-bit). A query object is not
+ * filters on client, venue, instrument and side. Sums are exact (192-bit accumulators: no store's
+ * sums can wrap). A query object is not
  * thread-safe; the scan allocates only when it meets a new group.
  */
 public final class TradeQuery {
@@ -21,7 +25,19 @@ public final class TradeQuery {
     public enum GroupBy {
         INSTRUMENT,
         VENUE,
-        INSTRUMENT_AND_VENUE
+        INSTRUMENT_AND_VENUE;
+
+        /** The grouping named {@code name}: instrument, venue or instrument-venue (any case). */
+        public static GroupBy parse(String name) {
+            return switch (name.strip().toLowerCase(Locale.ROOT)) {
+                case "instrument" -> INSTRUMENT;
+                case "venue" -> VENUE;
+                case "instrument-venue", "venue-instrument", "both" -> INSTRUMENT_AND_VENUE;
+                default ->
+                    throw new IllegalArgumentException(
+                            "must be instrument, venue or instrument-venue, was '" + name + "'");
+            };
+        }
     }
 
     /** Decimal places of a VWAP in the result. */
@@ -75,17 +91,23 @@ public final class TradeQuery {
         return this;
     }
 
-    /** Asks for the {@code n} trades of largest notional. */
+    /**
+     * The most trades {@link #top} lists: a table to read, not an export (each listed trade costs a
+     * few hundred bytes of result and report; {@code TradeCsv.export} writes every trade).
+     */
+    public static final int MAX_TOP = 10_000;
+
+    /** Asks for the {@code n} trades of largest notional, at most {@link #MAX_TOP}. */
     public TradeQuery top(int n) {
-        if (n < 0 || n > 1_000_000) {
-            throw new IllegalArgumentException("must be 0 to 1000000, was " + n);
+        if (n < 0 || n > MAX_TOP) {
+            throw new IllegalArgumentException("must be 0 to " + MAX_TOP + ", was " + n);
         }
         this.top = n;
         return this;
     }
 
     /** The figures for one group. Notional is in ticks times quantity; see {@link Prices}. */
-    public record Group(String instrument, String venue, long trades, long quantity, BigInteger notional) {
+    public record Group(String instrument, String venue, long trades, BigInteger quantity, BigInteger notional) {
         /** The notional in currency units. */
         public BigDecimal notionalDecimal() {
             return Prices.toDecimal(notional);
@@ -93,10 +115,9 @@ public final class TradeQuery {
 
         /** Volume-weighted average price: notional / quantity, in currency units. */
         public BigDecimal vwap() {
-            return quantity == 0
+            return quantity.signum() == 0
                     ? BigDecimal.ZERO
-                    : Prices.toDecimal(notional)
-                            .divide(BigDecimal.valueOf(quantity), VWAP_SCALE, RoundingMode.HALF_EVEN);
+                    : Prices.toDecimal(notional).divide(new BigDecimal(quantity), VWAP_SCALE, RoundingMode.HALF_EVEN);
         }
     }
 
@@ -123,6 +144,13 @@ public final class TradeQuery {
             Map<GroupBy, List<Group>> groups,
             List<TopTrade> top) {}
 
+    /** Runs the query over the trade store file {@code path}, opened read-only for the scan. */
+    public Result run(Path path) throws IOException {
+        try (RecordStore store = TradeFiles.openReadOnly(path)) {
+            return run(store);
+        }
+    }
+
     /** Runs the query over the published records of {@code store} with a flyweight of its own. */
     public Result run(RecordStore store) {
         Trade trade = store.bind(new Trade());
@@ -131,8 +159,8 @@ public final class TradeQuery {
             accumulators[g] = new GroupAccumulator(groupings.get(g));
         }
         TopTrades best = new TopTrades(top);
-        Int128 buyCost = new Int128();
-        Int128 sellCost = new Int128();
+        Int192 buyCost = new Int192();
+        Int192 sellCost = new Int192();
         long buys = 0;
         long sells = 0;
         long n = store.size();
@@ -194,8 +222,8 @@ public final class TradeQuery {
         final GroupBy grouping;
         final LongSlots slots = new LongSlots();
         long[] trades = new long[16];
-        long[] quantity = new long[16];
-        Int128[] notional = new Int128[16];
+        Int192[] quantity = new Int192[16];
+        Int192[] notional = new Int192[16];
 
         GroupAccumulator(GroupBy grouping) {
             this.grouping = grouping;
@@ -214,10 +242,11 @@ public final class TradeQuery {
                 notional = java.util.Arrays.copyOf(notional, slot * 2);
             }
             if (notional[slot] == null) {
-                notional[slot] = new Int128();
+                notional[slot] = new Int192();
+                quantity[slot] = new Int192();
             }
             trades[slot]++;
-            quantity[slot] += tradeQuantity;
+            quantity[slot].add(tradeQuantity);
             notional[slot].addProduct(price, tradeQuantity);
         }
 
@@ -231,7 +260,7 @@ public final class TradeQuery {
                         grouping == GroupBy.VENUE ? "" : Codes.unpack(instrumentCode),
                         grouping == GroupBy.INSTRUMENT ? "" : Codes.unpack(venueCode),
                         trades[slot],
-                        quantity[slot],
+                        quantity[slot].toBigInteger(),
                         notional[slot].toBigInteger()));
             }
             result.sort(Comparator.comparing(Group::notional)

@@ -15,20 +15,22 @@ class AnalyserTest {
     void everyStrategyAndBufferParsesWhatTheSourceWroteAndReturnsEveryPacket() {
         for (Strategy strategy : Strategy.values()) {
             for (Buffers buffers : Buffers.values()) {
-                AnalyserSetup setup = new AnalyserSetup(SMALL_C, strategy, buffers, SMALL);
-                try (Analyser analyser = setup.newAnalyser(42)) {
-                    List<BatchRun.Report> reports = new ArrayList<>();
-                    new BatchRun(5_000, 10_000, 2).run(analyser, reports::add); // throws on guard or leak
-                    assertThat(reports).hasSize(2);
-                    assertThat(reports.getFirst().nsPerPacket()).isPositive();
-                    assertThat(analyser.packets()).isEqualTo(25_000);
-                    if (strategy != Strategy.DUMMY) { // dummy parses whatever its one packet holds by then
-                        // 1 in 16 is TCP: about 1,560 of 25,000
-                        assertThat(analyser.tcpPackets())
-                                .as(strategy + " " + buffers)
-                                .isBetween(1_300L, 1_850L);
+                for (Analyser.Parse parse : Analyser.Parse.values()) {
+                    AnalyserSetup setup = new AnalyserSetup(SMALL_C, strategy, buffers, SMALL, parse);
+                    try (Analyser analyser = setup.newAnalyser(42)) {
+                        List<BatchRun.Report> reports = new ArrayList<>();
+                        new BatchRun(5_000, 10_000, 2).run(analyser, reports::add); // throws on guard or leak
+                        assertThat(reports).hasSize(2);
+                        assertThat(reports.getFirst().nsPerPacket()).isPositive();
+                        assertThat(analyser.packets()).isEqualTo(25_000);
+                        if (strategy != Strategy.DUMMY) { // dummy parses whatever its one packet holds by then
+                            // 1 in 16 is TCP: about 1,560 of 25,000
+                            assertThat(analyser.tcpPackets())
+                                    .as(strategy + " " + buffers)
+                                    .isBetween(1_300L, 1_850L);
+                        }
+                        assertThat(analyser.strategy().outstanding()).isZero();
                     }
-                    assertThat(analyser.strategy().outstanding()).isZero();
                 }
             }
         }

@@ -13,7 +13,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import mechsym.core.codec.CodecBuffer;
-import mechsym.core.codec.Schema;
+import mechsym.tools.schema.Schema;
 
 /**
  * Coverage-guided fuzz test (Jazzer) of {@code mechsym dump}'s promise: whatever the bytes, the dump

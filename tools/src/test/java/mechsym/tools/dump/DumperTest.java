@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Random;
 import mechsym.core.codec.CodecBuffer;
 import mechsym.core.codec.FrameReader;
-import mechsym.core.codec.Schema;
+import mechsym.tools.schema.Schema;
 import org.junit.jupiter.api.Test;
 
 class DumperTest {
@@ -44,6 +44,29 @@ class DumperTest {
         CodecBuffer data = CodecBuffer.of(bytes, ByteOrder.LITTLE_ENDIAN);
         new Dumper(schema(), strict).dump(data, bytes.length, listener);
         return listener;
+    }
+
+    @Test
+    void aSoundFrameAfterGarbageIsDumpedAndTheBrokenHeaderAfterItReported() throws IOException {
+        byte[] sample = Files.readAllBytes(SAMPLES.resolve("orders.bin"));
+        int frame = (int) (OFFSETS[2] - OFFSETS[1]); // the 69-byte order
+        byte[] bytes = new byte[5 + frame + 12 + 4];
+        Arrays.fill(bytes, 0, 5, (byte) 0x7F); // garbage: no magic in it
+        System.arraycopy(sample, (int) OFFSETS[1], bytes, 5, frame);
+        CodecBuffer broken = CodecBuffer.of(bytes, ByteOrder.LITTLE_ENDIAN);
+        int header = 5 + frame;
+        System.arraycopy(sample, 0, bytes, header, 12); // a real header's magic, version and type ...
+        broken.putInt(header + 8, 1000); // ... and a body length that does not fit the 4 bytes left
+
+        RecordingListener listener = dump(bytes, false);
+
+        assertThat(listener.events)
+                .containsExactly(
+                        "error 0 bad magic 0x7F7F (expected 0x534D): not the start of a frame",
+                        "resync 5 5",
+                        "message 5 Order v1 57",
+                        "error " + header + " truncated frame: body length 1000 but 4 bytes left",
+                        "resync " + bytes.length + " " + (bytes.length - header));
     }
 
     @Test

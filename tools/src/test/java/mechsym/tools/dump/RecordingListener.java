@@ -2,7 +2,7 @@ package mechsym.tools.dump;
 
 import java.util.ArrayList;
 import java.util.List;
-import mechsym.core.codec.MessageType;
+import mechsym.tools.schema.MessageType;
 
 /** Records dump events as short strings, for assertions. */
 final class RecordingListener implements DumpListener {

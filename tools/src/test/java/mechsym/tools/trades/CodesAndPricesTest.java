@@ -46,7 +46,7 @@ class CodesAndPricesTest {
     @Test
     void int128SumsProductsExactlyWhereLongWraps() {
         Random random = new Random(7);
-        Int128 sum = new Int128();
+        Int192 sum = new Int192();
         BigInteger expected = BigInteger.ZERO;
         for (int i = 0; i < 10_000; i++) {
             // products up to 2^114, so 10,000 of them stay within 128 bits
@@ -54,7 +54,7 @@ class CodesAndPricesTest {
             long b = random.nextInt(3) == 0 ? random.nextLong() >> 6 : random.nextInt();
             sum.addProduct(a, b);
             expected = expected.add(BigInteger.valueOf(a).multiply(BigInteger.valueOf(b)));
-            int cmp = Int128.compareProducts(a, b, b, -a);
+            int cmp = Int192.compareProducts(a, b, b, -a);
             assertThat(Integer.signum(cmp))
                     .isEqualTo(BigInteger.valueOf(a)
                             .multiply(BigInteger.valueOf(b))

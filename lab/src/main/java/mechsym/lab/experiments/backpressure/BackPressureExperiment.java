@@ -53,7 +53,7 @@ import mechsym.tools.load.RateSchedule;
  *
  * <p>Sensitive to: the number of cores (load generator, gateway threads and service threads share
  * them: a 2-vCPU machine measures the whole loopback system, not the gateway alone), other load on
- * the machine, and the timer slack of the service's sleeps. Quick profile budget: about 50 s;
+ * the machine, and the timer slack of the service's sleeps. Quick profile budget: about 50 s, JVM starts included;
  * tiny: seconds (a smoke test, not a measurement).
  */
 public final class BackPressureExperiment implements Experiment {
@@ -78,8 +78,8 @@ public final class BackPressureExperiment implements Experiment {
     static Params params(RunContext context) {
         return context.profile()
                 .pick(
-                        new Params(0.4, 0.5, 0.4, 4, 500),
-                        new Params(1.5, 2.0, 1.5, 16, 2000),
+                        new Params(0.25, 0.4, 0.25, 4, 500),
+                        new Params(1.2, 1.5, 1.0, 16, 2000),
                         new Params(10, 5, 5, 64, 4000));
     }
 
@@ -105,9 +105,26 @@ public final class BackPressureExperiment implements Experiment {
                 + " full throughput.";
     }
 
+    /**
+     * The post measures nothing; its figures are the art-gallery example of Little's law and the
+     * design's numbers, kept as given.
+     */
     @Override
     public List<Table> seedFigures() {
-        return List.of(); // the post gives the formula and the design, no measured figures
+        return List.of(Table.seed(
+                        "seed-design", "The post's worked example and design numbers", "no machine: a worked example")
+                .column("figure")
+                .column("value")
+                .column("unit")
+                .row("time a viewer spends in the gallery", 20, "minutes")
+                .row("viewers the gallery holds", 30, "viewers")
+                .row("arrival rate the gallery can take (Little's law)", 90, "viewers/hour")
+                .row("arrival rate 9:00-10:00 in the example", 100, "viewers/hour")
+                .row("viewers sent to the cafe", 10, "viewers/hour")
+                .row("queue fill that should raise an alert", 70, "%")
+                .row("status answered when the input queue is full", 503, "HTTP status")
+                .note("queue length = max latency / (transaction time / number of threads)")
+                .build());
     }
 
     @Override
@@ -153,6 +170,7 @@ public final class BackPressureExperiment implements Experiment {
         RunRow jdkFast;
         double jdkCapacity;
         try (Gateway jdk = Gateway.startPlainJdk(context)) {
+            load(jdk.port(), capacity * 0.5, p.runSeconds(), p.connections(), 1.0); // warm-up, as the gateway had
             jdkFast = measure(jdk, "jdk-plain", 50, capacity * 0.5, p.runSeconds(), p);
             jdkSlow = slowConsumer(context, jdk.port(), "jdk-plain", capacity * 0.5, p);
             jdkCapacity = saturate(jdk.port(), p);
@@ -470,11 +488,13 @@ public final class BackPressureExperiment implements Experiment {
 
     /** A server child (gateway or plain JDK) with its samples file. */
     private static final class Gateway implements AutoCloseable {
+        private final String name;
         private final List<String> args;
         private final Path samplesFile;
         private ServerProcess process;
 
-        private Gateway(List<String> args, Path samplesFile) {
+        private Gateway(String name, List<String> args, Path samplesFile) {
+            this.name = name;
             this.args = args;
             this.samplesFile = samplesFile;
         }
@@ -484,6 +504,7 @@ public final class BackPressureExperiment implements Experiment {
             String name = "gateway-" + policy.id() + (txnMicros == 0 ? "-idle" : "");
             Path samples = context.workDir().resolve(name + "-samples.jsonl");
             Gateway g = new Gateway(
+                    name,
                     List.of(
                             "gateway",
                             policy.name(),
@@ -500,7 +521,7 @@ public final class BackPressureExperiment implements Experiment {
 
         static Gateway startPlainJdk(RunContext context) throws IOException, InterruptedException {
             Path samples = context.workDir().resolve("jdk-plain-samples.jsonl");
-            Gateway g = new Gateway(List.of("jdk-plain", samples.toString()), samples);
+            Gateway g = new Gateway("jdk-plain", List.of("jdk-plain", samples.toString()), samples);
             g.restart(context);
             return g;
         }
@@ -514,9 +535,6 @@ public final class BackPressureExperiment implements Experiment {
                     .jvmArgs(CHILD_HEAP, "-XX:+ExitOnOutOfMemoryError")
                     .args(args.toArray())
                     .command();
-            String name = args.getFirst().equals("jdk-plain")
-                    ? "jdk-plain"
-                    : "gateway-" + args.get(1).toLowerCase(Locale.ROOT);
             process = ServerProcess.start(command, context.workDir().resolve(name + ".log"));
         }
 

@@ -89,9 +89,14 @@ final class ServerProcess implements AutoCloseable {
         } catch (IOException ignored) {
             // already gone
         }
-        if (!process.waitFor(5, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            process.waitFor(5, TimeUnit.SECONDS);
+        try {
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly(); // the lab is being stopped: the child must not outlive it
+            throw e;
         }
     }
 }

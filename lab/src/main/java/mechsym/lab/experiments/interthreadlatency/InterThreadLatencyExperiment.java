@@ -42,6 +42,9 @@ import mechsym.tools.asm.PrintAssembly;
  *   C++ std::atomic release         mov                  native/pingpong.cpp, the hardware baseline
  *   C++ std::atomic seq_cst         xchg                 the C++ equivalent of a volatile store
  * Each run lasts a fixed time; RTT = run time / round trips; the first run of each JVM is warm-up.
+ * Then the distribution (PingPongDistribution): the volatile ping-pong with every round trip timed
+ * into HdrHistogram, with the post's unpadded cells (two fields on one line), padded cells and core's
+ * Sequence, on two pinned cores, on one CPU and unpinned; p50 to max, an .hgrm file per fork.
  *
  * Sensitive to: where the scheduler puts the two threads (same core's hyperthreads, two cores,
  * two sockets), other load on the machine (a spinning thread descheduled for a time slice costs
@@ -212,6 +215,7 @@ public final class InterThreadLatencyExperiment implements Experiment {
             result.table(ratioTable.build());
         }
 
+        distributions(context, result);
         ThreadedRuns.noteMachine(result, 2, loadBefore);
         Hsdis hsdis = Hsdis.find();
         Boolean fenceAsThePostSays =
@@ -229,6 +233,118 @@ public final class InterThreadLatencyExperiment implements Experiment {
                     + " native hsdis, which needs libcapstone-dev). With it, mechsym asm prints the instructions.");
         }
         verdict(result, medians, ratios, fenceAsThePostSays);
+    }
+
+    /** A placement of the ping and pong threads, and the cell layout, for one distribution fork. */
+    private record Placed(
+            String layoutLabel, PingPongDistribution.Layout layout, String placement, int ping, int pong) {}
+
+    /**
+     * The post's volatile ping-pong as a distribution: every round trip timed into HdrHistogram, the
+     * post's unpadded cells beside padded ones and core's Sequence, two pinned cores beside one CPU
+     * and the scheduler's choice. One fork each; the last run's .hgrm kept in the experiment folder.
+     */
+    private static void distributions(RunContext context, ExperimentResult.Builder result) throws Exception {
+        long runMillis = context.profile().pick(30L, 250L, 1000L);
+        int runs = context.profile().pick(2, 3, 6); // the first is warm-up
+        List<Placed> placements = new ArrayList<>();
+        java.util.BitSet cpus = mechsym.tools.latency.CpuAffinity.isSupported()
+                ? mechsym.tools.latency.CpuAffinity.allowedCpus()
+                : new java.util.BitSet();
+        int a = cpus.nextSetBit(0);
+        int b = a < 0 ? -1 : cpus.nextSetBit(a + 1);
+        String cross = "two cores, pinned (" + a + " | " + b + ")";
+        for (var layout : PingPongDistribution.Layout.values()) {
+            String label = switch (layout) {
+                case UNPADDED -> "the post's: two fields on one line";
+                case PADDED -> "padded cells (128 bytes apart)";
+                case SEQUENCE -> "core's Sequence (padded)";
+            };
+            if (b >= 0) {
+                placements.add(new Placed(label, layout, cross, a, b));
+            }
+            if (layout == PingPongDistribution.Layout.PADDED) {
+                if (a >= 0) {
+                    placements.add(new Placed(label, layout, "one CPU, pinned (" + a + " | " + a + ")", a, a));
+                }
+                placements.add(new Placed(label, layout, "unpinned", -1, -1));
+            }
+        }
+        Table.Builder table = Table.measured(
+                        "rtt-distribution",
+                        "volatile ping-pong, each round trip timed: distribution by cell layout and placement")
+                .column("cells")
+                .column("placement")
+                .column("round trips", "count")
+                .column("p50", "ns")
+                .column("p90", "ns")
+                .column("p99", "ns")
+                .column("p99.9", "ns")
+                .column("p99.99", "ns")
+                .column("max", "ns")
+                .note(
+                        "Closed loop, one round trip in flight; each timed with two nanoTime reads, so these sit above"
+                                + " the untimed means of the rtt table. One forked JVM per row, " + (runs - 1)
+                                + " measured"
+                                + " runs of " + runMillis + " ms (median of their percentiles; max of their maxima)."
+                                + " Percentile files: rtt-*.hgrm in this experiment's folder. On one CPU a busy-spinning"
+                                + " thread holds the CPU until the scheduler preempts it, so each hand-off costs a time slice.");
+        Table.Builder percentiles = Table.measured("rtt-percentiles", "round trip by percentile")
+                .column("configuration")
+                .column("percentile")
+                .column("round trip", "ns");
+        context.progress().message("ping-pong distributions: " + placements.size() + " forks");
+        for (Placed p : placements) {
+            String name = "rtt-" + p.layout().name().toLowerCase(Locale.ROOT) + "-"
+                    + p.placement().replaceAll("[^a-z0-9]+", "-").replaceAll("-+$", "");
+            List<PingPongDistribution.Run> measured = context
+                    .fork(PingPongDistribution.class)
+                    .name(name)
+                    .jvmArgs("-Xmx64m", "-D" + PingPongDistribution.LAYOUT_PROPERTY + "=" + p.layout())
+                    .args(runMillis, runs, p.ping(), p.pong(), context.workDir().resolve(name + ".hgrm"))
+                    .timeoutSeconds(120)
+                    .run(PingPongDistribution.Run.class)
+                    .stream()
+                    .filter(r -> r.run() > 0)
+                    .toList();
+            if (measured.isEmpty()) {
+                continue;
+            }
+            java.util.function.ToDoubleFunction<java.util.function.ToLongFunction<mechsym.tools.latency.LatencySummary>>
+                    median = f -> Summary.of(measured.stream()
+                            .map(r -> (double) f.applyAsLong(r.rtt()))
+                            .toList())
+                    .median();
+            table.row(
+                    p.layoutLabel(),
+                    p.placement(),
+                    measured.stream().mapToLong(r -> r.rtt().count()).sum(),
+                    median.applyAsDouble(s -> s.p50Nanos()),
+                    median.applyAsDouble(s -> s.p90Nanos()),
+                    median.applyAsDouble(s -> s.p99Nanos()),
+                    median.applyAsDouble(s -> s.p999Nanos()),
+                    median.applyAsDouble(s -> s.p9999Nanos()),
+                    (double) measured.stream()
+                            .mapToLong(r -> r.rtt().maxNanos())
+                            .max()
+                            .orElse(0));
+            String configuration = p.layoutLabel() + ", " + p.placement();
+            percentiles
+                    .row(configuration, "p50", median.applyAsDouble(s -> s.p50Nanos()))
+                    .row(configuration, "p99", median.applyAsDouble(s -> s.p99Nanos()))
+                    .row(configuration, "p99.9", median.applyAsDouble(s -> s.p999Nanos()));
+        }
+        result.table(table.build());
+        result.table(percentiles.build());
+        result.chart(Chart.bar(
+                        "rtt-percentiles",
+                        "volatile ping-pong round trip by percentile, layout and placement",
+                        List.of("rtt-percentiles"),
+                        "configuration",
+                        "round trip",
+                        "percentile",
+                        "ns per round trip (log scale)")
+                .withLogY());
     }
 
     /** Java release / C++ release and Java volatile / C++ seq_cst, one ratio per round. */

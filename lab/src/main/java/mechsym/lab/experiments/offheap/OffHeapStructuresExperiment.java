@@ -229,7 +229,9 @@ public final class OffHeapStructuresExperiment implements Experiment {
                 .column("longest pause", "ms")
                 .column("configuration")
                 .note("Pauses of collections that started inside a run's init + scan; the collection System.gc()"
-                        + " itself triggers before a run is not counted.");
+                        + " itself triggers before a run is not counted. Each fork's JFR recording (its"
+                        + " jdk.GarbageCollection events) is kept as offheap-structures/<configuration>.jfr in"
+                        + " the run's folder; JDK Mission Control opens it.");
 
         Map<String, Double> medianMs = new LinkedHashMap<>();
         Map<String, Double> longestPause = new LinkedHashMap<>();

@@ -1,6 +1,5 @@
 package mechsym.lab.experiments.offheap;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -95,8 +94,8 @@ public final class TradeTableRun {
             recording.dump(jfr);
         }
 
+        // the recording stays in the experiment's folder: JDK Mission Control opens it
         List<RecordedEvent> gcs = new ArrayList<>(RecordingFile.readAllEvents(jfr));
-        Files.deleteIfExists(jfr);
         for (int run = 0; run < runs; run++) {
             int count = 0;
             Duration total = Duration.ZERO;

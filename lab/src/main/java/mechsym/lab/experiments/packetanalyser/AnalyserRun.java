@@ -25,9 +25,9 @@ import mechsym.tools.analyser.Strategy;
  * over the timed reports, or a real-time search against the clock source.
  *
  * <pre>
- *   batch    CASE STRATEGY BUFFERS POOL MIX JFR WARMUP REPORT REPORTS COUNT_OBJECTS
- *   realtime CASE STRATEGY BUFFERS POOL MIX CLOCK STARTUP_MS WINDOW_MS INTERVALS...   (one trial each)
- *   search   CASE STRATEGY BUFFERS POOL MIX CLOCK STARTUP_MS WINDOW_MS FLOOR CEILING  (min-interval)
+ *   batch    CASE STRATEGY BUFFERS POOL MIX PARSE JFR WARMUP REPORT REPORTS COUNT_OBJECTS
+ *   realtime CASE STRATEGY BUFFERS POOL MIX PARSE CLOCK STARTUP_MS WINDOW_MS INTERVALS...  (a trial each)
+ *   search   CASE STRATEGY BUFFERS POOL MIX PARSE CLOCK STARTUP_MS WINDOW_MS FLOOR CEILING (min-interval)
  * </pre>
  */
 public final class AnalyserRun {
@@ -81,7 +81,8 @@ public final class AnalyserRun {
                 AnalyserCase.parse(args[1]),
                 Strategy.parse(args[2]),
                 Buffers.parse(args[3]),
-                new PacketStrategy.PoolSizes(Integer.parseInt(args[4]), Integer.parseInt(args[5])));
+                new PacketStrategy.PoolSizes(Integer.parseInt(args[4]), Integer.parseInt(args[5])),
+                Analyser.Parse.parse(args[6]));
         setup.checkHeap(Runtime.getRuntime().maxMemory());
         try (Analyser analyser = setup.newAnalyser(1)) {
             switch (mode) {
@@ -89,23 +90,23 @@ public final class AnalyserRun {
                     batch(
                             setup,
                             analyser,
-                            Path.of(args[6]),
-                            new BatchRun(Long.parseLong(args[7]), Long.parseLong(args[8]), Integer.parseInt(args[9])),
-                            Boolean.parseBoolean(args[10]));
+                            Path.of(args[7]),
+                            new BatchRun(Long.parseLong(args[8]), Long.parseLong(args[9]), Integer.parseInt(args[10])),
+                            Boolean.parseBoolean(args[11]));
                 case "realtime" -> {
-                    RealTimeRun run = realTimeRun(args[7], args[8]);
-                    for (int i = 9; i < args.length; i++) {
+                    RealTimeRun run = realTimeRun(args[8], args[9]);
+                    for (int i = 10; i < args.length; i++) {
                         long interval = Long.parseLong(args[i]);
-                        RealTimeRun.Result r = AnalyserSetup.trial(analyser, Path.of(args[6]), interval, run, l -> {});
+                        RealTimeRun.Result r = AnalyserSetup.trial(analyser, Path.of(args[7]), interval, run, l -> {});
                         ForkedJvm.emit(trial(setup, r, false, null, Double.NaN));
                     }
                 }
                 case "search" -> {
-                    RealTimeRun run = realTimeRun(args[7], args[8]);
+                    RealTimeRun run = realTimeRun(args[8], args[9]);
                     MinIntervalSearch search =
-                            new MinIntervalSearch(1_000, Long.parseLong(args[9]), Long.parseLong(args[10]), 0.05);
+                            new MinIntervalSearch(1_000, Long.parseLong(args[10]), Long.parseLong(args[11]), 0.05);
                     MinIntervalSearch.Outcome outcome = search.search(
-                            interval -> AnalyserSetup.trial(analyser, Path.of(args[6]), interval, run, l -> {}),
+                            interval -> AnalyserSetup.trial(analyser, Path.of(args[7]), interval, run, l -> {}),
                             r -> ForkedJvm.progress(setup.analyserCase().label() + " "
                                     + setup.strategy().label() + " " + r.intervalNs() + " ns: "
                                     + (r.clean() ? "no loss" : "lost " + r.lostAfterStartup())));

@@ -26,7 +26,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code put}, {@code get}: the buffer as it is: one copy in the native order, a loop in the
  *       other up to {@code BulkAccess.SWAP_LOOP_MAX} elements;
  *   <li>{@code copyPut}, {@code copyGet}: the same in a JVM started with {@code
- *       -Dmechsym.codec.swapLoopMax=0}: one copy in either order (what every bulk method did before).
+ *       -Dmechsym.codec.swapLoopMax=0}: one copy in either order.
  * </ul>
  *
  * <p>How to run: {@code ./mechsym jmh BulkArrayBenchmark -f 1 -wi 2 -i 3 -w 1s -r 1s}; compare

@@ -18,7 +18,7 @@ import org.openjdk.jmh.infra.Blackhole;
 /**
  * Why {@code CodecBuffer} and {@code CodecFlyweight} branch on their byte order around each access
  * ({@code bigEndian ? segment.get(LONG_BE, i) : segment.get(LONG_LE, i)}) rather than inside it
- * ({@code segment.get(bigEndian ? LONG_BE : LONG_LE, i)}), the way they first did: the losing
+ * ({@code segment.get(bigEndian ? LONG_BE : LONG_LE, i)}): the losing
  * variant, kept with the benchmark that decided.
  *
  * <p>The pitfall: a {@code MemorySegment} access is fast only when its {@code ValueLayout} is a

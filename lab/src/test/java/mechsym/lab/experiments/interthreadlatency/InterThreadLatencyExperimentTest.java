@@ -30,6 +30,17 @@ class InterThreadLatencyExperimentTest {
             assertThat(TinyRun.positives(rtt, "median / C++ release")).hasSize(5);
         }
         assertThat(result.notes()).anyMatch(n -> n.contains("hsdis"));
+        // the distribution: the post's unpadded cells, padded ones and core's Sequence, pinned and not
+        Table distribution = result.table("rtt-distribution");
+        assertThat(TinyRun.texts(distribution, "cells"))
+                .contains("the post's: two fields on one line", "core's Sequence (padded)");
+        assertThat(TinyRun.texts(distribution, "placement")).contains("unpinned");
+        TinyRun.positives(distribution, "p50");
+        TinyRun.positives(distribution, "max");
+        try (var files = java.nio.file.Files.walk(dir)) {
+            assertThat(files.filter(f -> f.toString().endsWith(".hgrm")))
+                    .hasSize(distribution.rows().size());
+        }
         // the post's observation on this JDK: C2 fences the volatile store, not the release store
         Table fences = result.table("fences");
         assertThat(TinyRun.texts(fences, "variant")).hasSize(3);

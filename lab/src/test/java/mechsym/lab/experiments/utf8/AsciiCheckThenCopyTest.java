@@ -8,7 +8,7 @@ import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
-/** Round 3's shapes write the JDK's bytes for ASCII, refuse other text (-1), and leave the byte after alone. */
+/** The check-then-copy shapes write the JDK's bytes for ASCII, refuse other text (-1), and leave the byte after alone. */
 class AsciiCheckThenCopyTest {
     private static final String[] ASCII = {
         Utf8Benchmark.text("ascii-short"), Utf8Benchmark.text("ascii-long"), "x".repeat(2500), "a"

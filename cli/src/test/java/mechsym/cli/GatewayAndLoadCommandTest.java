@@ -1,0 +1,109 @@
+package mechsym.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import mechsym.tools.gateway.GatewayConfig;
+import mechsym.tools.gateway.GatewayServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+@Timeout(30)
+class GatewayAndLoadCommandTest extends CliTestBase {
+    @Test
+    void helpDescribesBothCommands() {
+        assertThat(run("gateway", "serve", "--help")).isZero();
+        assertThat(stdout()).contains("--max-latency", "--policy", "--txn-time", "503");
+        assertThat(run("load", "--help")).isZero();
+        assertThat(stdout()).contains("--rate", "--from", "--steps", "--hgrm", "intended");
+    }
+
+    @Test
+    void badGatewayArgumentsAreOneLineAndExit2() {
+        assertThat(run("gateway", "serve", "--policy", "drop")).isEqualTo(2);
+        assertThat(stderr().strip())
+                .isEqualTo("mechsym: --policy: unknown value 'drop' (one of reject, block, unbounded)");
+        assertThat(run("gateway", "serve", "--max-latency", "0", "--txn-time", "100"))
+                .isEqualTo(2);
+        assertThat(stderr()).contains("--max-latency must be positive");
+        assertThat(run("gateway", "serve", "--queue", "10", "--max-latency", "5"))
+                .isEqualTo(2);
+        assertThat(run("gateway", "serve", "--port", "70000")).isEqualTo(2);
+        assertThat(stderr()).contains("--port must be 0..65535");
+    }
+
+    @Test
+    void aPortInUseIsOneLineAndExit1() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            assertThat(run("gateway", "serve", "--port", Integer.toString(taken.getLocalPort()), "--quiet"))
+                    .isEqualTo(1);
+            assertThat(stderr().strip())
+                    .startsWith("mechsym: cannot listen on 127.0.0.1:" + taken.getLocalPort())
+                    .doesNotContain("\n");
+        }
+    }
+
+    @Test
+    void badLoadArgumentsAreOneLineAndExit2() {
+        assertThat(run("load", "--url", "https://example.org/", "--rate", "10")).isEqualTo(2);
+        assertThat(stderr()).contains("--url must be an http:// URL");
+        assertThat(run("load", "--url", "http://127.0.0.1:1/", "--rate", "10", "--from", "1"))
+                .isEqualTo(2);
+        assertThat(stderr()).contains("give one schedule");
+        assertThat(run("load", "--url", "http://127.0.0.1:1/", "--steps", "10")).isEqualTo(2);
+        assertThat(run("load", "--url", "http://127.0.0.1:1/", "--rate", "10", "--duration", "soon"))
+                .isEqualTo(2);
+        assertThat(stderr()).contains("'soon' is not a duration");
+    }
+
+    @Test
+    void loadAgainstTheGatewayWritesJsonAndHgrm(@TempDir Path dir) throws Exception {
+        try (GatewayServer gateway = GatewayServer.start(GatewayConfig.defaults(), null, null)) {
+            Path json = dir.resolve("run.json");
+            int code = run(
+                    "load",
+                    "--url",
+                    "http://127.0.0.1:" + gateway.port() + "/txn",
+                    "--from",
+                    "50",
+                    "--to",
+                    "200",
+                    "--during",
+                    "500ms",
+                    "--json",
+                    json.toString(),
+                    "--hgrm",
+                    dir.resolve("run").toString(),
+                    "--quiet");
+            assertThat(code).as(stderr()).isZero();
+            assertThat(stdout()).contains("200 ", "fixed-rate", "throughput");
+            assertThat(Files.readString(json)).contains("\"byOutcome\"", "\"200\"", "\"timeline\"");
+            assertThat(dir.resolve("run-200.hgrm")).exists();
+            assertThat(dir.resolve("run-all.hgrm")).exists();
+        }
+    }
+
+    @Test
+    void loadAgainstNothingSaysSoAndExits1() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        assertThat(run(
+                        "load",
+                        "--url",
+                        "http://127.0.0.1:" + port + "/",
+                        "--rate",
+                        "20",
+                        "--duration",
+                        "200ms",
+                        "--drain-timeout",
+                        "200ms",
+                        "--quiet"))
+                .isEqualTo(1);
+        assertThat(stderr()).contains("mechsym: no request to http://127.0.0.1:" + port + "/ was answered");
+    }
+}

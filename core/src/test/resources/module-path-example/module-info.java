@@ -1,0 +1,3 @@
+module example {
+    requires mechsym.core;
+}

@@ -1,0 +1,386 @@
+package mechsym.lab.experiments.tcpping;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import mechsym.lab.Chart;
+import mechsym.lab.Experiment;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.NativeBaselines;
+import mechsym.lab.Profile;
+import mechsym.lab.Rounds;
+import mechsym.lab.RunContext;
+import mechsym.lab.Seed;
+import mechsym.lab.Table;
+import mechsym.lab.Verdict;
+import mechsym.lab.experiments.latency.CaseLatency;
+import mechsym.lab.experiments.latency.Measured;
+import mechsym.lab.experiments.threads.ThreadedRuns;
+import mechsym.tools.latency.CpuAffinity;
+import mechsym.tools.ping.Transport;
+import org.HdrHistogram.Histogram;
+
+/*
+ * Seed 004, "Java ping: a performance baseline utility" (Nitsan Wakart, Psychosomatic Lobotomy Saw,
+ * 2012), and its follow-up "A Java Ping Buffet" (not in the seeds: no seed figures).
+ *
+ * Claim: a busy-spinning NIO TCP round trip of 32 bytes over loopback is faster with client and
+ * server on two cores than on one (the post: p50 6 us cross-core, 9 us same core); the follow-up
+ * ranks transports: busy-spin below select, a memory-mapped file far below any socket. mechsym's
+ * goal: the Java spin p50 within 10% of a C client/server's at the same pinning.
+ *
+ *   client thread (pinned)              server thread (pinned)
+ *   write 32 B ---- loopback / mmap ---> read, write back
+ *   read 32 B  <-----------------------
+ *
+ * Cases: Java spin, selectnow, select, blocking, udp, ipc (mechsym ping, one forked JVM per round)
+ * and C spin, blocking, udp (native/ping.c, processes), each same-core (both on the first allowed
+ * CPU) and cross-core (first and second), rounds interleaving Java and C. One HdrHistogram per case
+ * over all rounds (.hgrm files in the experiment's folder); closed loop, as the post.
+ *
+ * Sensitive to: other load (a spinning thread that loses its CPU costs a time slice), virtualisation
+ * (loopback is the hypervisor's vCPU scheduling too), and the same-core spin cases above all: two
+ * busy-spinning threads on one CPU progress only when the scheduler switches them.
+ *
+ * Budget: quick ~45 s on 2 vCPUs; tiny a few seconds.
+ */
+public final class TcpPingExperiment implements Experiment {
+    private static final List<Transport> JAVA = List.of(
+            Transport.SPIN, Transport.SELECTNOW, Transport.SELECT, Transport.BLOCKING, Transport.UDP, Transport.IPC);
+    private static final List<String> C = List.of("spin", "blocking", "udp");
+
+    /** Where client and server run. */
+    record Placement(String name, int serverCpu, int clientCpu) {}
+
+    @Override
+    public String id() {
+        return "tcp-ping";
+    }
+
+    @Override
+    public String title() {
+        return "TCP ping: round-trip latency by transport and pinning, Java against C";
+    }
+
+    @Override
+    public Seed seed() {
+        return new Seed("004_43b0c6d58963b31d.txt", "Java ping: a performance baseline utility", "Nitsan Wakart", 2012);
+    }
+
+    @Override
+    public String claim() {
+        return "A 32-byte busy-spinning TCP round trip over loopback is faster cross-core than same-core (the post);"
+                + " spin is below select and a memory-mapped file far below TCP (its follow-up); mechsym's goal: the"
+                + " Java spin p50 within 10% of C's at the same pinning.";
+    }
+
+    @Override
+    public List<Table> seedFigures() {
+        return List.of(
+                seedTable("seed-laptop", "i5 laptop, Ubuntu 12.04, JDK 7, loopback")
+                        .row("same core", 8644.23, 9000, 16000, 24000)
+                        .row("cross cores", 5809.40, 6000, 9000, 23000)
+                        .build(),
+                seedTable("seed-dual-socket", "dual-socket test machine (not named), loopback")
+                        .row("cross sockets", 12393.97, 13000, 16000, 29000)
+                        .row("same socket, same core", 11976.68, 12000, 16000, 28000)
+                        .row("same socket, cross core", 7663.82, 8000, 11000, 23000)
+                        .build(),
+                seedTable("seed-nics", "two such machines connected directly, by NIC")
+                        .row("10Gb A", 19746.08, 18000, 26000, 38000)
+                        .row("10Gb B", 30099.29, 30000, 33000, 44000)
+                        .row("1Gb C", 83022.32, 83000, 87000, 95000)
+                        .build());
+    }
+
+    private static Table.Builder seedTable(String id, String machine) {
+        return Table.seed(id, "RTT of a 32-byte message, NIO busy-spin, pinned (ns)", machine)
+                .column("placement")
+                .column("mean", "ns")
+                .column("50%", "ns")
+                .column("99%", "ns")
+                .column("99.99%", "ns");
+    }
+
+    @Override
+    public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
+        Profile profile = context.profile();
+        int rounds = profile.pick(1, 2, 3);
+        long count = profile.pick(300L, 20_000L, 100_000L);
+        long warmup = profile.pick(100L, 3_000L, 20_000L);
+        long maxMillis = profile.pick(60L, 700L, 5_000L);
+        double loadBefore = ThreadedRuns.loadAverage();
+
+        List<Placement> placements = placements();
+        if (placements.size() < 2) {
+            result.note("Only one CPU may be used here: no cross-core cases.");
+        }
+        NativeBaselines.Program c = NativeBaselines.program("ping");
+        if (!c.isAvailable()) {
+            result.note("No C baseline in this run: " + c.problem() + ". Install make and a C compiler to get it.");
+        }
+
+        List<Measured> measured = new ArrayList<>();
+        List<String> units = c.isAvailable() ? List.of("java", "c") : List.of("java");
+        context.progress().start("ping rounds (Java and C interleaved)", rounds * units.size());
+        for (int round = 0; round < rounds; round++) {
+            for (String unit : Rounds.inTurn(units, round)) {
+                if (unit.equals("java")) {
+                    measured.addAll(javaRound(context, placements, round, count, warmup, maxMillis));
+                } else {
+                    measured.addAll(cRound(context, c, placements, round, count, warmup, maxMillis));
+                }
+                context.progress().step();
+            }
+        }
+
+        Map<String, CaseLatency> cases = new LinkedHashMap<>();
+        Measured.merge(measured).forEach((name, m) -> {
+            try {
+                cases.put(name, CaseLatency.recorded(name, m.histogram, m.lost, -1, context.workDir()));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        report(result, cases, placements, rounds, count, warmup, maxMillis);
+        ThreadedRuns.noteMachine(result, 2, loadBefore);
+    }
+
+    /** Same-core on the first allowed CPU; cross-core on the first two. */
+    static List<Placement> placements() {
+        BitSet cpus = CpuAffinity.isSupported() ? CpuAffinity.allowedCpus() : new BitSet();
+        int first = Math.max(0, cpus.nextSetBit(0));
+        int second = cpus.nextSetBit(first + 1);
+        List<Placement> placements = new ArrayList<>();
+        placements.add(new Placement("same-core", first, first));
+        if (second >= 0) {
+            placements.add(new Placement("cross-core", first, second));
+        }
+        return placements;
+    }
+
+    static String caseName(String language, String transport, Placement placement) {
+        return language + " " + transport + " " + placement.name();
+    }
+
+    private static List<Measured> javaRound(
+            RunContext context, List<Placement> placements, int round, long count, long warmup, long maxMillis)
+            throws Exception {
+        List<String> cases = new ArrayList<>();
+        for (Transport t : Rounds.inTurn(JAVA, round)) {
+            for (Placement p : placements) {
+                cases.add(t.id() + ":" + p.serverCpu() + ":" + p.clientCpu() + ":" + caseName("java", t.id(), p));
+            }
+        }
+        Path ipcDir = Files.createDirectories(context.workDir().resolve("ipc"));
+        List<Object> args = new ArrayList<>(List.of(count, warmup, maxMillis, ipcDir));
+        args.addAll(cases);
+        return context.fork(TcpPingRun.class)
+                .name("java-round" + round)
+                .jvmArgs("-Xmx128m")
+                .args(args.toArray())
+                .timeoutSeconds(300)
+                .run(Measured.class);
+    }
+
+    private static List<Measured> cRound(
+            RunContext context,
+            NativeBaselines.Program c,
+            List<Placement> placements,
+            int round,
+            long count,
+            long warmup,
+            long maxMillis)
+            throws Exception {
+        List<Measured> out = new ArrayList<>();
+        for (String transport : Rounds.inTurn(C, round)) {
+            for (Placement p : placements) {
+                String name = caseName("c", transport, p);
+                context.progress().message(name);
+                out.add(cCase(context, c, transport, p, name, count, warmup, maxMillis));
+            }
+        }
+        return out;
+    }
+
+    /** One C case: the server process, the client process, and the server stopped whatever happens. */
+    private static Measured cCase(
+            RunContext context,
+            NativeBaselines.Program c,
+            String transport,
+            Placement p,
+            String name,
+            long count,
+            long warmup,
+            long maxMillis)
+            throws Exception {
+        int port = freePort();
+        Path serverLog = context.workDir().resolve(CaseLatency.fileName(name) + "-server.log");
+        Process server = new ProcessBuilder(
+                        c.executable().toString(),
+                        "server",
+                        String.valueOf(port),
+                        transport,
+                        String.valueOf(p.serverCpu()))
+                .redirectErrorStream(true)
+                .redirectOutput(serverLog.toFile())
+                .start();
+        try {
+            awaitListening(server, serverLog);
+            List<String> lines = c.run(
+                    context.workDir().resolve(CaseLatency.fileName(name) + "-client.log"),
+                    120,
+                    "client",
+                    "127.0.0.1",
+                    port,
+                    transport,
+                    32,
+                    count,
+                    warmup,
+                    p.clientCpu(),
+                    maxMillis);
+            Histogram h = new Histogram(3);
+            for (String line : lines) {
+                h.recordValue(Long.parseLong(line.strip()));
+            }
+            return new Measured(name, Measured.encode(h), 0, -1, 0);
+        } finally {
+            server.destroy();
+            if (!server.waitFor(2, TimeUnit.SECONDS)) {
+                server.destroyForcibly();
+            }
+        }
+    }
+
+    private static void awaitListening(Process server, Path log) throws Exception {
+        for (int i = 0; i < 250; i++) {
+            if (Files.exists(log) && Files.readString(log).contains("listening")) {
+                return;
+            }
+            if (!server.isAlive()) {
+                throw new IOException("the C ping server exited with " + server.exitValue() + " (log: " + log + ")");
+            }
+            Thread.sleep(20);
+        }
+        throw new IOException("the C ping server did not start listening in 5 s (log: " + log + ")");
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static void report(
+            ExperimentResult.Builder result,
+            Map<String, CaseLatency> cases,
+            List<Placement> placements,
+            int rounds,
+            long count,
+            long warmup,
+            long maxMillis) {
+        Table.Builder table = CaseLatency.summaryTable(
+                        "rtt",
+                        "round-trip time of a 32-byte message over loopback",
+                        List.of("language", "transport", "placement"))
+                .note("Closed loop (the post's way). Per case and round: " + warmup + " unmeasured round trips,"
+                        + " then up to " + count + " measured or " + maxMillis + " ms, whichever ends first; " + rounds
+                        + " round(s), Java (one forked JVM per round) and C (native/ping.c) interleaved. Pinning:"
+                        + pinningText(placements) + ". One HdrHistogram per case over all rounds: "
+                        + "<case>.hgrm in the experiment's folder.");
+        List<CaseLatency> byPlacement = new ArrayList<>();
+        for (Placement p : placements) {
+            for (String language : List.of("java", "c")) {
+                List<String> transports = language.equals("java")
+                        ? JAVA.stream().map(Transport::id).toList()
+                        : C;
+                for (String t : transports) {
+                    CaseLatency cl = cases.get(caseName(language, t, p));
+                    if (cl != null) {
+                        table.row(cl.summaryRow(language, t, p.name()));
+                        byPlacement.add(cl);
+                    }
+                }
+            }
+        }
+        result.table(table.build());
+        for (Placement p : placements) {
+            List<CaseLatency> these = byPlacement.stream()
+                    .filter(cl -> cl.name().endsWith(p.name()))
+                    .toList();
+            String id = "percentiles-" + p.name();
+            result.table(CaseLatency.percentileTable(id, "latency by percentile, " + p.name(), these));
+            result.chart(Chart.percentiles(
+                    id,
+                    "round trip by percentile, " + p.name() + " (log scales)",
+                    List.of(id),
+                    "percentile",
+                    "latency",
+                    "case",
+                    "µs per round trip"));
+        }
+        TcpPingFindings findings = findings(cases, placements);
+        Verdict goal = findings.javaWithinTenPercentOfC();
+        result.table(Table.measured("goals", "mechsym's speed goal, from this run's figures")
+                .column("goal")
+                .column("outcome")
+                .column("figures")
+                .row(
+                        "Java spin p50 within 10% of C spin p50, same pinning",
+                        mechsym.lab.experiments.latency.Findings.goalWord(goal), goal.reason())
+                .build());
+        result.headline(String.format(
+                java.util.Locale.ROOT,
+                "p50 RTT %s: Java spin %s, select %s, ipc %s, C spin %s",
+                main(placements).name(),
+                mechsym.lab.experiments.latency.Findings.us(findings.spin()),
+                mechsym.lab.experiments.latency.Findings.us(findings.selectCrossCore()),
+                mechsym.lab.experiments.latency.Findings.us(findings.ipcCrossCore()),
+                mechsym.lab.experiments.latency.Findings.us(findings.cSpin())));
+        result.headline("goal Java spin within 10% of C: " + goal.reason());
+        result.verdict(findings.verdict());
+    }
+
+    private static String pinningText(List<Placement> placements) {
+        StringBuilder text = new StringBuilder();
+        for (Placement p : placements) {
+            text.append(' ')
+                    .append(p.name())
+                    .append(" = server on CPU ")
+                    .append(p.serverCpu())
+                    .append(", client on CPU ")
+                    .append(p.clientCpu())
+                    .append(';');
+        }
+        return text.substring(0, text.length() - 1);
+    }
+
+    private static Placement main(List<Placement> placements) {
+        return placements.get(placements.size() - 1); // cross-core when there is one
+    }
+
+    static TcpPingFindings findings(Map<String, CaseLatency> cases, List<Placement> placements) {
+        Placement same = placements.get(0);
+        Placement cross = placements.size() > 1 ? placements.get(1) : null;
+        Placement main = main(placements);
+        return new TcpPingFindings(
+                p50(cases, "java", "spin", same),
+                cross == null ? null : p50(cases, "java", "spin", cross),
+                p50(cases, "java", "select", main),
+                p50(cases, "java", "ipc", main),
+                p50(cases, "java", "spin", main),
+                p50(cases, "c", "spin", main));
+    }
+
+    private static Double p50(Map<String, CaseLatency> cases, String language, String transport, Placement p) {
+        CaseLatency c = cases.get(caseName(language, transport, p));
+        return c == null || c.count() == 0 ? null : c.p50Us();
+    }
+}

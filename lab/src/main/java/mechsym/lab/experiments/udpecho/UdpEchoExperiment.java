@@ -1,0 +1,303 @@
+package mechsym.lab.experiments.udpecho;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import mechsym.lab.Chart;
+import mechsym.lab.Experiment;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.Profile;
+import mechsym.lab.Rounds;
+import mechsym.lab.RunContext;
+import mechsym.lab.Seed;
+import mechsym.lab.Table;
+import mechsym.lab.Verdict;
+import mechsym.lab.experiments.latency.CaseLatency;
+import mechsym.lab.experiments.latency.Findings;
+import mechsym.lab.experiments.latency.Measured;
+import mechsym.lab.experiments.threads.ThreadedRuns;
+import mechsym.tools.echo.Pipeline;
+import mechsym.tools.echo.WaitKind;
+
+/*
+ * Seed 003, "Disruptor example - UDP echo service, with capitalisation" (bluedevel, 2013).
+ *
+ * Claim: a UDP service that upper-cases datagrams through two ring buffers (receive -> business
+ * logic -> send, 1024 slots of 1024 bytes, sleeping wait) answers with a tighter p99/p50 than a
+ * blocking server of one acceptor and three handler threads; its sleeping wait strategy uses "4-6%
+ * per core" and "consistently showed better latency than BusySpin". mechsym's goals: the ring's p99
+ * at or below the thread pool's at every client count up to the cores, and within 10% of the
+ * Disruptor's.
+ *
+ *   client threads (blocking sockets)        server
+ *   send "n:seq:abc..." --UDP--> receive --ring--> upper-case --ring--> send --UDP--> client
+ *                                (ring: mechsym's RingBuffer | disruptor: LMAX Disruptor 4)
+ *                                threads: acceptor --queue--> 3 handlers (upper-case, send)
+ *
+ * Cases: the three pipelines (sleeping wait) at 1..N client threads, and the ring pipelines with the
+ * yielding, busy-spin and blocking waits at one client thread; one forked JVM per round runs server
+ * and client threads (closed loop, the post's way), one HdrHistogram per case (.hgrm kept). CPU: the
+ * server threads' CPU time (ThreadMXBean) over wall time, under load and idle afterwards.
+ *
+ * Sensitive to: the number of cores above all (the ring pipelines want three threads, plus the
+ * clients: on 2 vCPUs busy-spinning consumers starve everyone else), other load, virtualisation.
+ *
+ * Budget: quick ~45 s on 2 vCPUs (client threads 1 and 2); tiny a few seconds.
+ */
+public final class UdpEchoExperiment implements Experiment {
+    private static final List<Pipeline> PIPELINES = List.of(Pipeline.RING, Pipeline.DISRUPTOR, Pipeline.THREADS);
+
+    /** One case to run. */
+    record Case(Pipeline pipeline, WaitKind waitKind, int clientThreads) {
+        String name() {
+            return pipeline.id() + (pipeline == Pipeline.THREADS ? "" : " " + waitKind.id()) + " " + clientThreads
+                    + (clientThreads == 1 ? " client" : " clients");
+        }
+
+        String arg() {
+            return pipeline.id() + ":" + waitKind.id() + ":" + clientThreads + ":" + name();
+        }
+    }
+
+    @Override
+    public String id() {
+        return "udp-echo";
+    }
+
+    @Override
+    public String title() {
+        return "UDP echo with capitalisation: ring buffer vs Disruptor vs thread pool, and wait strategies";
+    }
+
+    @Override
+    public Seed seed() {
+        return new Seed(
+                "003_4db4366ba5119ea4.txt",
+                "Disruptor example - UDP echo service, with capitalisation",
+                "bluedevel",
+                2013);
+    }
+
+    @Override
+    public String claim() {
+        return "Two ring buffers (sleeping wait) answer with a tighter p99/p50 than a 1 acceptor + 3 handler thread"
+                + " pool, the sleeping wait costs a few % of a core and beats busy-spin (the post); mechsym's goals:"
+                + " ring p99 at or below the pool's at every client count up to the cores, within 10% of the Disruptor's.";
+    }
+
+    @Override
+    public List<Table> seedFigures() {
+        return List.of(Table.seed(
+                        "seed-observations",
+                        "what the post says of its results (its figures are in a chart image, not in the text)",
+                        "2x Xeon E5410 (8 cores), no pinning, client on the same machine, Disruptor 3, Scala")
+                .column("observation")
+                .row("SleepingWaitStrategy \"uses 4-6% per core but still shows excellent latency\"")
+                .row("\"The 99pc and 50pc are very consistent for Disruptor\" (against the blocking 1 acceptor + 3"
+                        + " handler server)")
+                .row("\"Above 4 threads, you can see the effect of queueing in Disruptor (with 99pc increasing"
+                        + " significantly)\"")
+                .row("\"Sleeping Wait Strategy consistently showed better latency than BusySpin\"")
+                .build());
+    }
+
+    static List<Case> cases(Profile profile) {
+        List<Integer> clients = profile.pick(List.of(1), List.of(1, 2), List.of(1, 2, 3, 4));
+        List<WaitKind> waits = profile.pick(
+                List.of(WaitKind.SPIN),
+                List.of(WaitKind.YIELDING, WaitKind.SPIN, WaitKind.BLOCKING),
+                List.of(WaitKind.YIELDING, WaitKind.SPIN, WaitKind.BLOCKING));
+        List<Case> cases = new ArrayList<>();
+        for (int n : clients) {
+            for (Pipeline p : PIPELINES) {
+                cases.add(new Case(p, WaitKind.SLEEPING, n));
+            }
+        }
+        for (WaitKind w : waits) {
+            cases.add(new Case(Pipeline.RING, w, 1));
+            cases.add(new Case(Pipeline.DISRUPTOR, w, 1));
+        }
+        return cases;
+    }
+
+    @Override
+    public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
+        Profile profile = context.profile();
+        int rounds = profile.pick(1, 1, 2);
+        long maxMillis = profile.pick(150L, 1_200L, 5_000L);
+        long warmupMillis = profile.pick(100L, 300L, 1_000L);
+        long idleMillis = profile.pick(100L, 300L, 1_000L);
+        double loadBefore = ThreadedRuns.loadAverage();
+        List<Case> cases = cases(profile);
+
+        List<EchoCase> measured = new ArrayList<>();
+        context.progress().start("echo rounds", rounds);
+        for (int round = 0; round < rounds; round++) {
+            List<Object> args = new ArrayList<>(List.of(maxMillis, warmupMillis, idleMillis));
+            Rounds.inTurn(cases, round).forEach(c -> args.add(c.arg()));
+            measured.addAll(context.fork(UdpEchoRun.class)
+                    .name("echo-round" + round)
+                    .jvmArgs("-Xmx256m")
+                    .args(args.toArray())
+                    .timeoutSeconds(300)
+                    .run(EchoCase.class));
+            context.progress().step();
+        }
+
+        Map<String, Measured.Merged> merged =
+                Measured.merge(measured.stream().map(EchoCase::load).toList());
+        Map<String, Double> idle = new LinkedHashMap<>();
+        for (EchoCase e : measured) {
+            if (e.idleCpuPercentPerThread() >= 0) {
+                idle.merge(e.load().name(), e.idleCpuPercentPerThread(), (a, b) -> (a + b) / 2);
+            }
+        }
+        Map<Case, CaseLatency> figures = new LinkedHashMap<>();
+        for (Case c : cases) {
+            Measured.Merged m = merged.get(c.name());
+            if (m != null) {
+                figures.put(c, CaseLatency.recorded(c.name(), m.histogram, m.lost, m.cpuPercent(), context.workDir()));
+            }
+        }
+        report(result, figures, idle, rounds, maxMillis, warmupMillis, idleMillis);
+        ThreadedRuns.noteMachine(result, 4, loadBefore);
+    }
+
+    private static void report(
+            ExperimentResult.Builder result,
+            Map<Case, CaseLatency> figures,
+            Map<String, Double> idle,
+            int rounds,
+            long maxMillis,
+            long warmupMillis,
+            long idleMillis) {
+        Table.Builder table = CaseLatency.summaryTable(
+                        "latency",
+                        "round trip of a 32-byte datagram, upper-cased",
+                        List.of("pipeline", "wait", "client threads"))
+                .column("server CPU under load", "%")
+                .column("idle CPU per waiting thread", "%")
+                .note("Closed loop, each client thread with its own blocking socket (the post's way). Per case and"
+                        + " round: " + warmupMillis + " ms warm-up, " + maxMillis + " ms measured, then " + idleMillis
+                        + " ms idle; " + rounds + " round(s), server and clients in one forked JVM per round. CPU: the"
+                        + " server threads' CPU time over wall time in % of one CPU (ThreadMXBean); idle: the same"
+                        + " with no datagrams, per waiting (consumer) thread. <case>.hgrm in the experiment's folder.");
+        for (Map.Entry<Case, CaseLatency> e : figures.entrySet()) {
+            Case c = e.getKey();
+            CaseLatency cl = e.getValue();
+            List<Object> row = new ArrayList<>(List.of(cl.summaryRow(
+                    c.pipeline().id(),
+                    c.pipeline() == Pipeline.THREADS
+                            ? "(blocking queue)"
+                            : c.waitKind().id(),
+                    c.clientThreads())));
+            row.add(cl.cpuPercent() < 0 ? null : cl.cpuPercent());
+            row.add(idle.get(c.name()));
+            table.row(row.toArray());
+        }
+        result.table(table.build());
+
+        Table.Builder byThreads = Table.measured("by-client-threads", "p50 / p99 / p99.9 / max by client threads")
+                .column("pipeline")
+                .column("client threads", "count")
+                .column("p50", "µs")
+                .column("p99", "µs")
+                .column("p99.9", "µs")
+                .column("max", "µs");
+        figures.forEach((c, cl) -> {
+            if (c.waitKind() == WaitKind.SLEEPING) {
+                byThreads.row(c.pipeline().id(), c.clientThreads(), cl.p50Us(), cl.p99Us(), cl.p999Us(), cl.maxUs());
+            }
+        });
+        result.table(byThreads.build());
+        result.chart(Chart.line(
+                        "p99-by-client-threads",
+                        "p99 round trip by client threads",
+                        List.of("by-client-threads"),
+                        "client threads",
+                        "p99",
+                        "pipeline",
+                        "µs")
+                .withLogY());
+
+        List<CaseLatency> oneClient = new ArrayList<>();
+        figures.forEach((c, cl) -> {
+            if (c.clientThreads() == 1) {
+                oneClient.add(cl);
+            }
+        });
+        result.table(
+                CaseLatency.percentileTable("percentiles-1", "latency by percentile, one client thread", oneClient));
+        result.chart(Chart.percentiles(
+                "percentiles-1",
+                "round trip by percentile, one client thread (log scales)",
+                List.of("percentiles-1"),
+                "percentile",
+                "latency",
+                "case",
+                "µs per round trip"));
+
+        int cores = Runtime.getRuntime().availableProcessors();
+        UdpEchoFindings findings = findings(figures, idle, cores);
+        Verdict belowThreads = findings.ringP99AtOrBelowThreads();
+        Verdict nearDisruptor = findings.ringP99WithinTenPercentOfDisruptor();
+        result.table(Table.measured("goals", "mechsym's speed goals, from this run's figures")
+                .column("goal")
+                .column("outcome")
+                .column("figures")
+                .row(
+                        "ring p99 at or below the thread pool's at every client count up to the cores (" + cores + ")",
+                        Findings.goalWord(belowThreads),
+                        belowThreads.reason())
+                .row("ring p99 within 10% of the Disruptor's", Findings.goalWord(nearDisruptor), nearDisruptor.reason())
+                .build());
+        CaseLatency ring1 = figures.get(new Case(Pipeline.RING, WaitKind.SLEEPING, 1));
+        CaseLatency disruptor1 = figures.get(new Case(Pipeline.DISRUPTOR, WaitKind.SLEEPING, 1));
+        CaseLatency threads1 = figures.get(new Case(Pipeline.THREADS, WaitKind.SLEEPING, 1));
+        result.headline("p50/p99 at 1 client: ring " + pair(ring1) + ", disruptor " + pair(disruptor1) + ", threads "
+                + pair(threads1));
+        result.headline("goals: ring p99 <= threads: " + belowThreads.reason() + "; ring within 10% of disruptor: "
+                + nearDisruptor.reason());
+        long lost = figures.values().stream().mapToLong(CaseLatency::lost).sum();
+        if (lost > 0) {
+            result.note(lost + " datagram(s) had no answer within 1 s (counted lost, not in the percentiles).");
+        }
+        result.verdict(findings.verdict());
+    }
+
+    private static String pair(CaseLatency c) {
+        return c == null ? "missing" : Findings.us(c.p50Us()) + "/" + Findings.us(c.p99Us());
+    }
+
+    static UdpEchoFindings findings(Map<Case, CaseLatency> figures, Map<String, Double> idle, int cores) {
+        Map<Integer, UdpEchoFindings.Pcts> ring = new LinkedHashMap<>();
+        Map<Integer, UdpEchoFindings.Pcts> disruptor = new LinkedHashMap<>();
+        Map<Integer, UdpEchoFindings.Pcts> threads = new LinkedHashMap<>();
+        UdpEchoFindings.Pcts ringSpin = null;
+        UdpEchoFindings.Pcts disruptorSpin = null;
+        for (Map.Entry<Case, CaseLatency> e : figures.entrySet()) {
+            Case c = e.getKey();
+            CaseLatency cl = e.getValue();
+            if (cl.count() == 0) {
+                continue;
+            }
+            UdpEchoFindings.Pcts p = new UdpEchoFindings.Pcts(cl.p50Us(), cl.p99Us());
+            if (c.waitKind() == WaitKind.SLEEPING) {
+                switch (c.pipeline()) {
+                    case RING -> ring.put(c.clientThreads(), p);
+                    case DISRUPTOR -> disruptor.put(c.clientThreads(), p);
+                    case THREADS -> threads.put(c.clientThreads(), p);
+                }
+            } else if (c.waitKind() == WaitKind.SPIN && c.clientThreads() == 1) {
+                if (c.pipeline() == Pipeline.RING) {
+                    ringSpin = p;
+                } else if (c.pipeline() == Pipeline.DISRUPTOR) {
+                    disruptorSpin = p;
+                }
+            }
+        }
+        Double sleepingIdle = idle.get(new Case(Pipeline.RING, WaitKind.SLEEPING, 1).name());
+        return new UdpEchoFindings(ring, disruptor, threads, ringSpin, disruptorSpin, sleepingIdle, cores);
+    }
+}

@@ -1,0 +1,19 @@
+package mechsym.tools.echo;
+
+import java.net.SocketAddress;
+
+/**
+ * One slot of a ring: a datagram's bytes, length and sender, pre-allocated and overwritten in place.
+ * Owned by the thread that claimed its sequence until publish, then by the consumer (the ring's
+ * happens-before edge); never shared otherwise.
+ */
+final class DatagramEvent {
+    final byte[] data;
+    int length;
+    /** Where to send the answer; null means "nothing to send" (an invalid datagram). */
+    SocketAddress address;
+
+    DatagramEvent(int capacity) {
+        data = new byte[capacity];
+    }
+}
