@@ -100,6 +100,15 @@ final class LabCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new Main.UsageError(e.getMessage());
         }
+        if (brokerUrl != null && !brokerUrl.matches("(tcp|vm)://.+")) {
+            throw new Main.UsageError(
+                    "--broker-url '" + brokerUrl + "': expected an Artemis URL such as tcp://host:61616");
+        }
+        if (jdbcUrl != null && !jdbcUrl.matches("(?i)jdbc:(postgresql:|oracle:thin:).+")) {
+            throw new Main.UsageError(
+                    "--jdbc-url '" + redactedPassword(jdbcUrl) + "': expected jdbc:postgresql://host:port/db?user=..."
+                            + " or jdbc:oracle:thin:user/password@//host:port/service");
+        }
         if (out != null && out.toString().isEmpty()) {
             throw new Main.UsageError(
                     "--out: an empty folder name (give a folder, or leave --out out for lab-results/<timestamp>)");

@@ -224,6 +224,9 @@ public final class JmsLoadExperiment implements Experiment {
         for (ModeRun m : runs) {
             long peak = 0;
             for (RequestReplyLoad.Second s : m.run().seconds()) {
+                if (s.offered() == 0) {
+                    continue; // a second after the ramp, when the last replies arrived
+                }
                 Histogram h = s.latencies();
                 boolean any = h.getTotalCount() > 0;
                 perSecond.row(
