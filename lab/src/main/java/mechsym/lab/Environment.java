@@ -67,11 +67,8 @@ public record Environment(
                 .toList();
         List<String> flags = ManagementFactory.getRuntimeMXBean().getInputArguments();
         String thp = selected(read("/sys/kernel/mm/transparent_hugepage/enabled"));
-        String governor =
-                read("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor").trim();
-        if (governor.isEmpty()) {
-            governor = "not exposed";
-        }
+        // every CPU's governor: "all 2 CPUs: performance", or per CPU where they differ
+        String governor = mechsym.tools.platform.MachineKnobs.governors(java.nio.file.Path.of("/sys"));
         String irqbalance = processRunning("irqbalance") ? "running" : "not running";
         String affinity = firstMatch(read("/proc/self/status"), "Cpus_allowed_list:\\s*(\\S+)");
         int allowed = countCpus(affinity);
@@ -89,7 +86,7 @@ public record Environment(
             warnings.add("virtual machine: other guests share the host, so figures drift between runs;"
                     + " compare ratios taken in one run, not absolute times across runs");
         }
-        if (!governor.equals("performance")) {
+        if (!governor.endsWith(": performance")) {
             warnings.add("cpufreq governor is '" + governor + "', not 'performance': clock speed may vary");
         }
         if (load > 0.5 * cpus) {
@@ -100,7 +97,8 @@ public record Environment(
                     cpus));
         }
         if (!pinned) {
-            warnings.add("not pinned to CPUs (taskset/numactl): threads may migrate between cores");
+            warnings.add("not pinned to CPUs (taskset/numactl): threads may migrate between cores (tcp-ping, herding"
+                    + " and the inter-thread-latency distribution pin their own threads with sched_setaffinity)");
         }
         if ("running".equals(irqbalance)) {
             warnings.add("irqbalance is running: interrupts may land on measuring cores");

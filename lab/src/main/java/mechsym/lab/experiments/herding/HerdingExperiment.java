@@ -19,6 +19,7 @@ import mechsym.lab.experiments.herding.HerdingVerdict.Figures;
 import mechsym.tools.latency.CpuAffinity;
 import mechsym.tools.latency.LatencyRecorder;
 import mechsym.tools.latency.LatencySummary;
+import mechsym.tools.platform.MachineKnobs;
 import org.HdrHistogram.Histogram;
 
 /*

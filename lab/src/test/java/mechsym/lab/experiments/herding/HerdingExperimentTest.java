@@ -9,6 +9,7 @@ import mechsym.lab.ExperimentResult;
 import mechsym.lab.Table;
 import mechsym.lab.experiments.threads.TinyRun;
 import mechsym.tools.latency.CpuAffinity;
+import mechsym.tools.platform.MachineKnobs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;

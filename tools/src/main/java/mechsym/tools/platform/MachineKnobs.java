@@ -1,4 +1,4 @@
-package mechsym.lab.experiments.herding;
+package mechsym.tools.platform;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,17 +13,18 @@ import java.util.stream.Stream;
 /**
  * What this machine says about the post's three knobs, read from /proc and /sys: irqbalance running,
  * every CPU's cpufreq governor, the idle states (C-states) the kernel may enter, and NUMA nodes.
- * Anything not exposed (common in VMs) reads as "not exposed", never as a guess.
+ * Anything not exposed (common in VMs) reads as "not exposed", never as a guess. Stateless; every
+ * method reads the files afresh.
  */
-final class MachineKnobs {
-    static final String NOT_EXPOSED = "not exposed";
+public final class MachineKnobs {
+    public static final String NOT_EXPOSED = "not exposed";
 
     private MachineKnobs() {}
 
     /** One knob: what it is, what it reads here, and where that was read. */
-    record Knob(String name, String value, String source) {}
+    public record Knob(String name, String value, String source) {}
 
-    static List<Knob> read(Path sys, Path proc) {
+    public static List<Knob> read(Path sys, Path proc) {
         List<Knob> knobs = new ArrayList<>();
         knobs.add(new Knob("irqbalance", irqbalance(proc), proc + "/*/comm"));
         knobs.add(new Knob("cpufreq governor per CPU", governors(sys), sys + "/devices/system/cpu/cpu*/cpufreq"));
@@ -33,7 +34,7 @@ final class MachineKnobs {
         return knobs;
     }
 
-    static String irqbalance(Path proc) {
+    public static String irqbalance(Path proc) {
         try (Stream<Path> pids = Files.list(proc)) {
             boolean running = pids.filter(
                             p -> p.getFileName().toString().chars().allMatch(Character::isDigit))
@@ -45,7 +46,7 @@ final class MachineKnobs {
         }
     }
 
-    static String governors(Path sys) {
+    public static String governors(Path sys) {
         TreeMap<Integer, String> byCpu = new TreeMap<>();
         try (Stream<Path> cpus = Files.list(sys.resolve("devices/system/cpu"))) {
             cpus.filter(p -> p.getFileName().toString().matches("cpu[0-9]+")).forEach(cpu -> {
@@ -70,7 +71,7 @@ final class MachineKnobs {
         return text.toString();
     }
 
-    static String idleStates(Path sys) {
+    public static String idleStates(Path sys) {
         Path idle = sys.resolve("devices/system/cpu/cpu0/cpuidle");
         try (Stream<Path> states = Files.list(idle)) {
             List<String> names = states.filter(p -> p.getFileName().toString().startsWith("state"))
@@ -86,7 +87,7 @@ final class MachineKnobs {
         }
     }
 
-    static String numaNodes(Path sys) {
+    public static String numaNodes(Path sys) {
         try (Stream<Path> nodes = Files.list(sys.resolve("devices/system/node"))) {
             List<String> names = nodes.map(p -> p.getFileName().toString())
                     .filter(n -> n.matches("node[0-9]+"))
