@@ -133,6 +133,14 @@ int main(int argc, char** argv) {
     }
     __atomic_store_n(state, STATE_STOPPED, __ATOMIC_RELEASE);
     munmap(mapped, st.st_size);
+    if (signalled) {
+        // The death signal comes when the thread that started us ends; in a JVM being killed that
+        // can be before the whole process is gone (we are handed to a sibling thread first), so give
+        // the parent a moment to be gone for good before deciding whether it left the file behind.
+        for (int i = 0; i < 1000 && getppid() == parent; i++) {
+            usleep(1000);
+        }
+    }
     if (getppid() != parent) {
         unlink(path);  // the analyser died without removing its queue
     }

@@ -53,6 +53,15 @@ final class LabCommand implements Callable<Integer> {
     boolean quiet;
 
     @Option(
+            names = {"--jmh-prof", "-prof"},
+            paramLabel = "PROFILER[:OPTIONS]",
+            description = "a JMH profiler for every JMH run of the experiments, as `mechsym jmh -prof` takes it"
+                    + " (gc, stack, perfnorm, perfasm:intelSyntax=true; `mechsym jmh -lprof` lists them);"
+                    + " repeatable. JMH's results, with the profilers' figures, are kept in each"
+                    + " experiment's jmh-result.json")
+    List<String> jmhProfilers = new ArrayList<>();
+
+    @Option(
             names = "--broker-url",
             paramLabel = "URL",
             description = "jms-load: an existing Artemis broker (tcp://host:port) instead of one started by mechsym")
@@ -64,15 +73,6 @@ final class LabCommand implements Callable<Integer> {
             description = "jdbc-prefetch: an existing database (jdbc:postgresql://... or jdbc:oracle:thin:...;"
                     + " user and password in the URL) instead of a PostgreSQL started by mechsym")
     String jdbcUrl;
-
-    @Option(
-            names = {"--jmh-prof", "-prof"},
-            paramLabel = "PROFILER[:OPTIONS]",
-            description = "a JMH profiler for every JMH run of the experiments, as `mechsym jmh -prof` takes it"
-                    + " (gc, stack, perfnorm, perfasm:intelSyntax=true; `mechsym jmh -lprof` lists them);"
-                    + " repeatable. JMH's results, with the profilers' figures, are kept in each"
-                    + " experiment's jmh-result.json")
-    List<String> jmhProfilers = new ArrayList<>();
 
     @Override
     public Integer call() throws Exception {
@@ -100,6 +100,15 @@ final class LabCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new Main.UsageError(e.getMessage());
         }
+        if (brokerUrl != null && !brokerUrl.matches("(tcp|vm)://.+")) {
+            throw new Main.UsageError(
+                    "--broker-url '" + brokerUrl + "': expected an Artemis URL such as tcp://host:61616");
+        }
+        if (jdbcUrl != null && !jdbcUrl.matches("(?i)jdbc:(postgresql:|oracle:thin:).+")) {
+            throw new Main.UsageError(
+                    "--jdbc-url '" + redactedPassword(jdbcUrl) + "': expected jdbc:postgresql://host:port/db?user=..."
+                            + " or jdbc:oracle:thin:user/password@//host:port/service");
+        }
         if (out != null && out.toString().isEmpty()) {
             throw new Main.UsageError(
                     "--out: an empty folder name (give a folder, or leave --out out for lab-results/<timestamp>)");
@@ -119,18 +128,14 @@ final class LabCommand implements Callable<Integer> {
         }
         StringBuilder profilers = new StringBuilder();
         jmhProfilers.forEach(p -> profilers.append(" --jmh-prof ").append(p));
-        String command = "mechsym lab " + String.join(" ", ids) + " --profile " + selectedProfile.label() + profilers
+        String command = "mechsym lab " + String.join(" ", ids) + " --profile " + selectedProfile.label()
                 + (out != null ? " --out " + out : "")
                 + (brokerUrl != null ? " --broker-url " + brokerUrl : "")
-                + (jdbcUrl != null ? " --jdbc-url " + redactedPassword(jdbcUrl) : "");
+                + (jdbcUrl != null ? " --jdbc-url " + redactedPassword(jdbcUrl) : "")
+                + profilers;
         LabRunner runner = new LabRunner(
-                selectedProfile,
-                outDir,
-                Progress.forConsole(quiet),
-                command.replace("  ", " "),
-                version(),
-                jmhProfilers);
-        runner.servers(new ServerTargets(brokerUrl, jdbcUrl));
+                selectedProfile, outDir, Progress.forConsole(quiet), command.replace("  ", " "), version());
+        runner.servers(new ServerTargets(brokerUrl, jdbcUrl)).jmhProfilers(jmhProfilers);
         LabRun run = runner.run(experiments);
         TerminalSummary.print(run, outDir, System.out);
         boolean failed = run.experiments().stream().anyMatch(e -> e.status() == ExperimentResult.Status.FAILED);

@@ -28,6 +28,7 @@ import picocli.CommandLine.Command;
             EchoCommand.class,
             GatewayCommand.class,
             LoadCommand.class,
+            JmsServiceCommand.class,
             CommandLine.HelpCommand.class
         },
         footer = {"", "Exit codes: 0 success, 1 work failed, 2 bad usage.", "Start with: mechsym lab --list"})

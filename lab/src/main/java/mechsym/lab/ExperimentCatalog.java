@@ -27,7 +27,8 @@ public final class ExperimentCatalog {
             new mechsym.lab.experiments.stringinternals.StringInternalsExperiment(),
             new mechsym.lab.experiments.packetanalyser.PacketAnalyserExperiment(),
             new mechsym.lab.experiments.backpressure.BackPressureExperiment(),
-            new mechsym.lab.experiments.jmsload.JmsLoadExperiment());
+            new mechsym.lab.experiments.jmsload.JmsLoadExperiment(),
+            new mechsym.lab.experiments.jdbcprefetch.JdbcPrefetchExperiment());
 
     private ExperimentCatalog() {}
 

@@ -25,7 +25,8 @@ import mechsym.lab.results.LabRun;
  * error (score ± error). When both runs' ranges overlap, the difference is {@link Change#NOISE};
  * when they do not, it is {@link Change#BETTER} or {@link Change#WORSE} by the unit (time, bytes:
  * lower is better; a rate per time: higher is better) or {@link Change#CHANGED} where the unit does
- * not say; a figure without its noise in either run is {@link Change#UNKNOWN}.
+ * not say; a figure without its noise in either run (one run, min = max, or no error) is {@link
+ * Change#UNKNOWN}.
  *
  * <p>A row's key is its text cells. Where those do not tell A's rows apart (a table keyed by a
  * number, such as a capacity or a run number), whole-number columns join the key from left to right
@@ -193,8 +194,8 @@ public final class Comparison {
             low = cell(table, row, name + " min", column.unit());
             high = cell(table, row, name + " max", column.unit());
         }
-        if (low == null || high == null || Double.isNaN(low) || Double.isNaN(high)) {
-            return null;
+        if (low == null || high == null || Double.isNaN(low) || Double.isNaN(high) || low.equals(high)) {
+            return null; // one run, or none: no spread to judge a difference by
         }
         return new Range(Math.min(low, high), Math.max(low, high));
     }

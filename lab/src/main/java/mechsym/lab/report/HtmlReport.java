@@ -226,7 +226,8 @@ public final class HtmlReport {
 
     /** Relative paths to HTML files in a note (another tool's report kept in the run's folder) become links. */
     static String linkReports(String escaped) {
-        return escaped.replaceAll("(?<![\\w/])([A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)+\\.html)", "<a href=\"$1\">$1</a>");
+        return escaped.replaceAll(
+                "(?<![\\w/.:-])([A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)+\\.html)", "<a href=\"$1\">$1</a>");
     }
 
     static String esc(String s) {

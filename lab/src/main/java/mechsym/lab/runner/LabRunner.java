@@ -30,29 +30,23 @@ public final class LabRunner {
     private final String command;
     private final String version;
     private ServerTargets servers = ServerTargets.NONE;
-    private final List<String> jmhProfilers;
+    private List<String> jmhProfilers = List.of();
 
     public LabRunner(Profile profile, Path outDir, Progress progress, String command, String version) {
-        this(profile, outDir, progress, command, version, List.of());
-    }
-
-    /**
-     * @param jmhProfilers JMH profilers for every JMH run of the experiments, as JMH's {@code -prof}
-     *     takes them ({@code gc}, {@code stack}, {@code perfasm:intelSyntax=true})
-     */
-    public LabRunner(
-            Profile profile,
-            Path outDir,
-            Progress progress,
-            String command,
-            String version,
-            List<String> jmhProfilers) {
         this.profile = profile;
         this.outDir = outDir;
         this.progress = progress;
         this.command = command;
         this.version = version;
-        this.jmhProfilers = List.copyOf(jmhProfilers);
+    }
+
+    /**
+     * JMH profilers for every JMH run of the experiments, as JMH's {@code -prof} takes them ({@code
+     * gc}, {@code stack}, {@code perfasm:intelSyntax=true}); none by default.
+     */
+    public LabRunner jmhProfilers(List<String> profilers) {
+        this.jmhProfilers = List.copyOf(profilers);
+        return this;
     }
 
     /**

@@ -157,6 +157,12 @@ class ComparisonTest {
     }
 
     @Test
+    void oneRunHasNoSpreadToJudgeBy() {
+        assertThat(medianChange(summary("ns/op", 10, 10, 10), summary("ns/op", 20, 20, 20)))
+                .isEqualTo(Comparison.Change.UNKNOWN);
+    }
+
+    @Test
     void aFigureWithoutItsNoiseIsNotJudged() {
         List<Comparison.Line> lines = Comparison.compare(run(2.0, 10.0), run(3.0, 5.0));
         assertThat(lines).allMatch(l -> l.change() == Comparison.Change.UNKNOWN);

@@ -24,6 +24,16 @@ class HtmlReportTest {
     Path dir;
 
     @Test
+    void anotherToolsReportNamedInANoteIsALink() {
+        assertThat(HtmlReport.linkReports("Gatling's HTML report: jms-load/gatling/sim-1/index.html"))
+                .isEqualTo("Gatling's HTML report: <a href=\"jms-load/gatling/sim-1/index.html\">"
+                        + "jms-load/gatling/sim-1/index.html</a>");
+        assertThat(HtmlReport.linkReports("see report.html and https://x.org/a.html"))
+                .as("a bare file name or a URL is left alone")
+                .doesNotContain("<a ");
+    }
+
+    @Test
     void everyTableIsInTheHtmlAndEveryChartFileExists() throws IOException {
         LabRun run = new LabRunner(Profile.TINY, dir, Progress.silent(), "test", "test")
                 .run(List.of(new FakeExperiment("one", false), new FakeExperiment("two", true)));

@@ -15,10 +15,11 @@
  * SPSC queue's look-ahead of four slots and {@code drain}, 16 occupancy reports alternate with two
  * producers, 17 {@code halt} racing {@code run} (termination).
  *
- * <p><b>Negative controls.</b> Each family (sequence, SPSC queue, MPSC queue, ring buffer) has a
- * {@code Broken*Test}: a deliberate misuse (a read-modify-write without an atomic, two producers on
- * a single-producer structure, two consumers on a single-consumer one) whose bad outcome is marked
- * {@code ACCEPTABLE_INTERESTING}, so jcstress reports it without failing. {@link
+ * <p><b>Negative controls.</b> Each family (sequence, SPSC queue, MPSC queue, ring buffer, wake-up)
+ * has a {@code Broken*Test}: a deliberate misuse (a read-modify-write without an atomic, two
+ * producers on a single-producer structure, two consumers on a single-consumer one, a blocking wait
+ * that checks outside its lock) whose bad outcome is marked {@code ACCEPTABLE_INTERESTING}, so
+ * jcstress reports it without failing. {@link
  * mechsym.stress.NegativeControls} then fails the build unless each control that ran showed its bug:
  * proof, on every run, that the harness can catch what the real tests look for.
  *

@@ -14,7 +14,9 @@ import java.util.concurrent.TimeUnit;
  * <p>No orphan survives: {@link #close()} asks it to stop, then kills it; a shutdown hook kills it and
  * deletes the queue file when the JVM ends first (Ctrl-C, System.exit); and the source itself exits
  * when its parent dies (Linux {@code PR_SET_PDEATHSIG}, and a parent-pid check) and deletes the
- * queue file, which covers {@code kill -9} of this JVM. Not thread-safe: one owner.
+ * queue file, which covers {@code kill -9} of this JVM. Linux sends that death signal when the
+ * <em>thread</em> that started the source ends, so start it from a thread that outlives the run (the
+ * analyser's own). Not thread-safe: one owner.
  */
 public final class ClockSource implements AutoCloseable {
     private static final long START_TIMEOUT_NS = 5_000_000_000L;

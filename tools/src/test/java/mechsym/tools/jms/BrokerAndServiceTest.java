@@ -129,6 +129,19 @@ final class BrokerAndServiceTest {
     }
 
     @Test
+    void aBacklogIsDrainedSoTheNextRunStartsEmpty() throws Exception {
+        try (Connection connection = factory.createConnection()) {
+            Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageProducer producer = session.createProducer(session.createQueue("backlog"));
+            for (int i = 0; i < 5; i++) {
+                producer.send(session.createTextMessage("stale " + i));
+            }
+        }
+        assertThat(QueueDrain.drain(factory, "backlog", 200)).isEqualTo(5);
+        assertThat(QueueDrain.drain(factory, "backlog", 200)).isZero();
+    }
+
+    @Test
     void aPortInUseIsAClearError() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             Path other = Files.createDirectories(folder.resolve("other"));

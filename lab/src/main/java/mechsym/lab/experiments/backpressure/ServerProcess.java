@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import mechsym.tools.platform.ChildProcess;
 
 /**
  * A {@link ServerChild} running in its own JVM: started with a command line, ready when it prints
@@ -56,10 +57,10 @@ final class ServerProcess implements AutoCloseable {
         try {
             return new ServerProcess(process, log, ready.get(60, TimeUnit.SECONDS));
         } catch (ExecutionException | TimeoutException e) {
-            process.destroyForcibly();
+            ChildProcess.kill(process);
             throw new IOException("server child not ready: " + e.getMessage() + " (log: " + log + ")", e);
         } catch (InterruptedException e) {
-            process.destroyForcibly();
+            ChildProcess.kill(process);
             throw e;
         }
     }
@@ -91,11 +92,11 @@ final class ServerProcess implements AutoCloseable {
         }
         try {
             if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
+                ChildProcess.kill(process);
                 process.waitFor(5, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {
-            process.destroyForcibly(); // the lab is being stopped: the child must not outlive it
+            ChildProcess.kill(process); // the lab is being stopped: the child must not outlive it
             throw e;
         }
     }

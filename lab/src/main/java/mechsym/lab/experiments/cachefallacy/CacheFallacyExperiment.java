@@ -35,6 +35,10 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * Sensitive to: the CPU's fence cost (much lower on recent cores than on Sandy Bridge), the
  * second thread really running on another core at the same time (not on a loaded 2-core VM),
  * and hyperthreads (two threads on one core share its L1: no false sharing there).
+ *
+ * Quick profile: about 30 s: eight JMH forks of one warm-up and three measured seconds, on 2 vCPUs
+ * (an estimate from its forks and iterations; `./mechsym lab cache-fallacy` prints the measured
+ * time as 'done in N s').
  */
 public final class CacheFallacyExperiment implements Experiment {
     private static final String SEED_MACHINE =
@@ -182,8 +186,52 @@ public final class CacheFallacyExperiment implements Experiment {
                 "score",
                 "writes",
                 "ns/op"));
+        litmus(context, result);
         ThreadedRuns.noteMachine(result, 2, loadBefore);
         verdict(result, byMethod);
+    }
+
+    /**
+     * The store buffer reorders a store with a later load, and a fence (not a flush) stops it: the
+     * store-buffering litmus test under jcstress, without and with a full fence, outcome counts.
+     */
+    private static void litmus(RunContext context, ExperimentResult.Builder result) throws Exception {
+        List<String> mode = context.profile()
+                .pick(
+                        List.of("-m", "sanity"),
+                        List.of("-m", "quick", "-f", "1", "-iters", "1", "-time", "300"),
+                        List.of("-m", "quick"));
+        context.progress().message("store-buffering litmus under jcstress " + String.join(" ", mode));
+        StoreBufferingLitmus.Run run = StoreBufferingLitmus.run(
+                context.workDir().resolve("jcstress"), mode, context.profile().pick(300, 600, 1800));
+        if (run.problem() != null) {
+            result.note("No store-buffering litmus in this run: " + run.problem() + ".");
+            return;
+        }
+        Table.Builder table = Table.measured(
+                        "store-buffering", "store-buffering litmus: x = 1; r1 = y  ||  y = 1; r2 = x (jcstress)")
+                .column("variant")
+                .column("r1, r2")
+                .column("seen", "samples")
+                .column("jcstress grades it")
+                .note("Opaque stores and loads (Plain) and the same with VarHandle.fullFence() between store and load"
+                        + " (Fenced: what a volatile store's lock addl does). 0, 0 means both loads passed their own"
+                        + " thread's store, still in the store buffer: the caches were coherent all along, and the"
+                        + " fence makes the store visible before the load by waiting for the buffer to drain."
+                        + " jcstress's report: jcstress/index.html in this experiment's folder.");
+        for (StoreBufferingLitmus.Outcome o : run.outcomes()) {
+            table.row(o.variant().equals("Plain") ? "no fence" : "full fence", o.outcome(), o.count(), o.expectation());
+        }
+        result.table(table.build());
+        long[] plain = StoreBufferingLitmus.reorderings(run.outcomes(), "Plain");
+        long[] fenced = StoreBufferingLitmus.reorderings(run.outcomes(), "Fenced");
+        result.headline(String.format(
+                java.util.Locale.ROOT,
+                "store-buffering litmus: both loads read 0 in %d of %d samples without a fence, %d of %d with one",
+                plain[0],
+                plain[1],
+                fenced[0],
+                fenced[1]));
     }
 
     private static void verdict(ExperimentResult.Builder result, Map<String, JmhBenchmarks.Score> byMethod) {

@@ -37,6 +37,10 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *     way to ask the same question without the phases' history.
  * Sensitive to: inlining heuristics of the JDK (type profile width, -XX:TypeProfileMajorReceiverPercent),
  * tiered compilation, on-stack replacement in the post's long loops.
+ *
+ * Quick profile: about 30 s: the post's program in one fork, then four JMH forks, on 2 vCPUs (an
+ * estimate from its forks and iterations; `./mechsym lab dispatch` prints the measured time as
+ * 'done in N s').
  */
 public final class DispatchExperiment implements Experiment {
     private static final String SEED_MACHINE = "Intel Sandy Bridge 2.4GHz, Linux 3.3.2, Oracle Java 1.7.0_02 server";

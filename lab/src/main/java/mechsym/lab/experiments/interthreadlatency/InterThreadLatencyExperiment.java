@@ -49,6 +49,10 @@ import mechsym.tools.asm.PrintAssembly;
  * Sensitive to: where the scheduler puts the two threads (same core's hyperthreads, two cores,
  * two sockets), other load on the machine (a spinning thread descheduled for a time slice costs
  * milliseconds), power states, and virtualisation.
+ *
+ * Quick profile: about 35 s: seven rounds of three JVMs and two C++ runs, then the fence listing,
+ * on 2 vCPUs (an estimate from its forks and iterations; `./mechsym lab inter-thread-latency`
+ * prints the measured time as 'done in N s').
  */
 public final class InterThreadLatencyExperiment implements Experiment {
     private static final String SEED_MACHINE =

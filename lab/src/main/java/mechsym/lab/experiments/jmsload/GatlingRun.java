@@ -48,29 +48,21 @@ final class GatlingRun {
                     + " module) was not found next to mechsym.jar; build with ./mechsym build");
             return;
         }
-        Path resultsDir = Files.createDirectories(context.workDir().resolve("gatling"));
-        Path log = context.workDir().resolve("gatling.log");
         context.progress()
                 .message("Gatling: the post's simulation, ramp " + (long) ramp.fromPerSecond() + " -> "
                         + (long) ramp.toPerSecond() + "/s over " + (long) ramp.seconds() + " s");
-        List<String> command = command(home.get(), brokerUrl, ramp, resultsDir);
-        Process process = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
-        long timeout = (long) ramp.seconds() + 180;
-        if (!process.waitFor(timeout, TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            result.note("Gatling did not finish within " + timeout + " s and was stopped (log: gatling.log)");
+        Outcome outcome = run(home.get(), context.workDir(), brokerUrl, ramp);
+        String logName = context.workDir().getFileName() + "/gatling.log";
+        if (outcome.timedOut()) {
+            result.note("Gatling did not finish in time and was stopped (log: " + logName + ")");
             return;
         }
-        Map<String, String[]> stats = parseSummary(Files.readAllLines(log));
-        Optional<Path> report = reportIndex(resultsDir);
-        if (process.exitValue() != 0 || stats.isEmpty()) {
-            result.note("Gatling exited with " + process.exitValue() + " and no summary (log: "
-                    + context.workDir().getFileName() + "/gatling.log)");
+        if (outcome.exitCode() != 0 || outcome.stats().isEmpty()) {
+            result.note("Gatling exited with " + outcome.exitCode() + " and no summary (log: " + logName + ")");
             return;
         }
+        Map<String, String[]> stats = outcome.stats();
+        Optional<Path> report = outcome.report();
         Table.Builder table = Table.measured("gatling", "Gatling's own summary of the post's simulation (persistent)")
                 .column("figure")
                 .column("total")
@@ -87,6 +79,33 @@ final class GatlingRun {
         result.note("Gatling's HTML report: " + link);
     }
 
+    /** What a Gatling run left: its exit code, its console summary, its HTML report. */
+    record Outcome(boolean timedOut, int exitCode, Map<String, String[]> stats, Optional<Path> report) {}
+
+    /**
+     * Runs the simulation against {@code brokerUrl} (a service must be listening on jmstestq), its results
+     * under {@code workDir/gatling}, its output in {@code workDir/gatling.log}; killed if it outlives the
+     * ramp by three minutes.
+     */
+    static Outcome run(Path home, Path workDir, String brokerUrl, Ramp ramp) throws IOException, InterruptedException {
+        Path resultsDir = Files.createDirectories(workDir.resolve("gatling"));
+        Path log = workDir.resolve("gatling.log");
+        Process process = new ProcessBuilder(command(home, brokerUrl, ramp, resultsDir))
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
+        try {
+            if (!process.waitFor((long) ramp.seconds() + 180, TimeUnit.SECONDS)) {
+                return new Outcome(true, -1, Map.of(), Optional.empty());
+            }
+        } finally {
+            if (process.isAlive()) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+        return new Outcome(false, process.exitValue(), parseSummary(Files.readAllLines(log)), reportIndex(resultsDir));
+    }
+
     static List<String> command(Path home, String brokerUrl, Ramp ramp, Path resultsDir) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -95,6 +114,7 @@ final class GatlingRun {
                 "--add-opens",
                 "java.base/java.lang=ALL-UNNAMED", // Gatling's stats writer reads String internals
                 "-Xmx1g",
+                "-Dgatling.data.enableAnalytics=false", // no call home from a measurement
                 "-Dmechsym.broker=" + brokerUrl,
                 String.format(
                         Locale.ROOT,

@@ -18,6 +18,7 @@ import mechsym.lab.Table;
 import mechsym.lab.Verdict;
 import mechsym.tools.jms.EmbeddedBroker;
 import mechsym.tools.jms.JmsConnections;
+import mechsym.tools.jms.QueueDrain;
 import mechsym.tools.jms.Ramp;
 import mechsym.tools.jms.RequestReplyLoad;
 import mechsym.tools.jms.UpperCaseService;
@@ -113,11 +114,20 @@ public final class JmsLoadExperiment implements Experiment {
                 PrintStream serviceLog = new PrintStream(
                         Files.newOutputStream(workDir.resolve("service.log")), true, StandardCharsets.UTF_8)) {
             ConnectionFactory factory = JmsConnections.forUrl(url);
-            try (UpperCaseService service = UpperCaseService.start(factory, QUEUE, 1, serviceLog)) {
-                warmUp(factory);
-                List<ModeRun> runs = new ArrayList<>();
-                for (boolean persistent : new boolean[] {true, false}) {
-                    String mode = persistent ? "persistent" : "non-persistent";
+            long stale = QueueDrain.drain(factory, QUEUE, 200);
+            if (stale > 0) {
+                result.note(stale + " requests already waiting on " + QUEUE + " were discarded before the run");
+            }
+            List<ModeRun> runs = new ArrayList<>();
+            List<String> serviceLines = new ArrayList<>();
+            for (boolean persistent : new boolean[] {true, false}) {
+                String mode = persistent ? "persistent" : "non-persistent";
+                // a service per ramp, and the queue emptied after it: a backlog left by one ramp would be
+                // served, late, to the next
+                try (UpperCaseService service = UpperCaseService.start(factory, QUEUE, 1, serviceLog)) {
+                    if (runs.isEmpty()) {
+                        warmUp(factory);
+                    }
                     context.progress()
                             .message(String.format(
                                     Locale.ROOT,
@@ -131,11 +141,18 @@ public final class JmsLoadExperiment implements Experiment {
                     RequestReplyLoad.Result run = new RequestReplyLoad(factory, scenario, ramp, senders, timeoutMillis)
                             .run(line -> context.progress().message(mode + ": " + line));
                     run.recorder().writeHgrm(workDir.resolve("latency-" + mode + ".hgrm"));
-                    runs.add(new ModeRun(mode, run, Knee.find(secondFigures(run, ramp))));
+                    serviceLines.add(mode + ": " + service.statsLine());
+                    runs.add(new ModeRun(mode, run, Knee.find(secondFigures(run, ramp)), 0));
                 }
-                report(result, ramp, runs, service, timeoutMillis);
+                long backlog = QueueDrain.drain(factory, QUEUE, 500);
+                ModeRun last = runs.removeLast();
+                runs.add(new ModeRun(last.mode(), last.run(), last.knee(), backlog));
+            }
+            report(result, ramp, runs, String.join("; ", serviceLines), timeoutMillis);
+            try (UpperCaseService service = UpperCaseService.start(factory, QUEUE, 1, serviceLog)) {
                 GatlingRun.addTo(context, result, url, ramp);
             }
+            QueueDrain.drain(factory, QUEUE, 500);
         }
     }
 
@@ -155,7 +172,7 @@ public final class JmsLoadExperiment implements Experiment {
     }
 
     /** One ramp's figures and its knee. */
-    record ModeRun(String mode, RequestReplyLoad.Result run, Knee.Result knee) {}
+    record ModeRun(String mode, RequestReplyLoad.Result run, Knee.Result knee, long backlog) {}
 
     /** A few requests, not recorded, so connections, the queue and the JIT are ready when the ramp starts. */
     private static void warmUp(ConnectionFactory factory) throws Exception {
@@ -184,11 +201,7 @@ public final class JmsLoadExperiment implements Experiment {
     }
 
     private static void report(
-            ExperimentResult.Builder result,
-            Ramp ramp,
-            List<ModeRun> runs,
-            UpperCaseService service,
-            long timeoutMillis) {
+            ExperimentResult.Builder result, Ramp ramp, List<ModeRun> runs, String serviceLine, long timeoutMillis) {
         Table.Builder perSecond = Table.measured(
                         "per-second", "Each second of the ramp (requests by intended send time)")
                 .column("mode")
@@ -220,10 +233,14 @@ public final class JmsLoadExperiment implements Experiment {
                 .column("peak throughput", "replies/s")
                 .column("kept up to", "req/s")
                 .column("knee", "req/s")
-                .column("knee reason");
+                .column("knee reason")
+                .column("left in queue", "requests");
         for (ModeRun m : runs) {
             long peak = 0;
             for (RequestReplyLoad.Second s : m.run().seconds()) {
+                if (s.offered() == 0) {
+                    continue; // a second after the ramp, when the last replies arrived
+                }
                 Histogram h = s.latencies();
                 boolean any = h.getTotalCount() > 0;
                 perSecond.row(
@@ -258,9 +275,12 @@ public final class JmsLoadExperiment implements Experiment {
                     rateOrNull(m.knee().kneeRate()),
                     m.knee().keptUpThroughout()
                             ? "kept up over the whole ramp"
-                            : m.knee().reason());
+                            : m.knee().reason(),
+                    m.backlog());
         }
-        result.table(summary.note("service: " + service.statsLine() + "; latency files: latency-<mode>.hgrm")
+        result.table(summary.note("service: " + serviceLine + "; left in queue: requests the service had not"
+                        + " taken when the ramp and its timeout were over, discarded before the next run;"
+                        + " latency files: latency-<mode>.hgrm")
                 .build());
         result.table(perSecond.build());
         result.chart(Chart.line(

@@ -21,6 +21,8 @@ import mechsym.lab.experiments.threads.PaddedCell;
  *   field padded       each value alone on 128 bytes (PaddedCell: class-hierarchy padding)
  *   segment            off-heap, 8 bytes apart (one cache line)    FFM instead of Unsafe
  *   segment padded     off-heap, 128 bytes apart
+ *   core Sequence      mechsym's padded Sequence: setVolatile /   the component itself
+ *                      setRelease / setPlain, getVolatile
  * </pre>
  */
 final class Counters {
@@ -37,7 +39,8 @@ final class Counters {
         FIELD("field"),
         FIELD_PADDED("field padded"),
         SEGMENT("segment"),
-        SEGMENT_PADDED("segment padded");
+        SEGMENT_PADDED("segment padded"),
+        SEQUENCE("core Sequence");
 
         final String label;
 
@@ -66,12 +69,32 @@ final class Counters {
             case FIELD_PADDED -> new Counter[] {new PaddedFieldCounter(), new PaddedFieldCounter()};
             case SEGMENT -> segmentPair(arena, 8);
             case SEGMENT_PADDED -> segmentPair(arena, 128);
+            case SEQUENCE -> new Counter[] {new SequenceCounter(), new SequenceCounter()};
         };
     }
 
     private static Counter[] segmentPair(Arena arena, long distance) {
         MemorySegment segment = arena.allocate(256, 128);
         return new Counter[] {new SegmentCounter(segment, 0), new SegmentCounter(segment, distance)};
+    }
+
+    /** mechsym's own Sequence: the component, measured beside the post's hand-written counters. */
+    static final class SequenceCounter implements Counter {
+        private final mechsym.core.concurrent.Sequence value = new mechsym.core.concurrent.Sequence(0);
+
+        @Override
+        public long get() {
+            return value.getVolatile();
+        }
+
+        @Override
+        public void set(long v) {
+            switch (SET) {
+                case VOLATILE -> value.setVolatile(v);
+                case LAZY -> value.setRelease(v);
+                case DIRECT -> value.setPlain(v);
+            }
+        }
     }
 
     static final class AtomicCounter implements Counter {

@@ -46,6 +46,10 @@ import mechsym.lab.Table;
  * Sensitive to: heap size against the table (the post's 4 GiB heap is nearly full at 50M
  * objects), page faults on fresh off-heap memory (every run allocates anew, as the post did),
  * transparent huge pages.
+ *
+ * Quick profile: about 90 s: 17 forked JVMs of 10M trades (five runs each) and a JMH scan of six
+ * benchmarks, on 2 vCPUs (an estimate from its forks and iterations; `./mechsym lab
+ * offheap-structures` prints the measured time as 'done in N s').
  */
 public final class OffHeapStructuresExperiment implements Experiment {
     private static final String NEHALEM = "Intel i7-860 @ 2.8GHz (Nehalem), Windows 7, Java 1.7.0_07";

@@ -51,7 +51,8 @@ import mechsym.tools.analyser.Strategy;
  * real time against native/clock_source. Beyond the post: Java with "flat parse" (the parse results
  * as fields inside the packet, nothing allocated per packet: the flat C++ idea in Java). Quick profile (about 75 s on 2 cores): case B, G1 and ZGC,
  * heap and native, a short batch, one real-time trial at 200 ns of the best Java configuration.
- * Full: cases A, B, C; Parallel, G1, ZGC, Shenandoah; the post's batch sizes; a min-interval search
+ * Full: cases A, B, C; Parallel, G1, ZGC (generational, the only ZGC of JDK 25), Shenandoah and
+ * generational Shenandoah; the post's batch sizes; a min-interval search
  * for every configuration. Tiny: case A1000 with small pools, G1, seconds.
  *
  * Sensitive to: the collector and heap size, cores (the clock source spins on one, the analyser on
@@ -60,12 +61,17 @@ import mechsym.tools.analyser.Strategy;
 public final class PacketAnalyserExperiment implements Experiment {
 
     /** A collector as the post named it and as we run it. */
-    record Collector(String label, List<String> flags) {}
+    record Collector(String id, String label, List<String> flags) {}
 
-    static final Collector PARALLEL = new Collector("Parallel (the post's 'CMS')", List.of("-XX:+UseParallelGC"));
-    static final Collector G1 = new Collector("G1", List.of("-XX:+UseG1GC", "-XX:MaxGCPauseMillis=80"));
-    static final Collector ZGC = new Collector("ZGC", List.of("-XX:+UseZGC"));
-    static final Collector SHENANDOAH = new Collector("Shenandoah", List.of("-XX:+UseShenandoahGC"));
+    static final Collector PARALLEL =
+            new Collector("parallel", "Parallel (the post's 'CMS')", List.of("-XX:+UseParallelGC"));
+    static final Collector G1 = new Collector("g1", "G1", List.of("-XX:+UseG1GC", "-XX:MaxGCPauseMillis=80"));
+    static final Collector ZGC = new Collector("zgc", "ZGC", List.of("-XX:+UseZGC"));
+    static final Collector SHENANDOAH = new Collector("shenandoah", "Shenandoah", List.of("-XX:+UseShenandoahGC"));
+    static final Collector GENERATIONAL_SHENANDOAH = new Collector(
+            "shenandoah-generational",
+            "Shenandoah generational",
+            List.of("-XX:+UseShenandoahGC", "-XX:ShenandoahGCMode=generational"));
 
     /** One line of native/packet_analyser's output. */
     public record CppReport(
@@ -181,7 +187,7 @@ public final class PacketAnalyserExperiment implements Experiment {
             case FULL ->
                 new Plan(
                         List.of(AnalyserCase.A, AnalyserCase.B, AnalyserCase.C),
-                        List.of(PARALLEL, G1, ZGC, SHENANDOAH),
+                        List.of(PARALLEL, G1, ZGC, SHENANDOAH, GENERATIONAL_SHENANDOAH),
                         PacketStrategy.PoolSizes.POST,
                         50_000_000,
                         10_000_000,
@@ -223,8 +229,7 @@ public final class PacketAnalyserExperiment implements Experiment {
         }
 
         String fileName(String rest) {
-            return (collector.label().split(" ")[0] + "-" + buffers.label() + "-" + parse.label() + "-" + rest)
-                    .toLowerCase(Locale.ROOT);
+            return (collector.id() + "-" + buffers.label() + "-" + parse.label() + "-" + rest).toLowerCase(Locale.ROOT);
         }
     }
 

@@ -46,6 +46,10 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * Each benchmark checks that every element arrived (count, checksum) so a fast wrong queue fails.
  * Sensitive to: free cores (every benchmark spins two threads), core placement (same core,
  * siblings, sockets), noisy neighbours; the post pinned threads with taskset, we do not.
+ *
+ * Quick profile: about 135 s: about a hundred short JMH forks (the capacity sweep only in full), on
+ * 2 vCPUs (an estimate from its forks and iterations; `./mechsym lab queues` prints the measured
+ * time as 'done in N s').
  */
 public final class QueuesExperiment implements Experiment {
     /** mechsym's queue and the library queue it must at least equal, by the benchmarks' labels. */

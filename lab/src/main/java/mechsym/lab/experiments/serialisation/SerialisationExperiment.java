@@ -52,6 +52,10 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * behind the bulk copies (the same for Unsafe and the codec) also varies from fork to fork with the
  * buffer's alignment, so Unsafe, the codec and Agrona write into one shared array (with an array
  * each, the Unsafe write took twice its time in every fork run with the GC profiler, as here).
+ *
+ * Quick profile: about 75 s: two rounds of one JMH fork per benchmark, on 2 vCPUs (an estimate from
+ * its forks and iterations; `./mechsym lab serialisation` prints the measured time as 'done in N
+ * s').
  */
 public final class SerialisationExperiment implements Experiment {
     private static final String NEHALEM = "Intel 2.8 GHz Nehalem, Java 1.7.0_04";

@@ -115,7 +115,7 @@ public final class TcpPingExperiment implements Experiment {
         int rounds = profile.pick(1, 2, 3);
         long count = profile.pick(300L, 20_000L, 100_000L);
         long warmup = profile.pick(100L, 3_000L, 20_000L);
-        long maxMillis = profile.pick(60L, 700L, 5_000L);
+        long maxMillis = profile.pick(60L, 350L, 5_000L); // per phase: same-core spin cases end by it
         double loadBefore = ThreadedRuns.loadAverage();
 
         List<Placement> placements = placements();

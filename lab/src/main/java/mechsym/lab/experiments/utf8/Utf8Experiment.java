@@ -51,6 +51,10 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * Texts: ASCII and mixed (1- to 4-byte characters), ~20 and ~1,000 chars. Sensitive to: string
  * length (allocation and copy costs scale differently), compact strings (a Latin-1 String encodes
  * through an intrinsic in getBytes), the C2 inlining and loop optimisations of the JDK in use.
+ *
+ * Quick profile: about 120 s: three rounds of one JMH fork per case and way (the decode table only
+ * in full), on 2 vCPUs (an estimate from its forks and iterations; `./mechsym lab utf8` prints the
+ * measured time as 'done in N s').
  */
 public final class Utf8Experiment implements Experiment {
     private static final String SEED_MACHINE = "Intel i5-2540M 2.6 GHz, Ubuntu 12.04, JDK 5/6/7";

@@ -44,6 +44,22 @@ class PacketAnalyserExperimentTest {
     }
 
     @Test
+    void everyConfigurationOfEveryProfileHasItsOwnNameAndLogFile() {
+        for (Profile profile : Profile.values()) {
+            List<PacketAnalyserExperiment.JavaConfig> configs =
+                    PacketAnalyserExperiment.javaConfigs(PacketAnalyserExperiment.plan(profile));
+            assertThat(configs.stream().map(PacketAnalyserExperiment.JavaConfig::solution))
+                    .as(profile.label())
+                    .doesNotHaveDuplicates();
+            assertThat(configs.stream().map(c -> c.fileName("B-pool"))).doesNotHaveDuplicates();
+        }
+        List<PacketAnalyserExperiment.JavaConfig> full =
+                PacketAnalyserExperiment.javaConfigs(PacketAnalyserExperiment.plan(Profile.FULL));
+        assertThat(full.stream().map(PacketAnalyserExperiment.JavaConfig::solution))
+                .contains("Parallel (the post's 'CMS')", "Native ZGC", "Shenandoah", "Native Shenandoah generational");
+    }
+
+    @Test
     void theSeedsTwentyOneTablesAreThere() {
         List<Table> seed = new PacketAnalyserExperiment().seedFigures();
         assertThat(seed.stream().filter(t -> t.id().matches("seed-\\d\\d-.*"))).hasSize(21);

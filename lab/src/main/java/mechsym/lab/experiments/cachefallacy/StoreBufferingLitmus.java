@@ -1,0 +1,90 @@
+package mechsym.lab.experiments.cachefallacy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import mechsym.tools.platform.ChildProcess;
+import mechsym.tools.platform.NativeFolder;
+
+/**
+ * Runs the store-buffering litmus test ({@code mechsym.stress.litmus.StoreBufferingTest}: opaque
+ * store then load on two threads, with and without a full fence) with jcstress from the stress
+ * module's jar, and reads back its outcome counts. jcstress's own HTML report stays in the folder
+ * given. The jar is built with the rest of the project ({@code ./mechsym build}); without it the
+ * litmus is skipped with the reason.
+ */
+final class StoreBufferingLitmus {
+    private StoreBufferingLitmus() {}
+
+    /** One outcome of one variant: how often it was seen and what jcstress expects of it. */
+    record Outcome(String variant, String outcome, long count, String expectation) {}
+
+    /** The counts, or the reason there are none. */
+    record Run(List<Outcome> outcomes, String problem) {}
+
+    static Path jar() {
+        Path root = NativeFolder.locate();
+        return root == null ? null : root.getParent().resolve("stress/target/jcstress.jar");
+    }
+
+    static Run run(Path folder, List<String> modeArgs, long timeoutSeconds) throws IOException, InterruptedException {
+        Path jar = jar();
+        if (jar == null || !Files.isRegularFile(jar)) {
+            return new Run(List.of(), "jcstress jar not built (" + (jar == null ? NativeFolder.NOT_FOUND : jar) + ")");
+        }
+        Files.createDirectories(folder);
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of(
+                java, "--enable-native-access=ALL-UNNAMED", "-jar", jar.toString(), "-t", "litmus.StoreBuffering"));
+        command.addAll(modeArgs);
+        command.addAll(List.of("-r", folder.toString(), "-jvmArgsPrepend", "--enable-native-access=ALL-UNNAMED"));
+        Process jcstress = new ProcessBuilder(command)
+                .directory(folder.toFile())
+                .redirectErrorStream(true)
+                .start();
+        Path log = folder.resolve("jcstress.log");
+        ChildProcess.Outcome ran = ChildProcess.await(jcstress, timeoutSeconds, out -> {
+            try (var writer = Files.newBufferedWriter(log)) {
+                out.transferTo(writer);
+            }
+        });
+        if (ran.timedOut()) {
+            return new Run(List.of(), "jcstress did not finish in " + timeoutSeconds + " s (killed; log: " + log + ")");
+        }
+        Process counts = new ProcessBuilder(
+                        java, "-cp", jar.toString(), "mechsym.stress.litmus.LitmusCounts", folder.toString())
+                .redirectErrorStream(true)
+                .start();
+        List<Outcome> outcomes = new ArrayList<>();
+        ChildProcess.Outcome read = ChildProcess.await(counts, 60, out -> {
+            for (String line = out.readLine(); line != null; line = out.readLine()) {
+                String[] cells = line.split("\t");
+                if (cells.length == 4 && cells[2].matches("\\d+")) {
+                    String variant = cells[0].substring(cells[0].lastIndexOf('.') + 1);
+                    outcomes.add(new Outcome(variant, cells[1], Long.parseLong(cells[2]), cells[3]));
+                }
+            }
+        });
+        if (read.timedOut() || read.exitCode() != 0 || outcomes.isEmpty()) {
+            return new Run(List.of(), "no litmus counts from jcstress (exit " + ran.exitCode() + "; log: " + log + ")");
+        }
+        return new Run(outcomes, null);
+    }
+
+    /** How often a variant showed both loads reading 0 (the reordering), and in how many samples. */
+    static long[] reorderings(List<Outcome> outcomes, String variant) {
+        long seen = 0;
+        long total = 0;
+        for (Outcome o : outcomes) {
+            if (o.variant().equals(variant)) {
+                total += o.count();
+                if (o.outcome().equals("0, 0")) {
+                    seen += o.count();
+                }
+            }
+        }
+        return new long[] {seen, total};
+    }
+}

