@@ -198,8 +198,8 @@ public final class Utf8Encoder {
      * array bounds checks stay). Into a writable byte[] with plain array stores ({@code array} not
      * null; its index {@code arrayOffset + index}), else into the segment.
      *
-     * <p>The shape, and why (docs/utf8.md has the measurements, round by round, and the shapes that
-     * lost; lab/.../Utf8Variants and Utf8Round3 keep the losing code):
+     * <p>The shape, and why (docs/utf8.md has the conclusions and the commands that show them; the
+     * lab's AsciiLoops and AsciiCheckThenCopy keep the losing code beside Utf8Benchmark):
      *
      * <ul>
      *   <li>The JDK's fast ways are intrinsics that test and copy 32 to 64 chars per instruction; C2

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * Guards a performance property that no timing test could: the per-char encoding loop stays larger
  * than C2's FreqInlineSize (325 bytes of bytecode), so it is compiled on its own instead of inlined
  * into callers' loops, where loop predication of nested char loops compiled several times slower
- * (see lab/.../Utf8Variants).
+ * (see the lab's AsciiLoops).
  */
 class Utf8ShapeTest {
     @Test
