@@ -121,7 +121,8 @@ public final class ClassLoaderCacheExperiment implements Experiment {
         int warmups = profile.pick(1, 1, 2);
         int iterations = profile.pick(1, 2, 5);
         TimeValue time = TimeValue.milliseconds(profile.pick(50, 150, 1000)); // forks, not iterations, cost most
-        String work = context.workDir().resolve("loaders").toString();
+        // absolute: Tomcat resolves a relative docBase against its own base folder, not the working folder
+        String work = context.workDir().resolve("loaders").toAbsolutePath().toString();
 
         // lookup -> loader -> threads -> score
         Map<String, Map<String, Map<Integer, JmhBenchmarks.Score>>> scores = new TreeMap<>();
