@@ -26,6 +26,11 @@ public record QueueSizing(int length, double maxLatencyMicros, String formula) {
      */
     public static QueueSizing fromMaxLatency(double maxLatencyMillis, double transactionMicros, int serviceThreads) {
         requirePositive(maxLatencyMillis, "--max-latency");
+        if (transactionMicros == 0) {
+            // the default service does nothing, and Little's law has no queue length for zero work
+            throw new IllegalArgumentException("--max-latency sizes the queue by Little's law, which needs the"
+                    + " transaction time: give --txn-time US too (e.g. --txn-time 1000), or --queue N");
+        }
         requirePositive(transactionMicros, "--txn-time");
         requirePositive(serviceThreads, "--service-threads");
         double perTransaction = transactionMicros / serviceThreads;

@@ -25,7 +25,10 @@ class QueueSizingTest {
     @Test
     void badInputsNameTheOption() {
         assertThatThrownBy(() -> QueueSizing.fromMaxLatency(0, 500, 1)).hasMessageContaining("--max-latency");
-        assertThatThrownBy(() -> QueueSizing.fromMaxLatency(10, 0, 1)).hasMessageContaining("--txn-time");
+        assertThatThrownBy(() -> QueueSizing.fromMaxLatency(10, 0, 1))
+                .hasMessageContaining("needs the transaction time: give --txn-time US too");
+        assertThatThrownBy(() -> QueueSizing.fromMaxLatency(10, -5, 1))
+                .hasMessageContaining("--txn-time must be positive");
         assertThatThrownBy(() -> QueueSizing.fromMaxLatency(1e9, 1, 64)).hasMessageContaining("above the limit");
         assertThatThrownBy(() -> QueueSizing.ofLength(0, 1, 1)).hasMessageContaining("--queue");
     }
