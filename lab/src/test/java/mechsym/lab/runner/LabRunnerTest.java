@@ -16,6 +16,7 @@ import mechsym.lab.Verdict;
 import mechsym.lab.results.LabRun;
 import mechsym.lab.results.ResultsJson;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 class LabRunnerTest {
@@ -78,13 +79,12 @@ class LabRunnerTest {
     }
 
     @Test
+    @Timeout(120) // the fork's own 2 s timeout must end it: a lab that waited for the hanging child fails here
     void aForkThatHangsFailsItsExperimentAtTheTimeoutAndTheLabMovesOn() throws IOException {
         mechsym.lab.Experiment hanging = new HangingFork();
         LabRunner runner = new LabRunner(Profile.TINY, dir, Progress.silent(), "mechsym lab test", "test");
-        long t0 = System.nanoTime();
         LabRun run = runner.run(List.of(hanging, new FakeExperiment("next", false)));
 
-        assertThat((System.nanoTime() - t0) / 1e9).isLessThan(30);
         ExperimentResult failed = run.experiment("hangs");
         assertThat(failed.status()).isEqualTo(ExperimentResult.Status.FAILED);
         assertThat(failed.error()).contains("forked JVM 'child' did not finish in 2 s and was killed");

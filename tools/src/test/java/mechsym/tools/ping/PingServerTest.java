@@ -130,7 +130,8 @@ class PingServerTest {
         long start = System.nanoTime();
         PingOptions o = new PingOptions("127.0.0.1", server.port(), Transport.SPIN, 32, 200, 0, 2000, null, 2000, null);
         PingClient.run(o, recorder);
-        assertThat(System.nanoTime() - start).isGreaterThan(90_000_000L); // 200 at 2000/s: about 100 ms
+        // a lower bound only, which a slow machine cannot break: 200 sends paced at 2000/s span ~100 ms
+        assertThat(System.nanoTime() - start).isGreaterThan(90_000_000L);
         assertThat(recorder.total().count()).isEqualTo(200);
     }
 
@@ -166,15 +167,14 @@ class PingServerTest {
     @EnumSource(
             value = Transport.class,
             names = {"SPIN", "SELECTNOW", "SELECT", "BLOCKING"})
+    @Timeout(60) // the client's own 300 ms timeout must end it: a client that hung fails here
     void aClientTimesOutWhenTheServerNeverAnswers(Transport transport) throws Exception {
         try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
             PingOptions o =
                     new PingOptions("127.0.0.1", silent.getLocalPort(), transport, 32, 5, 0, 0, null, 300, null);
-            long start = System.nanoTime();
             assertThatThrownBy(() -> PingClient.run(o, new LatencyRecorder(LoadMode.CLOSED_LOOP)))
                     .isInstanceOf(IOException.class)
                     .hasMessageStartingWith("no answer from 127.0.0.1:" + silent.getLocalPort());
-            assertThat(System.nanoTime() - start).isLessThan(5_000_000_000L);
         }
     }
 
