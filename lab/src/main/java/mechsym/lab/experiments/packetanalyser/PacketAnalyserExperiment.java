@@ -10,7 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import mechsym.lab.Chart;
+import java.util.function.Predicate;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.NativeBaselines;
@@ -247,15 +247,6 @@ public final class PacketAnalyserExperiment implements Experiment {
         return configs;
     }
 
-    static String postStrategy(String strategy) {
-        return switch (strategy) {
-            case "dummy" -> "Dummy";
-            case "alloc" -> "Allocation";
-            case "mix" -> "Mix";
-            default -> "Pooling";
-        };
-    }
-
     @Override
     public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
         Plan plan = plan(context.profile());
@@ -264,7 +255,7 @@ public final class PacketAnalyserExperiment implements Experiment {
                 * configs.stream().mapToInt(j -> j.strategies().size()).sum();
         // ---- batch: one JVM per configuration, case and strategy ----
         List<BatchFigure> batch = new ArrayList<>();
-        Table.Builder gcTable = gcTable();
+        Table.Builder gcTable = PacketAnalyserReport.gcTable();
         context.progress().start("packet analyser batch, " + forks + " JVMs", forks);
         for (AnalyserCase c : plan.cases()) {
             for (JavaConfig config : configs) {
@@ -274,7 +265,7 @@ public final class PacketAnalyserExperiment implements Experiment {
                     if (run != null) {
                         batch.add(new BatchFigure(
                                 config.solution(), strategy.label(), c.label(), true, Summary.of(run.nsPerPacket())));
-                        gcRow(gcTable, config.solution(), c, strategy, run);
+                        PacketAnalyserReport.gcRow(gcTable, config.solution(), c, strategy, run);
                     }
                 }
             }
@@ -294,15 +285,15 @@ public final class PacketAnalyserExperiment implements Experiment {
                 }
             }
         }
-        result.table(batchTable(batch, plan));
-        result.table(batchSummary(batch, plan));
+        result.table(PacketAnalyserReport.batchTable(batch, plan));
+        result.table(PacketAnalyserReport.batchSummary(batch, plan));
         result.table(gcTable.build());
 
         // ---- real time against the clock source ----
         List<SpeedGoals.Trial> trials = new ArrayList<>();
         realTime(context, result, plan, configs, batch, trials);
 
-        charts(result, plan);
+        PacketAnalyserReport.charts(result);
         result.note("Where the post's text and tables disagree the tables are kept: case A is 10,000 / 10,000 (its"
                 + " printed run shows 1,000: mechsym's case A1000); allocation in case A under 'CMS' is 600 ns (its"
                 + " text says 400); its summary tables drop values its sections give (noted under table 21).");
@@ -393,131 +384,6 @@ public final class PacketAnalyserExperiment implements Experiment {
                 variant.equals("flat") ? "C++ flat" : "C++", strategy.label(), c.label(), false, Summary.of(ns));
     }
 
-    // ---- tables ----
-
-    private static Table batchTable(List<BatchFigure> batch, Plan plan) {
-        Table.Builder t = Table.measured("batch", "Batch ns/packet by configuration, strategy and case")
-                .column("configuration")
-                .column("solution")
-                .column("strategy")
-                .column("case")
-                .summaryColumns("ns/packet");
-        for (BatchFigure f : batch) {
-            t.row(
-                    f.solution() + " " + postStrategy(f.strategy()),
-                    f.solution(),
-                    f.strategy(),
-                    f.caseLabel(),
-                    f.nsPerPacket());
-        }
-        return t.note(String.format(
-                        Locale.ROOT,
-                        "Closed loop, one process per row; %,d packets of warm-up, then %d reports of %,d packets (n ="
-                                + " reports). Java: -Xms/-Xmx %s (native buffers: %s plus the off-heap slab), pools of"
-                                + " %,d and %,d packets. Guard: the processor's checksum of the parsed headers equals"
-                                + " the source's, and every packet went back (leak check).",
-                        plan.warmup(),
-                        plan.reports(),
-                        plan.report(),
-                        plan.heap(),
-                        plan.nativeHeap(),
-                        plan.sizes().pool(),
-                        plan.sizes().mix()))
-                .build();
-    }
-
-    /** The post's summary layout: one row per solution and strategy, a column per case, the best marked. */
-    static Table batchSummary(List<BatchFigure> batch, Plan plan) {
-        List<String> cases = plan.cases().stream().map(AnalyserCase::label).toList();
-        Map<String, Map<String, BatchFigure>> rows = new LinkedHashMap<>();
-        for (BatchFigure f : batch) {
-            if (!f.strategy().equals("dummy")) {
-                rows.computeIfAbsent(f.solution() + "|" + f.strategy(), k -> new LinkedHashMap<>())
-                        .put(f.caseLabel(), f);
-            }
-        }
-        Map<String, List<String>> marks = new LinkedHashMap<>();
-        for (String c : cases) {
-            List<BatchFigure> inCase = batch.stream()
-                    .filter(f -> f.caseLabel().equals(c) && !f.strategy().equals("dummy"))
-                    .sorted(Comparator.comparingDouble(f -> f.nsPerPacket().median()))
-                    .toList();
-            if (!inCase.isEmpty()) {
-                mark(marks, inCase.getFirst(), "best in " + c);
-            }
-            List<BatchFigure> java = inCase.stream().filter(BatchFigure::java).toList();
-            if (!java.isEmpty()) {
-                mark(marks, java.getFirst(), "best Java in " + c);
-            }
-            if (java.size() > 1) {
-                mark(marks, java.get(1), "second-best Java in " + c);
-            }
-        }
-        Table.Builder t = Table.measured("batch-summary", "Summary: batch ns/packet (median), the post's layout")
-                .column("solution")
-                .column("strategy");
-        for (String c : cases) {
-            t.column("Case " + c, "ns/packet");
-        }
-        t.column("marks");
-        rows.forEach((key, byCase) -> {
-            String[] k = key.split("\\|");
-            List<Object> row = new ArrayList<>(List.of(k[0], postStrategy(k[1])));
-            for (String c : cases) {
-                BatchFigure f = byCase.get(c);
-                row.add(f == null ? null : f.nsPerPacket().median());
-            }
-            row.add(String.join("; ", marks.getOrDefault(key, List.of())));
-            t.row(row.toArray());
-        });
-        return t.note("Dummy rows left out, as in the post's summary. 'marks' names the best of each column and the"
-                        + " best and second-best Java (the post's green, yellow and red).")
-                .build();
-    }
-
-    private static void mark(Map<String, List<String>> marks, BatchFigure f, String mark) {
-        marks.computeIfAbsent(f.solution() + "|" + f.strategy(), k -> new ArrayList<>())
-                .add(mark);
-    }
-
-    private static Table.Builder gcTable() {
-        return Table.measured("gc", "GC statistics over the timed batch reports (JFR jdk.GarbageCollection)")
-                .column("solution")
-                .column("case")
-                .column("strategy")
-                .column("collections", "#")
-                .column("max GC pause", "ms")
-                .column("avg GC pause", "ms")
-                .column("GC count / sec", "1/s")
-                .column("GC fraction", "%")
-                .column("object count", "millions")
-                .column("GC time / object", "ns")
-                .note("Pauses are stop-the-world time as JFR reports it (sumOfPauses, longestPause per collection);"
-                        + " concurrent collectors (ZGC, Shenandoah) do most work beside the program, which the"
-                        + " fraction does not count. Object count: live objects by JFR's heap inspection"
-                        + " (jdk.ObjectCount, classes above its 0.5%-of-heap cutoff) with the FIFO and store full,"
-                        + " where the profile counts them; GC time / object = average pause / object count, as the"
-                        + " post computed it.");
-    }
-
-    private static void gcRow(
-            Table.Builder t, String solution, AnalyserCase c, Strategy strategy, AnalyserRun.Batch r) {
-        double avg = r.gcCount() == 0 ? 0 : r.gcPauseSumMs() / r.gcCount();
-        Double objects = r.liveObjects() < 0 ? null : r.liveObjects() / 1e6;
-        Double perObject = objects == null || objects == 0 ? null : avg * 1e6 / r.liveObjects();
-        t.row(
-                solution,
-                c.label(),
-                strategy.label(),
-                r.gcCount(),
-                r.gcMaxPauseMs(),
-                avg,
-                r.gcCount() / r.seconds(),
-                100 * r.gcPauseSumMs() / 1e3 / r.seconds(),
-                objects,
-                perObject);
-    }
-
     // ---- real time ----
 
     /** A real-time fork: a configuration, a case and a strategy, searched or tried at one interval. */
@@ -536,17 +402,7 @@ public final class PacketAnalyserExperiment implements Experiment {
             result.note("No real-time rows: " + clock.problem());
             return;
         }
-        Table.Builder t = Table.measured(
-                        "realtime",
-                        "Real time: loss after start-up per trial, and the smallest no-loss interval where searched")
-                .column("solution")
-                .column("strategy")
-                .column("case")
-                .column("interval", "ns")
-                .column("lost after start-up", "packets")
-                .column("seen after start-up", "packets")
-                .column("lost", "%")
-                .column("result (the post's cell)");
+        Table.Builder t = PacketAnalyserReport.realtimeTable();
         List<RealTimeJob> jobs = new ArrayList<>();
         if (plan.search()) {
             for (AnalyserCase c : plan.cases()) {
@@ -605,24 +461,7 @@ public final class PacketAnalyserExperiment implements Experiment {
                         .args(args.toArray())
                         .timeoutSeconds(3_600)
                         .run(AnalyserRun.Trial.class)) {
-                    double lostPercent =
-                            r.seenAfterStartup() == 0 ? 0 : 100.0 * r.lostAfterStartup() / r.seenAfterStartup();
-                    String cell = r.search()
-                            ? (r.minIntervalNs() != null
-                                    ? Long.toString(r.minIntervalNs())
-                                    : String.format(Locale.ROOT, "lost: %.3g%%", r.lostPercentAtReference()))
-                            : (r.lostAfterStartup() == 0
-                                    ? "no loss at " + r.intervalNs() + " ns"
-                                    : String.format(Locale.ROOT, "lost: %.3g%% at %d ns", lostPercent, r.intervalNs()));
-                    t.row(
-                            solution,
-                            r.strategy(),
-                            r.caseLabel(),
-                            r.intervalNs(),
-                            r.lostAfterStartup(),
-                            r.seenAfterStartup(),
-                            lostPercent,
-                            cell);
+                    PacketAnalyserReport.javaTrialRow(t, solution, r);
                     if (!r.search()) {
                         trials.add(new SpeedGoals.Trial(
                                 solution + " " + r.strategy(),
@@ -640,18 +479,7 @@ public final class PacketAnalyserExperiment implements Experiment {
         }
         context.progress().finish();
         cppRealTime(context, result, plan, clock, goalCase, t);
-        result.table(t.note(String.format(
-                        Locale.ROOT,
-                        "Fixed rate: native/clock_source writes a sequence number every interval into a memory-mapped"
-                                + " queue holding 100 ms of packets and keeps going while the JVM pauses; gaps in the"
-                                + " numbers are lost packets. A trial is %d ms of start-up (loss shown, forgiven) then"
-                                + " %d ms that must lose nothing; a search row shows its last trial and the post's cell"
-                                + " (the smallest clean interval, or the loss at 1000 ns). The clock source busy-spins"
-                                + " a core of its own: on a 2-vCPU machine with other load it is descheduled too, and"
-                                + " its catch-up bursts count against the analyser.",
-                        plan.startupMs(),
-                        plan.windowMs()))
-                .build());
+        result.table(t.note(PacketAnalyserReport.realtimeNote(plan)).build());
     }
 
     /**
@@ -714,33 +542,17 @@ public final class PacketAnalyserExperiment implements Experiment {
             try {
                 if (plan.search()) {
                     MinIntervalSearch.Outcome o = MinIntervalSearch.POST.search(trial, r -> {});
-                    RealTimeRun.Result last = o.trials().getLast();
-                    t.row(
-                            solution,
-                            job[2],
-                            job[1],
-                            last.intervalNs(),
-                            last.lostAfterStartup(),
-                            last.seenAfterStartup(),
-                            last.lostPercentAfterStartup(),
-                            o.cell());
+                    PacketAnalyserReport.cppTrialRow(
+                            t, solution, job[2], job[1], o.trials().getLast(), o.cell());
                 } else {
                     RealTimeRun.Result r = trial.run(SpeedGoals.REALTIME_INTERVAL_NS);
-                    t.row(
+                    PacketAnalyserReport.cppTrialRow(
+                            t,
                             solution,
                             job[2],
                             job[1],
-                            r.intervalNs(),
-                            r.lostAfterStartup(),
-                            r.seenAfterStartup(),
-                            r.lostPercentAfterStartup(),
-                            r.clean()
-                                    ? "no loss at " + r.intervalNs() + " ns"
-                                    : String.format(
-                                            Locale.ROOT,
-                                            "lost: %.3g%% at %d ns",
-                                            r.lostPercentAfterStartup(),
-                                            r.intervalNs()));
+                            r,
+                            PacketAnalyserReport.trialCell(r.clean(), r.lostPercentAfterStartup(), r.intervalNs()));
                 }
             } catch (InterruptedException e) {
                 throw e;
@@ -760,50 +572,21 @@ public final class PacketAnalyserExperiment implements Experiment {
             long seenAfterStartup,
             long droppedBySource) {}
 
-    private static void charts(ExperimentResult.Builder result, Plan plan) {
-        result.chart(Chart.bar(
-                        "batch-measured",
-                        "Batch ns/packet by configuration (this machine)",
-                        List.of("batch"),
-                        "configuration",
-                        "median",
-                        "case",
-                        "ns per packet (median)")
-                .withLogY());
-        result.chart(Chart.bar(
-                        "batch-seed",
-                        "Batch ns/packet by configuration (the post's summary)",
-                        List.of("seed-batch-by-configuration"),
-                        "configuration",
-                        "ns/packet",
-                        "case",
-                        "ns per packet")
-                .withLogY());
-    }
-
     // ---- the goals' inputs ----
 
     static Map<String, SpeedGoals.Best> bestJava(List<BatchFigure> batch) {
-        return best(batch, true);
+        return best(batch, BatchFigure::java);
     }
 
     static Map<String, SpeedGoals.Best> bestFlat(List<BatchFigure> batch) {
-        Map<String, SpeedGoals.Best> out = new LinkedHashMap<>();
-        batch.stream()
-                .filter(f -> f.solution().equals("C++ flat") && !f.strategy().equals("dummy"))
-                .forEach(f -> out.merge(
-                        f.caseLabel(),
-                        new SpeedGoals.Best(
-                                f.solution() + " " + f.strategy(),
-                                f.nsPerPacket().median()),
-                        (a, b) -> a.nsPerPacket() <= b.nsPerPacket() ? a : b));
-        return out;
+        return best(batch, f -> f.solution().equals("C++ flat"));
     }
 
-    private static Map<String, SpeedGoals.Best> best(List<BatchFigure> batch, boolean java) {
+    /** Per case, the fastest non-dummy figure among those kept. */
+    private static Map<String, SpeedGoals.Best> best(List<BatchFigure> batch, Predicate<BatchFigure> kept) {
         Map<String, SpeedGoals.Best> out = new LinkedHashMap<>();
         batch.stream()
-                .filter(f -> f.java() == java && !f.strategy().equals("dummy"))
+                .filter(f -> kept.test(f) && !f.strategy().equals("dummy"))
                 .forEach(f -> out.merge(
                         f.caseLabel(),
                         new SpeedGoals.Best(

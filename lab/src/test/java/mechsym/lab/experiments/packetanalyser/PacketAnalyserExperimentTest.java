@@ -97,7 +97,7 @@ class PacketAnalyserExperimentTest {
                 new PacketAnalyserExperiment.BatchFigure("ZGC", "pool", "B", true, Summary.of(250)),
                 new PacketAnalyserExperiment.BatchFigure("G1", "dummy", "B", true, Summary.of(10)),
                 new PacketAnalyserExperiment.BatchFigure("C++ flat", "pool", "B", false, Summary.of(150)));
-        Table t = PacketAnalyserExperiment.batchSummary(batch, PacketAnalyserExperiment.plan(Profile.QUICK));
+        Table t = PacketAnalyserReport.batchSummary(batch, PacketAnalyserExperiment.plan(Profile.QUICK));
         assertThat(TinyRun.texts(t, "marks")).containsExactly("second-best Java in B", "best Java in B", "best in B");
         assertThat(PacketAnalyserExperiment.bestJava(batch).get("B").nsPerPacket())
                 .isEqualTo(250);

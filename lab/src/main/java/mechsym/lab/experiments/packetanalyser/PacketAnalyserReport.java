@@ -1,0 +1,246 @@
+package mechsym.lab.experiments.packetanalyser;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import mechsym.lab.Chart;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.Table;
+import mechsym.lab.experiments.packetanalyser.PacketAnalyserExperiment.BatchFigure;
+import mechsym.lab.experiments.packetanalyser.PacketAnalyserExperiment.Plan;
+import mechsym.tools.analyser.AnalyserCase;
+import mechsym.tools.analyser.RealTimeRun;
+import mechsym.tools.analyser.Strategy;
+
+/**
+ * The packet-analyser experiment's tables and charts, built from its measured figures: batch ns/packet
+ * (each run, and the post's summary layout), GC statistics, real-time trials, and the charts over them.
+ */
+final class PacketAnalyserReport {
+    private PacketAnalyserReport() {}
+
+    static String postStrategy(String strategy) {
+        return switch (strategy) {
+            case "dummy" -> "Dummy";
+            case "alloc" -> "Allocation";
+            case "mix" -> "Mix";
+            default -> "Pooling";
+        };
+    }
+
+    static Table batchTable(List<BatchFigure> batch, Plan plan) {
+        Table.Builder t = Table.measured("batch", "Batch ns/packet by configuration, strategy and case")
+                .column("configuration")
+                .column("solution")
+                .column("strategy")
+                .column("case")
+                .summaryColumns("ns/packet");
+        for (BatchFigure f : batch) {
+            t.row(
+                    f.solution() + " " + postStrategy(f.strategy()),
+                    f.solution(),
+                    f.strategy(),
+                    f.caseLabel(),
+                    f.nsPerPacket());
+        }
+        return t.note(String.format(
+                        Locale.ROOT,
+                        "Closed loop, one process per row; %,d packets of warm-up, then %d reports of %,d packets (n ="
+                                + " reports). Java: -Xms/-Xmx %s (native buffers: %s plus the off-heap slab), pools of"
+                                + " %,d and %,d packets. Guard: the processor's checksum of the parsed headers equals"
+                                + " the source's, and every packet went back (leak check).",
+                        plan.warmup(),
+                        plan.reports(),
+                        plan.report(),
+                        plan.heap(),
+                        plan.nativeHeap(),
+                        plan.sizes().pool(),
+                        plan.sizes().mix()))
+                .build();
+    }
+
+    /** The post's summary layout: one row per solution and strategy, a column per case, the best marked. */
+    static Table batchSummary(List<BatchFigure> batch, Plan plan) {
+        List<String> cases = plan.cases().stream().map(AnalyserCase::label).toList();
+        Map<String, Map<String, BatchFigure>> rows = new LinkedHashMap<>();
+        for (BatchFigure f : batch) {
+            if (!f.strategy().equals("dummy")) {
+                rows.computeIfAbsent(f.solution() + "|" + f.strategy(), k -> new LinkedHashMap<>())
+                        .put(f.caseLabel(), f);
+            }
+        }
+        Map<String, List<String>> marks = new LinkedHashMap<>();
+        for (String c : cases) {
+            List<BatchFigure> inCase = batch.stream()
+                    .filter(f -> f.caseLabel().equals(c) && !f.strategy().equals("dummy"))
+                    .sorted(Comparator.comparingDouble(f -> f.nsPerPacket().median()))
+                    .toList();
+            if (!inCase.isEmpty()) {
+                mark(marks, inCase.getFirst(), "best in " + c);
+            }
+            List<BatchFigure> java = inCase.stream().filter(BatchFigure::java).toList();
+            if (!java.isEmpty()) {
+                mark(marks, java.getFirst(), "best Java in " + c);
+            }
+            if (java.size() > 1) {
+                mark(marks, java.get(1), "second-best Java in " + c);
+            }
+        }
+        Table.Builder t = Table.measured("batch-summary", "Summary: batch ns/packet (median), the post's layout")
+                .column("solution")
+                .column("strategy");
+        for (String c : cases) {
+            t.column("Case " + c, "ns/packet");
+        }
+        t.column("marks");
+        rows.forEach((key, byCase) -> {
+            String[] k = key.split("\\|");
+            List<Object> row = new ArrayList<>(List.of(k[0], postStrategy(k[1])));
+            for (String c : cases) {
+                BatchFigure f = byCase.get(c);
+                row.add(f == null ? null : f.nsPerPacket().median());
+            }
+            row.add(String.join("; ", marks.getOrDefault(key, List.of())));
+            t.row(row.toArray());
+        });
+        return t.note("Dummy rows left out, as in the post's summary. 'marks' names the best of each column and the"
+                        + " best and second-best Java (the post's green, yellow and red).")
+                .build();
+    }
+
+    private static void mark(Map<String, List<String>> marks, BatchFigure f, String mark) {
+        marks.computeIfAbsent(f.solution() + "|" + f.strategy(), k -> new ArrayList<>())
+                .add(mark);
+    }
+
+    static Table.Builder gcTable() {
+        return Table.measured("gc", "GC statistics over the timed batch reports (JFR jdk.GarbageCollection)")
+                .column("solution")
+                .column("case")
+                .column("strategy")
+                .column("collections", "#")
+                .column("max GC pause", "ms")
+                .column("avg GC pause", "ms")
+                .column("GC count / sec", "1/s")
+                .column("GC fraction", "%")
+                .column("object count", "millions")
+                .column("GC time / object", "ns")
+                .note("Pauses are stop-the-world time as JFR reports it (sumOfPauses, longestPause per collection);"
+                        + " concurrent collectors (ZGC, Shenandoah) do most work beside the program, which the"
+                        + " fraction does not count. Object count: live objects by JFR's heap inspection"
+                        + " (jdk.ObjectCount, classes above its 0.5%-of-heap cutoff) with the FIFO and store full,"
+                        + " where the profile counts them; GC time / object = average pause / object count, as the"
+                        + " post computed it.");
+    }
+
+    static void gcRow(Table.Builder t, String solution, AnalyserCase c, Strategy strategy, AnalyserRun.Batch r) {
+        double avg = r.gcCount() == 0 ? 0 : r.gcPauseSumMs() / r.gcCount();
+        Double objects = r.liveObjects() < 0 ? null : r.liveObjects() / 1e6;
+        Double perObject = objects == null || objects == 0 ? null : avg * 1e6 / r.liveObjects();
+        t.row(
+                solution,
+                c.label(),
+                strategy.label(),
+                r.gcCount(),
+                r.gcMaxPauseMs(),
+                avg,
+                r.gcCount() / r.seconds(),
+                100 * r.gcPauseSumMs() / 1e3 / r.seconds(),
+                objects,
+                perObject);
+    }
+
+    /** The real-time table: Java trials and searches, then the C++ versions'. */
+    static Table.Builder realtimeTable() {
+        return Table.measured(
+                        "realtime",
+                        "Real time: loss after start-up per trial, and the smallest no-loss interval where searched")
+                .column("solution")
+                .column("strategy")
+                .column("case")
+                .column("interval", "ns")
+                .column("lost after start-up", "packets")
+                .column("seen after start-up", "packets")
+                .column("lost", "%")
+                .column("result (the post's cell)");
+    }
+
+    /** The real-time table's note: how a trial runs, with the plan's start-up and window. */
+    static String realtimeNote(Plan plan) {
+        return String.format(
+                Locale.ROOT,
+                "Fixed rate: native/clock_source writes a sequence number every interval into a memory-mapped"
+                        + " queue holding 100 ms of packets and keeps going while the JVM pauses; gaps in the"
+                        + " numbers are lost packets. A trial is %d ms of start-up (loss shown, forgiven) then"
+                        + " %d ms that must lose nothing; a search row shows its last trial and the post's cell"
+                        + " (the smallest clean interval, or the loss at 1000 ns). The clock source busy-spins"
+                        + " a core of its own: on a 2-vCPU machine with other load it is descheduled too, and"
+                        + " its catch-up bursts count against the analyser.",
+                plan.startupMs(),
+                plan.windowMs());
+    }
+
+    /** The post's cell for one trial at a fixed interval: no loss, or the share lost. */
+    static String trialCell(boolean clean, double lostPercent, long intervalNs) {
+        return clean
+                ? "no loss at " + intervalNs + " ns"
+                : String.format(Locale.ROOT, "lost: %.3g%% at %d ns", lostPercent, intervalNs);
+    }
+
+    static void charts(ExperimentResult.Builder result) {
+        result.chart(Chart.bar(
+                        "batch-measured",
+                        "Batch ns/packet by configuration (this machine)",
+                        List.of("batch"),
+                        "configuration",
+                        "median",
+                        "case",
+                        "ns per packet (median)")
+                .withLogY());
+        result.chart(Chart.bar(
+                        "batch-seed",
+                        "Batch ns/packet by configuration (the post's summary)",
+                        List.of("seed-batch-by-configuration"),
+                        "configuration",
+                        "ns/packet",
+                        "case",
+                        "ns per packet")
+                .withLogY());
+    }
+
+    /** A Java real-time row: a trial at one interval, or a search's last trial with the post's cell. */
+    static void javaTrialRow(Table.Builder t, String solution, AnalyserRun.Trial r) {
+        double lostPercent = r.seenAfterStartup() == 0 ? 0 : 100.0 * r.lostAfterStartup() / r.seenAfterStartup();
+        String cell = r.search()
+                ? (r.minIntervalNs() != null
+                        ? Long.toString(r.minIntervalNs())
+                        : String.format(Locale.ROOT, "lost: %.3g%%", r.lostPercentAtReference()))
+                : trialCell(r.lostAfterStartup() == 0, lostPercent, r.intervalNs());
+        t.row(
+                solution,
+                r.strategy(),
+                r.caseLabel(),
+                r.intervalNs(),
+                r.lostAfterStartup(),
+                r.seenAfterStartup(),
+                lostPercent,
+                cell);
+    }
+
+    /** A C++ real-time row: its trial (a search's last) with the post's cell. */
+    static void cppTrialRow(
+            Table.Builder t, String solution, String strategy, String caseLabel, RealTimeRun.Result r, String cell) {
+        t.row(
+                solution,
+                strategy,
+                caseLabel,
+                r.intervalNs(),
+                r.lostAfterStartup(),
+                r.seenAfterStartup(),
+                r.lostPercentAfterStartup(),
+                cell);
+    }
+}
