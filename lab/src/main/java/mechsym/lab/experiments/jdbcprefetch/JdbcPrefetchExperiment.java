@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;
-import mechsym.lab.Chart;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.RunContext;
@@ -338,69 +337,10 @@ public final class JdbcPrefetchExperiment implements Experiment {
         }
     }
 
+    /** The tables and charts, then the figures the verdict reads, the headline and the verdict. */
     private static void report(
             ExperimentResult.Builder result, Plan plan, Dialect dialect, Measurements m, boolean counted) {
-        Table all = table(m, "all-rows", "Reading every row (fetch size set per statement)", "per statement", true);
-        Table few = table(
-                m,
-                "first-rows",
-                "Reading only the first " + FEW_ROWS + " rows (fetch size set per statement)",
-                "per statement",
-                false);
-        Table.Builder wide = Table.measured(
-                        "connection-wide",
-                        "Fetch size as the connection-wide default (" + dialect.defaultFetchProperty + ")")
-                .column("fetch size")
-                .column("rows")
-                .column("read")
-                .column("time", "us")
-                .column("round trips")
-                .column("allocated", "bytes");
-        for (Measurements.Row r : m.rows) {
-            if (r.way().equals("connection-wide")) {
-                wide.row(
-                        fetchLabel(r.fetch()),
-                        r.resultRows(),
-                        r.read(),
-                        r.micros().median(),
-                        counted ? r.roundTrips().median() : null,
-                        r.allocated().median());
-            }
-        }
-        result.table(all);
-        result.table(few);
-        result.table(
-                wide.note("the connection property applies to every statement that does not set its own fetch size;"
-                                + " medians of " + plan.repeats() + " queries")
-                        .build());
-        result.chart(Chart.bar(
-                        "round-trips",
-                        "Round trips per query against the fetch size (every row read)",
-                        List.of("all-rows"),
-                        "fetch size",
-                        "round trips",
-                        "rows",
-                        "round trips")
-                .withLogY());
-        result.chart(Chart.bar(
-                        "time",
-                        "Time per query against the fetch size (every row read)",
-                        List.of("all-rows"),
-                        "fetch size",
-                        "time",
-                        "rows",
-                        "us")
-                .withLogY());
-        result.chart(Chart.bar(
-                        "allocated-first-rows",
-                        "Bytes the client allocated per query, reading only the first " + FEW_ROWS + " rows",
-                        List.of("first-rows"),
-                        "fetch size",
-                        "allocated",
-                        "rows",
-                        "bytes")
-                .withLogY());
-
+        JdbcPrefetchReport.tablesAndCharts(result, plan, dialect, m, counted);
         int largest = plan.largestResult();
         Double rtSmall =
                 counted ? median(m, "per statement", 10, largest, largest, Measurements.Row::roundTrips) : null;
@@ -462,43 +402,6 @@ public final class JdbcPrefetchExperiment implements Experiment {
                 .filter(f -> f <= limit)
                 .max()
                 .orElse(0);
-    }
-
-    private static Table table(Measurements m, String id, String title, String way, boolean readAll) {
-        Table.Builder t = Table.measured(id, title)
-                .column("fetch size")
-                .column("rows")
-                .column("read")
-                .column("time", "us")
-                .column("time min", "us")
-                .column("time max", "us")
-                .column("round trips")
-                .column("executes")
-                .column("allocated", "bytes");
-        for (Measurements.Row r : m.rows) {
-            boolean isAll = r.read() == r.resultRows();
-            if (r.way().equals(way) && (readAll ? isAll : !isAll || r.resultRows() <= FEW_ROWS)) {
-                t.row(
-                        fetchLabel(r.fetch()),
-                        r.resultRows(),
-                        r.read(),
-                        r.micros().median(),
-                        r.micros().min(),
-                        r.micros().max(),
-                        r.roundTrips().median() >= 0 ? r.roundTrips().median() : null,
-                        r.executes().median() >= 0 ? r.executes().median() : null,
-                        r.allocated().median());
-            }
-        }
-        return t.note(
-                        "medians (time: min and max too) of the repeated queries; round trips: the client speaking after the"
-                                + " server, counted by a proxy on the wire; executes: PostgreSQL Execute messages; allocated: bytes the"
-                                + " querying thread allocated, the driver's decoding included")
-                .build();
-    }
-
-    private static String fetchLabel(int fetch) {
-        return fetch == 0 ? "default" : Integer.toString(fetch);
     }
 
     private static Double median(
