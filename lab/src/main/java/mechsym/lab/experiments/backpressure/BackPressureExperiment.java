@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import mechsym.lab.Chart;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.RunContext;
@@ -188,141 +187,15 @@ public final class BackPressureExperiment implements Experiment {
             context.progress().step();
         }
 
-        // tables
-        Table.Builder hockey = Table.measured("hockey-stick", "Latency against arrival rate, per queue policy")
-                .column("policy")
-                .column("arrival", "% of capacity")
-                .column("arrival rate", "req/s")
-                .column("answered 200", "req/s")
-                .column("p50", "ms")
-                .column("p99", "ms")
-                .column("p99.9", "ms")
-                .column("max", "ms")
-                .column("rejected", "%")
-                .column("errors", "%")
-                .column("max queue depth", "transactions")
-                .column("max heap used", "MiB")
-                .column("server exit", null);
-        for (RunRow r : rows) {
-            if (!r.slowClients) {
-                hockey.row(
-                        r.policy,
-                        r.percent,
-                        r.rate,
-                        r.acceptedPerSecond,
-                        r.p50,
-                        r.p99,
-                        r.p999,
-                        r.max,
-                        r.rejectedPercent,
-                        r.errorPercent,
-                        r.maxDepth,
-                        r.maxHeapMiB,
-                        r.exit);
-            }
-        }
-        hockey.note("Latency of 200 answers from each request's intended start (fixed rate), "
-                + fmt(p.runSeconds()) + " s per point; the bounded queue holds " + sizing.length()
-                + " transactions, sized for " + fmt(MAX_LATENCY_MILLIS) + " ms; capacity " + fmt(capacity) + "/s.");
-        result.table(hockey.build());
-        result.chart(Chart.line(
-                        "hockey-stick-chart",
-                        "The hockey stick: p99 against arrival rate",
-                        List.of("hockey-stick"),
-                        "arrival",
-                        "p99",
-                        "policy",
-                        "p99 latency (ms)")
-                .withLogY());
-
-        Table.Builder depth = Table.measured("queue-depth", "Queue depth and heap over time at 200% of capacity")
-                .column("policy")
-                .column("t", "s")
-                .column("queue depth", "transactions")
-                .column("in flight", "transactions")
-                .column("heap used", "MiB");
-        depthAt200.forEach((policy, samples) -> {
-            for (Sample s : samples) {
-                depth.row(policy.id(), s.seconds, s.depth, s.inFlight, s.heapMiB);
-            }
-        });
-        depth.note("Sampled every 100 ms inside the gateway's JVM. In flight = accepted and not yet answered;"
-                + " the unbounded queue's depth is capped by the connections the load opened (" + p.connections()
-                + "): beyond that the wait moves into the clients.");
-        result.table(depth.build());
-        result.chart(Chart.line(
-                "queue-depth-chart",
-                "Queue depth over time at 200% of capacity",
-                List.of("queue-depth"),
-                "t",
-                "queue depth",
-                "policy",
-                "transactions"));
-
-        Table.Builder slow = Table.measured(
-                        "slow-consumer", "50% load while " + p.slowClients() + " slow clients drip their requests")
-                .column("server")
-                .column("slow clients", "connections")
-                .column("answered 200", "req/s")
-                .column("p50", "ms")
-                .column("p99", "ms")
-                .column("max", "ms")
-                .column("errors", "%");
-        slow.row(
-                "gateway (bounded-503)",
-                0,
-                slowBaseline.acceptedPerSecond,
-                slowBaseline.p50,
-                slowBaseline.p99,
-                slowBaseline.max,
-                slowBaseline.errorPercent);
+        // tables and charts
+        BackPressureReport.hockeyStick(result, rows, p, sizing, capacity);
+        BackPressureReport.queueDepth(result, depthAt200, p);
         RunRow gatewaySlow =
                 rows.stream().filter(r -> r.slowClients).findFirst().orElseThrow();
-        slow.row(
-                "gateway (bounded-503)",
-                p.slowClients(),
-                gatewaySlow.acceptedPerSecond,
-                gatewaySlow.p50,
-                gatewaySlow.p99,
-                gatewaySlow.max,
-                gatewaySlow.errorPercent);
-        slow.row(
-                "plain JDK HttpServer",
-                0,
-                jdkFast.acceptedPerSecond,
-                jdkFast.p50,
-                jdkFast.p99,
-                jdkFast.max,
-                jdkFast.errorPercent);
-        slow.row(
-                "plain JDK HttpServer",
-                p.slowClients(),
-                jdkSlow.acceptedPerSecond,
-                jdkSlow.p50,
-                jdkSlow.p99,
-                jdkSlow.max,
-                jdkSlow.errorPercent);
-        slow.note("Slow clients send one byte per connection every 20 ms and never read. The gateway reads"
-                + " without blocking (a slow client costs a buffer); the plain JDK HttpServer reads a request on"
-                + " the thread that runs its handler (its default executor: the dispatcher thread).");
-        result.table(slow.build());
-
+        BackPressureReport.slowConsumer(result, p, slowBaseline, gatewaySlow, jdkFast, jdkSlow);
         SpeedGoals.Outcome overhead = SpeedGoals.overhead(overheadP99, gatewayCapacity);
         SpeedGoals.Outcome versusJdk = SpeedGoals.capacity(gatewayCapacity, jdkCapacity);
-        result.table(Table.measured("speed-goals", "Speed goals, do-nothing service, loopback")
-                .column("goal")
-                .column("measured")
-                .column("status")
-                .row(
-                        "p99 < 1 ms at 50% of capacity",
-                        fmt(overheadP99) + " ms at " + fmt(gatewayCapacity / 2) + "/s", overhead.status())
-                .row(
-                        "capacity >= plain JDK HttpServer",
-                        fmt(gatewayCapacity) + "/s vs " + fmt(jdkCapacity) + "/s",
-                        versusJdk.status())
-                .note("Capacity: 200 answers per second under a saturating open-loop load on 32 connections;"
-                        + " the load generator shares the machine's cores with the server.")
-                .build());
+        BackPressureReport.speedGoals(result, overheadP99, gatewayCapacity, jdkCapacity, overhead, versusJdk);
         result.headline(overhead.sentence());
         result.headline(versusJdk.sentence());
 
@@ -426,10 +299,6 @@ public final class BackPressureExperiment implements Experiment {
 
     static double millis(long nanos) {
         return nanos < 0 ? Double.NaN : nanos / 1e6;
-    }
-
-    private static String fmt(double v) {
-        return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, v >= 100 ? "%.0f" : "%.3g", v);
     }
 
     /** One sample of the child's state. */
