@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import mechsym.lab.Chart;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.JmhBenchmarks;
@@ -78,19 +77,19 @@ public final class Utf8Experiment implements Experiment {
      */
     static final String OPENED = "mechsymOpened";
 
-    private static final String OPENS_JAVA_LANG = "--add-opens=java.base/java.lang=ALL-UNNAMED";
+    static final String OPENS_JAVA_LANG = "--add-opens=java.base/java.lang=ALL-UNNAMED";
 
     private static final List<String> DECODERS = List.of("decodeJdk", "decodeAgrona", "decodeMechsym");
     /** mechsym's goal: this much faster than the best JDK way into direct buffers, and into heap buffers. */
-    private static final double DIRECT_GOAL = 1.3;
+    static final double DIRECT_GOAL = 1.3;
 
-    private static final double HEAP_GOAL = 1.0;
+    static final double HEAP_GOAL = 1.0;
     /** The post's claim: more than 30% faster than the JDK's ways, into heap and direct buffers alike. */
     private static final double POST_CLAIM = 1.3;
 
     private static final String MECHSYM = "mechsym";
-    private static final String PUBLIC_API = "public API";
-    private static final String JAVA_LANG_OPENED = "java.lang opened";
+    static final String PUBLIC_API = "public API";
+    static final String JAVA_LANG_OPENED = "java.lang opened";
 
     @Override
     public String id() {
@@ -210,46 +209,9 @@ public final class Utf8Experiment implements Experiment {
                     .param("text", texts.toArray(String[]::new))
                     .measurementIterations(profile.pick(1, 3, 5)));
 
-            Table.Builder encode = Table.measured("encode", "String into a ByteBuffer (JMH, one fork per round)")
-                    .column("case")
-                    .column("way")
-                    .summaryColumns("ns")
-                    .column("allocates", "B/op")
-                    .note("JMH average time per encode: each round's figure is the median iteration of one fork;"
-                            + " n, min, median, max are over the rounds (" + rounds
-                            + "; Agrona, shown for context, one)."
-                            + " Allocation from JMH's GC profiler, the largest of the rounds. mechsym is a reused"
-                            + " Utf8Encoder, as charsetEncoder is a reused JDK encoder (the static Utf8.encode looks"
-                            + " one up per thread); mechsymOpened is the same encoder in a JVM started with "
-                            + OPENS_JAVA_LANG + ", where it copies an ASCII String's own bytes.");
-            encoded.forEach((label, ways) -> ways.forEach((way, scores) -> encode.row(
-                    label,
-                    way,
-                    Summary.of(JmhBenchmarks.medians(scores)),
-                    JmhBenchmarks.largest(scores, JmhBenchmarks.ALLOCATED_PER_OP))));
-            result.table(encode.build());
+            result.table(Utf8Report.encodeTable(encoded, rounds));
 
-            Table.Builder decode = Table.measured("decode", "ByteBuffer back to a String (JMH)")
-                    .column("case")
-                    .column("way")
-                    .column("score", "ns")
-                    .column("error (99.9%)", "ns")
-                    .column("median", "ns")
-                    .column("allocates", "B/op")
-                    .note("JMH average time per decode (score: the mean of the iterations, with JMH's error; median:"
-                            + " the median iteration), one fork per case and way; allocation from JMH's GC profiler."
-                            + " Decoding is context, not a goal: one fork of a few short iterations, so its error can be"
-                            + " as large as its score; the encode table's rounds are the figures to compare.");
-            for (JmhBenchmarks.Score s : decoded) {
-                decode.row(
-                        caseOf(s),
-                        s.method(),
-                        s.score(),
-                        s.error(),
-                        s.median(),
-                        s.secondary().get(JmhBenchmarks.ALLOCATED_PER_OP));
-            }
-            result.table(decode.build());
+            result.table(Utf8Report.decodeTable(decoded));
         }
 
         List<GoalCheck> checks = new ArrayList<>();
@@ -261,67 +223,7 @@ public final class Utf8Experiment implements Experiment {
                 }
             });
         }
-        Table.Builder ratios = Table.measured("ratios", "mechsym against the best JDK way, per case and round")
-                .column("case")
-                .column("mechsym reads")
-                .column("best JDK way")
-                .column("best JDK", "ns")
-                .column("mechsym", "ns")
-                .summaryColumns("x")
-                .column("goal", "x")
-                .column("meets goal")
-                .column("mechsym allocates", "B/op")
-                .note("Speed-up per round = the best JDK way's ns / mechsym's ns in that round (the faster of"
-                        + " String.getBytes and a reused CharsetEncoder, each its fork's median iteration; the two"
-                        + " ways' forks ran back to back). n, min, median, max are over the rounds; best JDK and"
-                        + " mechsym are medians over the rounds. The goal is mechsym's: a median speed-up of at"
-                        + " least " + DIRECT_GOAL + "x into direct buffers and no slower (" + HEAP_GOAL + "x)"
-                        + " into heap buffers, for every text kind and length, with 0 bytes allocated per encode"
-                        + " (JMH -prof gc); the post claimed 1.3x for both. mechsym reads the String through the"
-                        + " public API (" + PUBLIC_API + "), or its own bytes in a JVM with java.lang opened ("
-                        + JAVA_LANG_OPENED + ": " + OPENS_JAVA_LANG + ").");
-        StringBuilder speedUps = new StringBuilder();
-        StringBuilder openedSpeedUps = new StringBuilder();
-        for (GoalCheck check : checks) {
-            ratios.row(
-                    check.label(),
-                    check.reads(),
-                    check.bestWay(),
-                    check.bestNs(),
-                    check.mechsymNs(),
-                    check.speedUps(),
-                    check.goal(),
-                    check.met() ? "yes" : "no",
-                    check.allocated());
-            StringBuilder line = check.opened() ? openedSpeedUps : speedUps;
-            line.append(line.isEmpty() ? "" : ", ")
-                    .append(check.label())
-                    .append(String.format(Locale.ROOT, " %.2fx", check.speedUp()));
-        }
-        if (!speedUps.isEmpty()) {
-            result.headline("speed-up over the best JDK way (median of rounds): " + speedUps);
-        }
-        if (!openedSpeedUps.isEmpty()) {
-            result.headline("the same with java.lang opened (" + OPENS_JAVA_LANG + "): " + openedSpeedUps);
-        }
-        result.table(ratios.build());
-        result.chart(Chart.bar(
-                        "encode",
-                        "ns per encode by case and way (median of rounds)",
-                        List.of("encode"),
-                        "case",
-                        "median",
-                        "way",
-                        "ns (log scale)")
-                .withLogY());
-        result.chart(Chart.bar(
-                "ratios",
-                "mechsym speed-up over the best JDK way (median of rounds)",
-                List.of("ratios"),
-                "case",
-                "median",
-                "mechsym reads",
-                "x"));
+        Utf8Report.ratios(result, checks);
         verdict(result, checks);
     }
 
@@ -353,7 +255,7 @@ public final class Utf8Experiment implements Experiment {
         return Utf8Benchmark.class.getName() + "\\.(" + String.join("|", ways) + ")$";
     }
 
-    private static String caseOf(JmhBenchmarks.Score s) {
+    static String caseOf(JmhBenchmarks.Score s) {
         return s.param("text") + " / " + s.param("buffer");
     }
 
