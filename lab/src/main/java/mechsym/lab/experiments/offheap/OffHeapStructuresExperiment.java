@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import mechsym.lab.Chart;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Profile;
@@ -66,7 +65,7 @@ public final class OffHeapStructuresExperiment implements Experiment {
     /** The post's memory arithmetic: 3,817,799,680 total - 810,551,856 free - 123,999,112 base for 50M trades. */
     private static final double SEED_HEAP_BYTES = 3_817_799_680.0 - 810_551_856.0 - 123_999_112.0;
 
-    private static final double SEED_RECORDS = 50_000_000;
+    static final double SEED_RECORDS = 50_000_000;
 
     /** Under G1 every storage runs; under the other collectors the post's two and core's. */
     private static final String[] STORAGES = {
@@ -78,13 +77,80 @@ public final class OffHeapStructuresExperiment implements Experiment {
 
     private static final List<String> STORAGES_OTHER_COLLECTORS = List.of("objects", "unsafe", "core-aos");
 
-    private record Collector(String name, String flag) {}
+    record Collector(String name, String flag) {}
 
     private static final Collector[] COLLECTORS = {
         new Collector("G1", "-XX:+UseG1GC"),
         new Collector("Parallel", "-XX:+UseParallelGC"),
         new Collector("ZGC", "-XX:+UseZGC")
     };
+
+    /** One forked JVM: a collector, a storage, and whether System.gc() ran before each run. */
+    record Config(Collector collector, String storage, boolean systemGc) {
+        String label() {
+            return collector.name() + " " + storage + (systemGc ? "" : " (no System.gc)");
+        }
+
+        /** The collector, and whether System.gc() ran before each run: a chart series. */
+        String series() {
+            return collector.name() + (systemGc ? "" : " (no System.gc)");
+        }
+    }
+
+    /**
+     * One fork's figures over its runs: the steady runs (after run 0) summarised, run 0, the GC pauses
+     * of every run, and the median bytes per record.
+     */
+    record Figures(
+            Config config,
+            List<TradeTableRun.Run> runs,
+            Summary steady,
+            double firstRunMs,
+            int gcCount,
+            double totalPauseMs,
+            double longestPauseMs,
+            double heapBytesPerRecord,
+            double offHeapBytesPerRecord) {
+
+        static Figures of(Config c, List<TradeTableRun.Run> rs) {
+            double[] steady = rs.stream()
+                    .filter(r -> r.run() > 0)
+                    .mapToDouble(TradeTableRun.Run::durationMs)
+                    .toArray();
+            return new Figures(
+                    c,
+                    rs,
+                    Summary.of(
+                            steady.length > 0
+                                    ? steady
+                                    : new double[] {rs.getFirst().durationMs()}),
+                    rs.getFirst().durationMs(),
+                    rs.stream().mapToInt(TradeTableRun.Run::gcCount).sum(),
+                    rs.stream().mapToDouble(TradeTableRun.Run::gcPauseTotalMs).sum(),
+                    rs.stream()
+                            .mapToDouble(TradeTableRun.Run::gcPauseLongestMs)
+                            .max()
+                            .orElse(0),
+                    Summary.of(rs.stream()
+                                    .mapToDouble(TradeTableRun.Run::heapBytesPerRecord)
+                                    .toArray())
+                            .median(),
+                    Summary.of(rs.stream()
+                                    .mapToDouble(TradeTableRun.Run::offHeapBytesPerRecord)
+                                    .toArray())
+                            .median());
+        }
+
+        /** The storage's own size: the heap's growth for objects, what it allocated off the heap for the others. */
+        double bytesPerRecord() {
+            return config.storage().equals("objects") ? heapBytesPerRecord : offHeapBytesPerRecord;
+        }
+
+        /** "G1 core-aos": the key of the figures the verdict and goals read. */
+        String key() {
+            return config.collector().name() + " " + config.storage();
+        }
+    }
 
     @Override
     public String id() {
@@ -151,16 +217,6 @@ public final class OffHeapStructuresExperiment implements Experiment {
         String heap = profile.pick("-Xmx512m", "-Xms4g", "-Xms4g");
         String maxHeap = profile.pick("-Xms512m", "-Xmx4g", "-Xmx4g");
 
-        record Config(Collector collector, String storage, boolean systemGc) {
-            String label() {
-                return collector.name() + " " + storage + (systemGc ? "" : " (no System.gc)");
-            }
-
-            /** The collector, and whether System.gc() ran before each run: a chart series. */
-            String series() {
-                return collector.name() + (systemGc ? "" : " (no System.gc)");
-            }
-        }
         List<Config> configs = new ArrayList<>();
         for (Collector collector : COLLECTORS) {
             for (String storage : STORAGES) {
@@ -197,127 +253,24 @@ public final class OffHeapStructuresExperiment implements Experiment {
             context.progress().step();
         }
 
-        Table.Builder durations = Table.measured(
-                        "durations",
-                        "init + scan of " + records + " trades, runs 1.." + (runs - 1) + " (run 0 shown apart)")
-                .column("collector")
-                .column("storage")
-                .column("System.gc()")
-                .summaryColumns("ms")
-                .column("run 0", "ms")
-                .column("configuration")
-                .note("Forked JVM per row: " + heap + " " + maxHeap + " and the collector's flag. configuration:"
-                        + " the collector, and whether System.gc() ran before each run (the charts' series).");
-        Table.Builder perRun = Table.measured("runs", "duration of each run")
-                .column("configuration")
-                .column("run", "#")
-                .column("duration", "ms");
-        Table.Builder memory = Table.measured("memory", "bytes per trade record (median over runs, with System.gc())")
-                .column("collector")
-                .column("storage")
-                .column("bytes per record", "bytes")
-                .column("heap bytes per record", "bytes")
-                .column("off-heap bytes per record", "bytes")
-                .note("bytes per record: the heap's growth across init for objects, the memory the table allocated"
-                        + " off the heap for the others (the storage's own size). heap bytes per record: the heap's"
-                        + " growth across init (Runtime total - free: for an off-heap table whatever init allocated on"
-                        + " the heap on the way; a collection inside init makes it smaller)."
-                        + " off-heap bytes per record: what the table allocated off the heap.");
-        Table.Builder pauses = Table.measured(
-                        "gc-pauses", "GC pauses inside the runs, all of them with run 0 (JFR jdk.GarbageCollection)")
-                .column("collector")
-                .column("storage")
-                .column("System.gc()")
-                .column("GCs", "count")
-                .column("total pause", "ms")
-                .column("longest pause", "ms")
-                .column("configuration")
-                .note("Pauses of collections that started inside a run's init + scan; the collection System.gc()"
-                        + " itself triggers before a run is not counted. Each fork's JFR recording (its"
-                        + " jdk.GarbageCollection events) is kept as offheap-structures/<configuration>.jfr in"
-                        + " the run's folder; JDK Mission Control opens it.");
+        List<Figures> figures = new ArrayList<>();
+        results.forEach((config, runsOf) -> figures.add(Figures.of(config, runsOf)));
+        OffHeapReport.forkedRuns(result, figures, records, runs, heap + " " + maxHeap);
 
         Map<String, Double> medianMs = new LinkedHashMap<>();
         Map<String, Double> longestPause = new LinkedHashMap<>();
         Map<String, Double> bytesPerRecord = new LinkedHashMap<>();
-        for (Map.Entry<Config, List<TradeTableRun.Run>> e : results.entrySet()) {
-            Config c = e.getKey();
-            List<TradeTableRun.Run> rs = e.getValue();
-            double[] steady = rs.stream()
-                    .filter(r -> r.run() > 0)
-                    .mapToDouble(TradeTableRun.Run::durationMs)
-                    .toArray();
-            Summary s = Summary.of(
-                    steady.length > 0 ? steady : new double[] {rs.getFirst().durationMs()});
-            String gcLabel = c.systemGc() ? "yes" : "no";
-            durations.row(
-                    c.collector().name(), c.storage(), gcLabel, s, rs.getFirst().durationMs(), c.series());
-            rs.forEach(r -> perRun.row(c.label(), r.run(), r.durationMs()));
-            int count = rs.stream().mapToInt(TradeTableRun.Run::gcCount).sum();
-            double total =
-                    rs.stream().mapToDouble(TradeTableRun.Run::gcPauseTotalMs).sum();
-            double longest = rs.stream()
-                    .mapToDouble(TradeTableRun.Run::gcPauseLongestMs)
-                    .max()
-                    .orElse(0);
-            pauses.row(c.collector().name(), c.storage(), gcLabel, count, total, longest, c.series());
+        for (Figures f : figures) {
             // the claim is about pauses: the longest of a storage's runs, with System.gc() before each or not
-            longestPause.merge(c.collector().name() + " " + c.storage(), longest, Math::max);
-            if (c.systemGc()) {
-                double heapBytes = Summary.of(rs.stream()
-                                .mapToDouble(TradeTableRun.Run::heapBytesPerRecord)
-                                .toArray())
-                        .median();
-                double offHeap = Summary.of(rs.stream()
-                                .mapToDouble(TradeTableRun.Run::offHeapBytesPerRecord)
-                                .toArray())
-                        .median();
-                double perRecord = c.storage().equals("objects") ? heapBytes : offHeap;
-                memory.row(c.collector().name(), c.storage(), perRecord, heapBytes, offHeap);
-                medianMs.put(c.collector().name() + " " + c.storage(), s.median());
-                bytesPerRecord.put(c.collector().name() + " " + c.storage(), perRecord);
+            longestPause.merge(f.key(), f.longestPauseMs(), Math::max);
+            if (f.config().systemGc()) {
+                medianMs.put(f.key(), f.steady().median());
+                bytesPerRecord.put(f.key(), f.bytesPerRecord());
             }
         }
-        result.table(durations.build());
-        result.table(memory.build());
-        result.table(pauses.build());
-        result.table(perRun.build());
-
-        result.chart(Chart.bar(
-                        "durations",
-                        String.format(
-                                Locale.ROOT,
-                                "init + scan, median ms: the post's machines (%,d trades) and this one (%,d trades)",
-                                (long) SEED_RECORDS,
-                                records),
-                        List.of("seed-durations-1", "seed-durations-2", "durations"),
-                        "storage",
-                        "median",
-                        "configuration",
-                        "ms (median, log scale)")
-                .withLogY());
-        result.chart(
-                Chart.line("runs", "duration of each run", List.of("runs"), "run", "duration", "configuration", "ms"));
-        result.chart(Chart.bar(
-                "memory",
-                "bytes per trade record",
-                List.of("seed-memory", "memory"),
-                "storage",
-                "bytes per record",
-                "collector",
-                "bytes"));
-        result.chart(Chart.bar(
-                "gc-pauses",
-                "longest GC pause inside a run (no bar: no pause, or not run under that configuration)",
-                List.of("gc-pauses"),
-                "storage",
-                "longest pause",
-                "configuration",
-                "ms"));
-
         verdict(result, medianMs, longestPause, bytesPerRecord);
         Map<String, Double> jmh = scanAgainstCeiling(context, result, profile, records);
-        goals(result, medianMs, longestPause, jmh);
+        OffHeapReport.goals(result, medianMs, longestPause, jmh);
     }
 
     /** "2.8x faster" for a speed-up of 2.8, "1.5x slower" for 0.67: never "0.7x faster". */
@@ -348,118 +301,8 @@ public final class OffHeapStructuresExperiment implements Experiment {
             ms.put(score.method(), score.score());
             error.put(score.method(), score.error());
         }
-        Map<String, String> ceilingOf = Map.of(
-                "scanObjects", "readRecords",
-                "scanUnsafe", "readRecords",
-                "scanFlyweight", "readRecords",
-                "scanColumnar", "readColumns");
-        Table.Builder t = Table.measured("scan-jmh", "the scan alone, " + records + " trades (JMH, ms per scan)")
-                .column("benchmark")
-                .column("score", "ms")
-                .column("error", "ms")
-                .column("bytes read", "bytes")
-                .column("GB/s", "GB/s")
-                .column("fraction of ceiling", "ratio")
-                .note("Ceiling: a plain sequential read (sum of longs) of the same bytes - all 42 bytes of each record"
-                        + " for array of structures, the side, price and quantity columns (18 bytes) for columnar."
-                        + " Unsafe runs over the same huge-page memory as the core stores. bytes read: the 42-byte"
-                        + " payload of each record; scanObjects reads more than that (headers and references: see"
-                        + " the memory table), so its GB/s and fraction are of the payload, not of memory traffic.");
-        for (String benchmark :
-                List.of("scanObjects", "scanUnsafe", "scanFlyweight", "scanColumnar", "readRecords", "readColumns")) {
-            Double score = ms.get(benchmark);
-            if (score == null) {
-                continue;
-            }
-            boolean columns = benchmark.equals("scanColumnar") || benchmark.equals("readColumns");
-            long bytes = (long) records * (columns ? 18 : 42);
-            String ceiling = ceilingOf.get(benchmark);
-            Double fraction = ceiling != null && ms.containsKey(ceiling) ? ms.get(ceiling) / score : null;
-            t.row(benchmark, score, error.get(benchmark), bytes, bytes / score / 1e6, fraction);
-        }
-        result.table(t.build());
-        result.chart(Chart.bar(
-                "scan-jmh",
-                "the scan alone vs a sequential read of the same bytes",
-                List.of("scan-jmh"),
-                "benchmark",
-                "score",
-                null,
-                "ms per scan"));
+        OffHeapReport.scanTable(result, records, ms, error);
         return ms;
-    }
-
-    /** mechsym's speed goals, each with this run's figure and whether it was met. */
-    private static void goals(
-            ExperimentResult.Builder result,
-            Map<String, Double> medianMs,
-            Map<String, Double> longestPause,
-            Map<String, Double> jmh) {
-        Table.Builder t = Table.measured("goals", "speed goals, this run")
-                .column("goal")
-                .column("measured", "ratio")
-                .column("target", "ratio")
-                .column("met")
-                .note("Forked runs: medians of steady runs under G1 with System.gc(); the pause goal: the longest"
-                        + " pause of every forked off-heap run, any collector, with System.gc() or not. JMH: scores of"
-                        + " the scan alone."
-                        + " On a shared machine, read them with the environment's warnings.");
-        goal(
-                t,
-                "core flyweight / Unsafe, malloc-like 4 KiB pages",
-                ratio(medianMs, "G1 core-aos", "G1 unsafe"),
-                1.05,
-                false);
-        goal(
-                t,
-                "core flyweight / Unsafe, same huge pages",
-                ratio(medianMs, "G1 core-aos-huge", "G1 unsafe-huge"),
-                1.05,
-                false);
-        goal(
-                t,
-                "G1 objects / core flyweight + huge pages",
-                ratio(medianMs, "G1 objects", "G1 core-aos-huge"),
-                2.0,
-                true);
-        goal(
-                t,
-                "G1 objects / core flyweight, reused memory",
-                ratio(medianMs, "G1 objects", "G1 core-aos-reused"),
-                2.0,
-                true);
-        goal(
-                t,
-                "core flyweight scan / Unsafe scan, same memory (JMH)",
-                ratio(jmh, "scanFlyweight", "scanUnsafe"),
-                1.05,
-                false);
-        goal(
-                t,
-                "columnar scan as a fraction of reading its bytes (JMH)",
-                ratio(jmh, "readColumns", "scanColumnar"),
-                0.70,
-                true);
-        double offHeapPauses = longestPause.entrySet().stream()
-                .filter(e -> !e.getKey().endsWith("objects"))
-                .mapToDouble(Map.Entry::getValue)
-                .max()
-                .orElse(0);
-        goal(t, "longest GC pause in an off-heap run, ms", offHeapPauses, 0.0, false);
-        goal(t, "packed trade record, bytes", (double) mechsym.tools.trades.Trade.LAYOUT.recordSize(), 42.0, false);
-        result.table(t.build());
-    }
-
-    private static void goal(Table.Builder table, String goal, Double measured, double target, boolean atLeast) {
-        String met =
-                measured == null ? "not measured" : (atLeast ? measured >= target : measured <= target) ? "yes" : "no";
-        table.row(goal, measured, target, met);
-    }
-
-    private static Double ratio(Map<String, Double> figures, String numerator, String denominator) {
-        Double n = figures.get(numerator);
-        Double d = figures.get(denominator);
-        return n == null || d == null ? null : n / d;
     }
 
     private static void verdict(
