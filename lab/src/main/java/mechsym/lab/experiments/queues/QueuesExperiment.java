@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import mechsym.lab.Chart;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.JmhBenchmarks;
@@ -156,36 +155,7 @@ public final class QueuesExperiment implements Experiment {
                 "ring",
                 List.of("mechsym", "disruptor"),
                 rates);
-        Table.Builder throughput = Table.measured(
-                        "throughput", "one producer, one consumer: elements per microsecond (JMH, one fork per round)")
-                .column("queue")
-                .column("kind")
-                .summaryColumns("elements/µs")
-                .note("JMH throughput of the producer while the consumer keeps up (queues bounded to 16384, ring"
-                        + " buffers 65536 events). " + rounds + " round(s) (" + goalRounds + " for the pairs judged"
-                        + " against mechsym's goal and the ring buffers); in each round every queue gets one fork"
-                        + " of " + measurements
-                        + " measurement iterations, queues taken in turn (in reverse every other round), so a change in the"
-                        + " machine's load hits them all; n, min, median, max are over the rounds. Each fork checked"
-                        + " that the consumer received every element. The -class rows are the same two SPSC queues"
-                        + " held by their class instead of an interface (BoundedQueue, java.util.Queue), which"
-                        + " drops the receiver check from both loops: one load more or less in the consumer's"
-                        + " loop can move a queue between the two modes of a two-thread run (docs/queues.md)."
-                        + " JCTools' MpscArrayQueue.poll, finding the next slot empty, reads the producers' index to"
-                        + " tell an empty queue from a slot claimed but not yet stored: with a consumer that keeps"
-                        + " up, that read takes the producers' contended line on most polls. mechsym's and Agrona's"
-                        + " MPSC poll answer null for such a slot, as JCTools' relaxedPoll does: jctools-mpsc-relaxed"
-                        + " is the like-for-like row.");
-        rates.forEach((label, scores) -> throughput.row(label, kindOf(label), Summary.of(scores)));
-        result.table(throughput.build());
-        result.chart(Chart.bar(
-                "throughput",
-                "one producer, one consumer: elements per microsecond (median of rounds)",
-                List.of("throughput"),
-                "queue",
-                "median",
-                null,
-                "elements/µs (higher is better)"));
+        QueuesReport.throughput(result, rates, rounds, goalRounds, measurements);
         // context, not the verdict: the full profile only (twelve forks, about 25 s of the quick lab)
         capacitySweep(jmh, profile, profile.pick(0, 0, rounds), rates, result);
 
@@ -201,53 +171,16 @@ public final class QueuesExperiment implements Experiment {
                 "queue",
                 byInterface,
                 trips);
-        Table.Builder roundTrip = Table.measured(
-                        "round-trip", "ping-pong through two queues: ns per round trip (JMH, one fork per round)")
-                .column("queue")
-                .column("kind")
-                .summaryColumns("ns")
-                .note("JMH average time of one element sent and echoed back by a spinning thread; " + rounds
-                        + " round(s) of one fork per queue, queues in turn; n, min, median, max over the rounds.");
-        trips.forEach((label, scores) -> roundTrip.row(label, kindOf(label), Summary.of(scores)));
-        result.table(roundTrip.build());
-        result.chart(Chart.bar(
-                "round-trip",
-                "ping-pong: ns per round trip (median of rounds)",
-                List.of("round-trip"),
-                "queue",
-                "median",
-                null,
-                "ns per round trip (lower is better)"));
+        QueuesReport.roundTrip(result, trips, rounds);
 
         // 4. the same thread: the queues' own instruction cost
         int burstMeasurements = profile.pick(1, 3, 5); // cheap and single-threaded: enough samples for an error
         List<JmhBenchmarks.Score> burstScores = jmh.run(configure(jmh, profile)
                 .include(QueueBurstCostBenchmark.class.getName() + ".burst")
                 .measurementIterations(burstMeasurements));
-        Table.Builder burst = Table.measured(
-                        "burst-cost", "one thread offers 100 elements and polls them back: ns per element (JMH)")
-                .column("queue")
-                .column("kind")
-                .column("score", "ns")
-                .column("error (99.9%)", "ns")
-                .note("JMH average time per element (one offer and one poll), no other thread: the cost of each"
-                        + " queue's code without cache-line transfers or scheduling, " + burstMeasurements
-                        + " measurement iterations, one fork per queue.");
+        QueuesReport.burstCost(result, burstScores, burstMeasurements);
         Map<String, Double> costs = new TreeMap<>();
-        for (JmhBenchmarks.Score s : burstScores) {
-            QueueKind kind = QueueKind.of(s.param("queue"));
-            burst.row(kind.label, kind.kind, s.score(), s.error());
-            costs.put(kind.label, s.score());
-        }
-        result.table(burst.build());
-        result.chart(Chart.bar(
-                "burst-cost",
-                "one thread, offer + poll: ns per element",
-                List.of("burst-cost"),
-                "queue",
-                "score",
-                null,
-                "ns per element (lower is better)"));
+        burstScores.forEach(s -> costs.put(QueueKind.of(s.param("queue")).label, s.score()));
         headlineCosts(result, costs);
 
         if (Runtime.getRuntime().availableProcessors() < 2) {
@@ -283,10 +216,6 @@ public final class QueuesExperiment implements Experiment {
                 }
             }
         }
-    }
-
-    private static String kindOf(String label) {
-        return label.endsWith("-ring") ? "ring buffer, SPSC" : QueueKind.of(label).kind;
     }
 
     private static ChainedOptionsBuilder configure(JmhBenchmarks jmh, Profile profile) {
@@ -350,29 +279,7 @@ public final class QueuesExperiment implements Experiment {
             }
         }
         byCapacity.put(16384, Map.of(pair.get(0), rates.get(pair.get(0)), pair.get(1), rates.get(pair.get(1))));
-        Table.Builder table = Table.measured(
-                        "spsc-capacity", "mechsym-spsc against jctools-spsc by capacity: elements per microsecond")
-                .column("capacity", "elements")
-                .column("mechsym-spsc median", "elements/µs")
-                .column("jctools-spsc median", "elements/µs")
-                .summaryColumns("mechsym / jctools per round")
-                .note("Same benchmark and settings as the throughput table; 1024 and 131072 were run after it, "
-                        + rounds + " round(s) of one fork per queue and capacity, in turn (16384 is the throughput"
-                        + " table's). A fork of either queue settles in a slow or a fast mode; the ratio at one"
-                        + " capacity says more about the modes than about the code (the same-thread cost does).");
-        StringBuilder line = new StringBuilder("SPSC mechsym / jctools by capacity (median per-round ratio):");
-        byCapacity.forEach((capacity, scores) -> {
-            List<Double> ours = scores.get(pair.get(0));
-            List<Double> theirs = scores.get(pair.get(1));
-            if (ours == null || theirs == null || ours.isEmpty() || theirs.isEmpty()) {
-                return;
-            }
-            Summary ratios = Summary.of(pairedRatios(ours, theirs));
-            table.row(capacity, Summary.of(ours).median(), Summary.of(theirs).median(), ratios);
-            line.append(String.format(Locale.ROOT, " %d: %.2fx", capacity, ratios.median()));
-        });
-        result.table(table.build());
-        result.headline(line.toString());
+        QueuesReport.capacitySweep(result, byCapacity, pair, rounds);
     }
 
     /**
@@ -393,14 +300,6 @@ public final class QueuesExperiment implements Experiment {
             ExperimentResult.Builder result, Map<String, List<Double>> rates, Map<String, List<Double>> trips) {
         List<QueuesVerdict.Pair> pairs = new java.util.ArrayList<>();
         Double releaseOverVolatile = null;
-        Table.Builder ratioTable = Table.measured(
-                        "goal-ratios", "mechsym against the library it must at least equal: ratio per round")
-                .column("ours")
-                .column("theirs")
-                .summaryColumns("x")
-                .note("Each round ran every queue once, in turn; the ratio is ours / theirs within one round, so a"
-                        + " change in the machine's load between rounds largely cancels. n, min, median, max are over"
-                        + " the rounds; the goal is a median of " + EQUAL_WITHIN + " or more.");
         for (Map.Entry<String, String> goal : new TreeMap<>(GOALS).entrySet()) {
             List<Double> ours = rates.get(goal.getKey());
             List<Double> theirs = rates.get(goal.getValue());
@@ -412,7 +311,6 @@ public final class QueuesExperiment implements Experiment {
                 continue;
             }
             Summary ratios = Summary.of(paired);
-            ratioTable.row(goal.getKey(), goal.getValue(), ratios);
             pairs.add(new QueuesVerdict.Pair(goal.getKey(), goal.getValue(), ratios));
             boolean pairMet = ratios.median() >= EQUAL_WITHIN;
             // three decimals and the outcome in words: 0.948 printed as "0.95x" read as met
@@ -432,7 +330,7 @@ public final class QueuesExperiment implements Experiment {
                     Summary.of(theirs).median()));
         }
         if (!pairs.isEmpty()) {
-            result.table(ratioTable.build());
+            result.table(QueuesReport.goalRatios(pairs));
         }
         if (rates.containsKey("mechsym-spsc-indexed") && rates.containsKey("mechsym-spsc-indexed-volatile")) {
             double release = Summary.of(rates.get("mechsym-spsc-indexed")).median();
