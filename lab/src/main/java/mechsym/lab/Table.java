@@ -122,6 +122,12 @@ public record Table(
             return column("n").column("min", unit).column("median", unit).column("max", unit);
         }
 
+        /** The four columns of {@link Percentiles}: p50, p99, p99.9 and max of a latency in unit. */
+        public Builder percentileColumns(String unit) {
+            return column("p50", unit).column("p99", unit).column("p99.9", unit).column("max", unit);
+        }
+
+        /** A row; a {@link Summary} cell fills four cells (n, min, median, max), a {@link Percentiles} four. */
         public Builder row(Object... cells) {
             List<Object> row = new ArrayList<>(cells.length);
             for (Object cell : cells) {
@@ -130,6 +136,11 @@ public record Table(
                     row.add(s.min());
                     row.add(s.median());
                     row.add(s.max());
+                } else if (cell instanceof Percentiles p) {
+                    row.add(p.p50());
+                    row.add(p.p99());
+                    row.add(p.p999());
+                    row.add(p.max());
                 } else {
                     row.add(cell);
                 }

@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
+import mechsym.lab.Percentiles;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Table;
@@ -206,11 +207,11 @@ public final class BackPressureExperiment implements Experiment {
                 sizing.maxLatencyMicros() / 1000.0,
                 TRANSACTION_MICROS / 1000.0,
                 capacity,
-                reject200 == null ? Double.NaN : reject200.p99,
+                reject200 == null ? Double.NaN : reject200.latency.p99(),
                 reject200 == null ? Double.NaN : reject200.acceptedPerSecond,
                 unbounded200 == null ? Double.NaN : unbounded200.firstMedian,
                 unbounded200 == null ? Double.NaN : unbounded200.lastMedian,
-                unbounded200 == null ? Double.NaN : unbounded200.p99,
+                unbounded200 == null ? Double.NaN : unbounded200.latency.p99(),
                 unbounded200 != null && unbounded200.hitMemoryCap);
         result.verdict(BackPressureVerdict.judge(figures));
         context.progress().finish();
@@ -310,10 +311,7 @@ public final class BackPressureExperiment implements Experiment {
         int percent;
         double rate;
         double acceptedPerSecond;
-        double p50;
-        double p99;
-        double p999;
-        double max;
+        Percentiles latency;
         double rejectedPercent;
         double errorPercent;
         int maxDepth;
@@ -332,10 +330,7 @@ public final class BackPressureExperiment implements Experiment {
             r.rate = Math.round(rate);
             r.acceptedPerSecond = load.count("200") / load.seconds();
             LatencySummary ok = load.byOutcome().get("200");
-            r.p50 = ok == null ? Double.NaN : millis(ok.p50Nanos());
-            r.p99 = ok == null ? Double.NaN : millis(ok.p99Nanos());
-            r.p999 = ok == null ? Double.NaN : millis(ok.p999Nanos());
-            r.max = ok == null ? Double.NaN : millis(ok.maxNanos());
+            r.latency = ok == null ? Percentiles.MISSING : Percentiles.of(ok, BackPressureExperiment::millis);
             double total = Math.max(1, load.intended());
             r.rejectedPercent = 100.0 * load.count("503") / total;
             r.errorPercent = 100.0 * (load.count("error") + load.count("unanswered")) / total;

@@ -27,10 +27,7 @@ final class BackPressureReport {
                 .column("arrival", "% of capacity")
                 .column("arrival rate", "req/s")
                 .column("answered 200", "req/s")
-                .column("p50", "ms")
-                .column("p99", "ms")
-                .column("p99.9", "ms")
-                .column("max", "ms")
+                .percentileColumns("ms")
                 .column("rejected", "%")
                 .column("errors", "%")
                 .column("max queue depth", "transactions")
@@ -43,10 +40,7 @@ final class BackPressureReport {
                         r.percent,
                         r.rate,
                         r.acceptedPerSecond,
-                        r.p50,
-                        r.p99,
-                        r.p999,
-                        r.max,
+                        r.latency,
                         r.rejectedPercent,
                         r.errorPercent,
                         r.maxDepth,
@@ -125,7 +119,14 @@ final class BackPressureReport {
     }
 
     private static void slowRow(Table.Builder slow, String server, int slowClients, RunRow r) {
-        slow.row(server, slowClients, r.acceptedPerSecond, r.p50, r.p99, r.max, r.errorPercent);
+        slow.row(
+                server,
+                slowClients,
+                r.acceptedPerSecond,
+                r.latency.p50(),
+                r.latency.p99(),
+                r.latency.max(),
+                r.errorPercent);
     }
 
     /** mechsym's speed goals against a do-nothing service, with this run's figures. */

@@ -12,6 +12,7 @@ import java.util.Locale;
 import mechsym.lab.Chart;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
+import mechsym.lab.Percentiles;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Table;
@@ -226,10 +227,7 @@ public final class JmsLoadExperiment implements Experiment {
                 .column("failed checks", "requests")
                 .column("timeouts", "requests")
                 .column("send errors", "requests")
-                .column("p50", "ms")
-                .column("p99", "ms")
-                .column("p99.9", "ms")
-                .column("max", "ms")
+                .percentileColumns("ms")
                 .column("peak throughput", "replies/s")
                 .column("kept up to", "req/s")
                 .column("knee", "req/s")
@@ -266,10 +264,7 @@ public final class JmsLoadExperiment implements Experiment {
                     m.run().failedChecks(),
                     m.run().timeouts(),
                     m.run().sendErrors(),
-                    ms(total.p50Nanos()),
-                    ms(total.p99Nanos()),
-                    ms(total.p999Nanos()),
-                    ms(total.maxNanos()),
+                    Percentiles.of(total, JmsLoadExperiment::ms),
                     peak,
                     rateOrNull(m.knee().lastKeptUpRate()),
                     rateOrNull(m.knee().kneeRate()),

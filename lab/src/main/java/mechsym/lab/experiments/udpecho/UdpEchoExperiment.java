@@ -7,6 +7,7 @@ import java.util.Map;
 import mechsym.lab.Chart;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
+import mechsym.lab.Percentiles;
 import mechsym.lab.Profile;
 import mechsym.lab.Rounds;
 import mechsym.lab.RunContext;
@@ -201,13 +202,13 @@ public final class UdpEchoExperiment implements Experiment {
         Table.Builder byThreads = Table.measured("by-client-threads", "p50 / p99 / p99.9 / max by client threads")
                 .column("pipeline")
                 .column("client threads", "count")
-                .column("p50", "µs")
-                .column("p99", "µs")
-                .column("p99.9", "µs")
-                .column("max", "µs");
+                .percentileColumns("µs");
         figures.forEach((c, cl) -> {
             if (c.waitKind() == WaitKind.SLEEPING) {
-                byThreads.row(c.pipeline().id(), c.clientThreads(), cl.p50Us(), cl.p99Us(), cl.p999Us(), cl.maxUs());
+                byThreads.row(
+                        c.pipeline().id(),
+                        c.clientThreads(),
+                        new Percentiles(cl.p50Us(), cl.p99Us(), cl.p999Us(), cl.maxUs()));
             }
         });
         result.table(byThreads.build());
