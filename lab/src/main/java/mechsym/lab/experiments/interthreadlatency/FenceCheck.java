@@ -39,10 +39,7 @@ final class FenceCheck {
         boolean all = true;
         boolean asThePostSays = true;
         List<String> counts = new ArrayList<>();
-        for (Variant v : Variant.ALL) {
-            if (v.javaMode() == null) {
-                continue;
-            }
+        for (Variant v : Variant.JAVA) {
             String name = "asm-" + v.javaMode();
             context.fork(PingPong.class)
                     .name(name)
@@ -87,10 +84,7 @@ final class FenceCheck {
         boolean all = true;
         boolean asThePostSays = true;
         List<String> counts = new ArrayList<>();
-        for (Variant v : Variant.ALL) {
-            if (v.javaMode() == null) {
-                continue;
-            }
+        for (Variant v : Variant.JAVA) {
             PrintAssembly.Output output = new PrintAssembly(
                             PingPong.class.getName(), System.getProperty("java.class.path"))
                     .method(PingPong.class.getName() + "::ping")

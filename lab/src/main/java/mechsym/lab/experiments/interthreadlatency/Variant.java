@@ -18,4 +18,7 @@ record Variant(String label, String language, String store, Mode javaMode, Strin
 
     /** In the order the report shows them. */
     static final List<Variant> ALL = List.of(JAVA_VOLATILE, JAVA_RELEASE, JAVA_OPAQUE, CPP_RELEASE, CPP_SEQ_CST);
+
+    /** The Java variants, whose C2 code the fence check reads. */
+    static final List<Variant> JAVA = List.of(JAVA_VOLATILE, JAVA_RELEASE, JAVA_OPAQUE);
 }
