@@ -46,7 +46,8 @@ import mechsym.tools.asm.Hsdis;
  * two sockets), other load on the machine (a spinning thread descheduled for a time slice costs
  * milliseconds), power states, and virtualisation.
  *
- * Quick profile: about 35 s: seven rounds of three JVMs and two C++ runs, then the fence listing,
+ * Quick profile: about 35 s: seven rounds of three JVMs and two C++ runs, three distribution JVMs
+ * (five cases of 3 x 250 ms), then the fence listing,
  * on 2 vCPUs (an estimate from its forks and iterations; `./mechsym lab inter-thread-latency`
  * prints the measured time as 'done in N s').
  */

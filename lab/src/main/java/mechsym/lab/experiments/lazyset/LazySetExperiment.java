@@ -50,8 +50,9 @@ import mechsym.tools.latency.LatencySummary;
  * runs are not pinned, the timed ones are), other load (ping-pong on a loaded 2-core machine measures the
  * scheduler), and false sharing between the two ping-pong counters in the unpadded storages.
  *
- * Quick profile: about 35 s: three rounds of 15 short JVMs, on 2 vCPUs (an estimate from its forks
- * and iterations; `./mechsym lab lazyset` prints the measured time as 'done in N s').
+ * Quick profile: about 43 s: three rounds of 18 short JVMs (35 s), then three JVMs of the timed
+ * ping-pong (6 cases x 2 runs of 100 ms each: 8 s on a busy machine), on 2 vCPUs; `./mechsym lab
+ * lazyset` prints the measured time as 'done in N s'.
  */
 public final class LazySetExperiment implements Experiment {
     private static final String SEED_MACHINE =
