@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import mechsym.core.codec.CodecBuffer;
+import mechsym.tools.dump.PostObject;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -62,7 +63,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @State(Scope.Thread)
 public class SerialisationBenchmark {
     private final PostObject item = PostObject.item();
-    private final PostObject reused = PostObject.empty();
+    private final PostObject reused = new PostObject();
 
     private final ByteArrayOutputStream serialized = new ByteArrayOutputStream(1024);
     private byte[] serializedBytes;
@@ -113,7 +114,7 @@ public class SerialisationBenchmark {
                 unsafeRead(),
                 codecRead(),
                 codecReusedRead(),
-                PostObject.read(flyweight.wrap(codec, 0)),
+                PostObjectCodecs.read(flyweight.wrap(codec, 0)),
                 agronaRead(),
                 protobufRead()
             }) {
@@ -162,14 +163,14 @@ public class SerialisationBenchmark {
     @Benchmark
     public int byteBufferWrite() {
         byteBuffer.clear();
-        item.write(byteBuffer);
+        PostObjectCodecs.write(item, byteBuffer);
         return byteBuffer.position();
     }
 
     @Benchmark
     public Object byteBufferRead() {
         byteBuffer.position(0);
-        return PostObject.read(byteBuffer);
+        return PostObjectCodecs.read(byteBuffer);
     }
 
     // ---- the post's Unsafe
@@ -177,14 +178,14 @@ public class SerialisationBenchmark {
     @Benchmark
     public int unsafeWrite() {
         unsafe.reset();
-        item.write(unsafe);
+        PostObjectCodecs.write(item, unsafe);
         return unsafe.position();
     }
 
     @Benchmark
     public Object unsafeRead() {
         unsafe.reset();
-        return PostObject.read(unsafe);
+        return PostObjectCodecs.read(unsafe);
     }
 
     // ---- mechsym codec
@@ -213,7 +214,7 @@ public class SerialisationBenchmark {
 
     @Benchmark
     public int codecFlyweightWrite() {
-        item.write(flyweight.wrapForWrite(codec, 0));
+        PostObjectCodecs.write(item, flyweight.wrapForWrite(codec, 0));
         return PostObjectFlyweight.LENGTH;
     }
 
@@ -236,12 +237,12 @@ public class SerialisationBenchmark {
 
     @Benchmark
     public int agronaWrite() {
-        return item.write(agrona);
+        return PostObjectCodecs.write(item, agrona);
     }
 
     @Benchmark
     public Object agronaRead() {
-        return PostObject.read(agrona);
+        return PostObjectCodecs.read(agrona);
     }
 
     @Benchmark
@@ -268,14 +269,14 @@ public class SerialisationBenchmark {
     @Benchmark
     public int protobufWrite() throws IOException {
         com.google.protobuf.CodedOutputStream out = com.google.protobuf.CodedOutputStream.newInstance(protobufBytes);
-        item.toProto().writeTo(out);
+        PostObjectCodecs.toProto(item).writeTo(out);
         protobufLength = out.getTotalBytesWritten();
         return protobufLength;
     }
 
     @Benchmark
     public Object protobufRead() throws IOException {
-        return PostObject.fromProto(mechsym.lab.experiments.serialisation.proto.PostObjectMessage.parseFrom(
+        return PostObjectCodecs.fromProto(mechsym.lab.experiments.serialisation.proto.PostObjectMessage.parseFrom(
                 com.google.protobuf.CodedInputStream.newInstance(protobufBytes, 0, protobufLength)));
     }
 }
