@@ -72,9 +72,10 @@ public class SerialisationBenchmark {
      * The one array that Unsafe, the codec and Agrona write into and read from (they all write the
      * same 185 bytes): with an array each, a fork's heap layout could put one way's array where the
      * copy stub runs slowly from or into it (alignment against the source arrays) and charge that
-     * to the way. Seen: the post's Unsafe write took 15.1-15.8 ns in every fork run with JMH's GC
-     * profiler (the lab's set-up) and 7.0-8.4 ns without it, while the codec's stayed at 11-11.3 ns;
-     * over one shared array (CodecWriteBenchmark) Unsafe took 8.0 ns with the profiler too.
+     * to the way: with an array of its own, the post's Unsafe write ran about twice as slow in forks
+     * with JMH's GC profiler (the lab's set-up) as without it, while the codec's did not move. To
+     * see it, give {@code unsafe} its own array and compare {@code -prof gc} against none with
+     * {@code CodecWriteBenchmark}'s {@code unsafe} row, which writes into one shared array.
      */
     private final byte[] binary = new byte[1024];
 
