@@ -8,23 +8,18 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.NativeBaselines;
-import mechsym.lab.Profile;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
 import mechsym.lab.Verdict;
-import mechsym.tools.analyser.Analyser;
 import mechsym.tools.analyser.AnalyserCase;
-import mechsym.tools.analyser.Buffers;
 import mechsym.tools.analyser.MinIntervalSearch;
-import mechsym.tools.analyser.PacketStrategy;
 import mechsym.tools.analyser.RealTimeRun;
 import mechsym.tools.analyser.Strategy;
 
@@ -59,19 +54,6 @@ import mechsym.tools.analyser.Strategy;
  * another: on 2 vCPUs with other load, the source itself is descheduled), memory bandwidth, THP.
  */
 public final class PacketAnalyserExperiment implements Experiment {
-
-    /** A collector as the post named it and as we run it. */
-    record Collector(String id, String label, List<String> flags) {}
-
-    static final Collector PARALLEL =
-            new Collector("parallel", "Parallel (the post's 'CMS')", List.of("-XX:+UseParallelGC"));
-    static final Collector G1 = new Collector("g1", "G1", List.of("-XX:+UseG1GC", "-XX:MaxGCPauseMillis=80"));
-    static final Collector ZGC = new Collector("zgc", "ZGC", List.of("-XX:+UseZGC"));
-    static final Collector SHENANDOAH = new Collector("shenandoah", "Shenandoah", List.of("-XX:+UseShenandoahGC"));
-    static final Collector GENERATIONAL_SHENANDOAH = new Collector(
-            "shenandoah-generational",
-            "Shenandoah generational",
-            List.of("-XX:+UseShenandoahGC", "-XX:ShenandoahGCMode=generational"));
 
     /** One line of native/packet_analyser's output. */
     public record CppReport(
@@ -123,134 +105,10 @@ public final class PacketAnalyserExperiment implements Experiment {
         return SeedTables.all();
     }
 
-    // ---- configuration per profile ----
-
-    record Plan(
-            List<AnalyserCase> cases,
-            List<Collector> collectors,
-            PacketStrategy.PoolSizes sizes,
-            long warmup,
-            long report,
-            int reports,
-            boolean countObjects,
-            String heap,
-            String nativeHeap,
-            long startupMs,
-            long windowMs,
-            boolean search,
-            List<Buffers> flatParseBuffers,
-            List<Strategy> flatParseStrategies,
-            List<Strategy> nativeStrategies,
-            List<Strategy> cppStrategies,
-            boolean cppRealTimeTrial) {}
-
-    static Plan plan(Profile profile) {
-        return switch (profile) {
-            case TINY ->
-                new Plan(
-                        List.of(AnalyserCase.A1000),
-                        List.of(G1),
-                        new PacketStrategy.PoolSizes(20_000, 4_000),
-                        20_000,
-                        20_000,
-                        2,
-                        true,
-                        "256m",
-                        "128m",
-                        200,
-                        400,
-                        false,
-                        List.of(Buffers.NATIVE),
-                        List.of(Strategy.POOL),
-                        List.of(Strategy.POOL),
-                        List.of(Strategy.ALLOC, Strategy.POOL),
-                        true);
-            case QUICK ->
-                new Plan(
-                        List.of(AnalyserCase.B),
-                        List.of(G1, ZGC),
-                        PacketStrategy.PoolSizes.POST,
-                        1_500_000,
-                        1_500_000,
-                        2,
-                        false,
-                        "2g",
-                        "1g",
-                        2_000,
-                        4_000,
-                        false,
-                        List.of(Buffers.NATIVE),
-                        List.of(Strategy.MIX, Strategy.POOL),
-                        List.of(Strategy.ALLOC, Strategy.MIX, Strategy.POOL),
-                        List.of(Strategy.values()),
-                        false);
-            case FULL ->
-                new Plan(
-                        List.of(AnalyserCase.A, AnalyserCase.B, AnalyserCase.C),
-                        List.of(PARALLEL, G1, ZGC, SHENANDOAH, GENERATIONAL_SHENANDOAH),
-                        PacketStrategy.PoolSizes.POST,
-                        50_000_000,
-                        10_000_000,
-                        3,
-                        true,
-                        "2g",
-                        "1g",
-                        5_000,
-                        10_000,
-                        true,
-                        List.of(Buffers.HEAP, Buffers.NATIVE),
-                        List.of(Strategy.ALLOC, Strategy.MIX, Strategy.POOL),
-                        List.of(Strategy.values()),
-                        List.of(Strategy.values()),
-                        false);
-        };
-    }
-
-    /**
-     * A Java configuration: one JVM per strategy and case. Flat parse is mechsym's addition: the parse
-     * results as fields inside the packet, the post's flat C++ in Java.
-     */
-    record JavaConfig(Collector collector, Buffers buffers, Analyser.Parse parse, List<Strategy> strategies) {
-        /** The post's name: "G1", "Native G1"; ours adds ", flat parse". */
-        String solution() {
-            return (buffers == Buffers.NATIVE ? "Native " : "")
-                    + collector.label()
-                    + (parse == Analyser.Parse.FLAT ? ", flat parse" : "");
-        }
-
-        String heap(Plan plan) {
-            return buffers == Buffers.HEAP ? plan.heap() : plan.nativeHeap();
-        }
-
-        List<String> jvmArgs(Plan plan) {
-            List<String> jvm = new ArrayList<>(List.of("-Xms" + heap(plan), "-Xmx" + heap(plan)));
-            jvm.addAll(collector.flags());
-            return jvm;
-        }
-
-        String fileName(String rest) {
-            return (collector.id() + "-" + buffers.label() + "-" + parse.label() + "-" + rest).toLowerCase(Locale.ROOT);
-        }
-    }
-
-    /** Per collector: heap and native buffers with the post's parse, then flat parse where the plan says. */
-    static List<JavaConfig> javaConfigs(Plan plan) {
-        List<JavaConfig> configs = new ArrayList<>();
-        List<Strategy> all = List.of(Strategy.values());
-        for (Collector collector : plan.collectors()) {
-            configs.add(new JavaConfig(collector, Buffers.HEAP, Analyser.Parse.OBJECTS, all));
-            configs.add(new JavaConfig(collector, Buffers.NATIVE, Analyser.Parse.OBJECTS, plan.nativeStrategies()));
-            for (Buffers buffers : plan.flatParseBuffers()) {
-                configs.add(new JavaConfig(collector, buffers, Analyser.Parse.FLAT, plan.flatParseStrategies()));
-            }
-        }
-        return configs;
-    }
-
     @Override
     public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
-        Plan plan = plan(context.profile());
-        List<JavaConfig> configs = javaConfigs(plan);
+        Plan plan = Plan.of(context.profile());
+        List<JavaConfig> configs = plan.javaConfigs();
         int forks = plan.cases().size()
                 * configs.stream().mapToInt(j -> j.strategies().size()).sum();
         // ---- batch: one JVM per configuration, case and strategy ----

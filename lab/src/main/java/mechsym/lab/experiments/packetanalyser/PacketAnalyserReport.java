@@ -10,7 +10,6 @@ import mechsym.lab.Chart;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Table;
 import mechsym.lab.experiments.packetanalyser.PacketAnalyserExperiment.BatchFigure;
-import mechsym.lab.experiments.packetanalyser.PacketAnalyserExperiment.Plan;
 import mechsym.tools.analyser.AnalyserCase;
 import mechsym.tools.analyser.RealTimeRun;
 import mechsym.tools.analyser.Strategy;

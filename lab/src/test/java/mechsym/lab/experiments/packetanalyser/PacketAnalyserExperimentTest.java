@@ -46,16 +46,14 @@ class PacketAnalyserExperimentTest {
     @Test
     void everyConfigurationOfEveryProfileHasItsOwnNameAndLogFile() {
         for (Profile profile : Profile.values()) {
-            List<PacketAnalyserExperiment.JavaConfig> configs =
-                    PacketAnalyserExperiment.javaConfigs(PacketAnalyserExperiment.plan(profile));
-            assertThat(configs.stream().map(PacketAnalyserExperiment.JavaConfig::solution))
+            List<JavaConfig> configs = Plan.of(profile).javaConfigs();
+            assertThat(configs.stream().map(JavaConfig::solution))
                     .as(profile.label())
                     .doesNotHaveDuplicates();
             assertThat(configs.stream().map(c -> c.fileName("B-pool"))).doesNotHaveDuplicates();
         }
-        List<PacketAnalyserExperiment.JavaConfig> full =
-                PacketAnalyserExperiment.javaConfigs(PacketAnalyserExperiment.plan(Profile.FULL));
-        assertThat(full.stream().map(PacketAnalyserExperiment.JavaConfig::solution))
+        List<JavaConfig> full = Plan.of(Profile.FULL).javaConfigs();
+        assertThat(full.stream().map(JavaConfig::solution))
                 .contains("Parallel (the post's 'CMS')", "Native ZGC", "Shenandoah", "Native Shenandoah generational");
     }
 
@@ -97,7 +95,7 @@ class PacketAnalyserExperimentTest {
                 new PacketAnalyserExperiment.BatchFigure("ZGC", "pool", "B", true, Summary.of(250)),
                 new PacketAnalyserExperiment.BatchFigure("G1", "dummy", "B", true, Summary.of(10)),
                 new PacketAnalyserExperiment.BatchFigure("C++ flat", "pool", "B", false, Summary.of(150)));
-        Table t = PacketAnalyserReport.batchSummary(batch, PacketAnalyserExperiment.plan(Profile.QUICK));
+        Table t = PacketAnalyserReport.batchSummary(batch, Plan.of(Profile.QUICK));
         assertThat(TinyRun.texts(t, "marks")).containsExactly("second-best Java in B", "best Java in B", "best in B");
         assertThat(PacketAnalyserExperiment.bestJava(batch).get("B").nsPerPacket())
                 .isEqualTo(250);
