@@ -1,5 +1,6 @@
 package mechsym.lab;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /** How an experiment orders the variants it measures round after round. */
@@ -13,5 +14,19 @@ public final class Rounds {
      */
     public static <T> List<T> inTurn(List<T> variants, int round) {
         return round % 2 == 0 ? variants : variants.reversed();
+    }
+
+    /**
+     * The per-round ratios {@code ours[r] / theirs[r]}, one per round both sides finished (the shorter
+     * list's length). Taken within a round, where {@link #inTurn} measured both sides minutes apart at
+     * most under the same load, each ratio cancels much of what the machine's load does to both.
+     */
+    public static List<Double> ratios(List<Double> ours, List<Double> theirs) {
+        int rounds = Math.min(ours.size(), theirs.size());
+        List<Double> ratios = new ArrayList<>(rounds);
+        for (int round = 0; round < rounds; round++) {
+            ratios.add(ours.get(round) / theirs.get(round));
+        }
+        return ratios;
     }
 }

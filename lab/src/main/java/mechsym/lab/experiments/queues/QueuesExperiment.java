@@ -282,20 +282,6 @@ public final class QueuesExperiment implements Experiment {
         QueuesReport.capacitySweep(result, byCapacity, pair, rounds);
     }
 
-    /**
-     * The per-round ratios {@code ours[r] / theirs[r]}: {@link #alternate} runs every queue once per
-     * round, in turn, so the two scores of one round were taken minutes apart at most, under the
-     * same load; their ratio cancels much of what the machine's load does to both.
-     */
-    static List<Double> pairedRatios(List<Double> ours, List<Double> theirs) {
-        int rounds = Math.min(ours.size(), theirs.size());
-        List<Double> ratios = new java.util.ArrayList<>(rounds);
-        for (int round = 0; round < rounds; round++) {
-            ratios.add(ours.get(round) / theirs.get(round));
-        }
-        return ratios;
-    }
-
     static void verdict(
             ExperimentResult.Builder result, Map<String, List<Double>> rates, Map<String, List<Double>> trips) {
         List<QueuesVerdict.Pair> pairs = new java.util.ArrayList<>();
@@ -306,7 +292,7 @@ public final class QueuesExperiment implements Experiment {
             if (ours == null || theirs == null) {
                 continue;
             }
-            List<Double> paired = pairedRatios(ours, theirs);
+            List<Double> paired = Rounds.ratios(ours, theirs);
             if (paired.isEmpty()) {
                 continue;
             }

@@ -6,6 +6,7 @@ import java.util.Map;
 import mechsym.lab.Chart;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.JmhBenchmarks;
+import mechsym.lab.Rounds;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
 
@@ -137,7 +138,7 @@ final class QueuesReport {
             if (ours == null || theirs == null || ours.isEmpty() || theirs.isEmpty()) {
                 return;
             }
-            Summary ratios = Summary.of(QueuesExperiment.pairedRatios(ours, theirs));
+            Summary ratios = Summary.of(Rounds.ratios(ours, theirs));
             table.row(capacity, Summary.of(ours).median(), Summary.of(theirs).median(), ratios);
             line.append(String.format(Locale.ROOT, " %d: %.2fx", capacity, ratios.median()));
         });
