@@ -103,10 +103,10 @@ public final class Latin1Strings {
     /**
      * Whether no byte of {@code bytes} has its top bit set: eight bytes a load, the last word read
      * first (it may overlap the ones before it, which an OR does not mind, and saves a loop over the
-     * tail: 3.3 ns against 5.5 for the check of a 19-char String), and long arrays four loads a step
-     * into four accumulators (one accumulator made each OR wait for the last: 26 ns for 1,000 bytes
-     * against 19.8; eight, 23.5; a byte loop, which C2 does not vectorise, 299), tested once at the end
-     * (the rare Latin-1 String that is not ASCII pays the whole pass).
+     * tail), and long arrays four loads a step into four independent accumulators (with one, each OR
+     * waits for the last; C2 does not vectorise a byte loop), tested once at the end (the rare
+     * Latin-1 String that is not ASCII pays the whole pass). The utf8 experiment's ASCII rows
+     * ({@code ./mechsym lab utf8}) measure it inside the encoder.
      */
     static boolean isAscii(byte[] bytes) {
         int n = bytes.length;
