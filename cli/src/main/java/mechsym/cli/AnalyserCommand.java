@@ -81,17 +81,12 @@ public final class AnalyserCommand implements Runnable {
 
         /** The setup, or a usage error naming the bad option; refuses a heap too small. */
         AnalyserSetup setup() {
-            AnalyserSetup setup;
-            try {
-                setup = new AnalyserSetup(
-                        AnalyserCase.parse(caseLabel),
-                        Strategy.parse(strategy),
-                        Buffers.parse(buffers),
-                        PacketStrategy.PoolSizes.POST,
-                        Analyser.Parse.parse(parse));
-            } catch (IllegalArgumentException e) {
-                throw new Main.UsageError(e.getMessage());
-            }
+            AnalyserSetup setup = Main.UsageError.check(() -> new AnalyserSetup(
+                    AnalyserCase.parse(caseLabel),
+                    Strategy.parse(strategy),
+                    Buffers.parse(buffers),
+                    PacketStrategy.PoolSizes.POST,
+                    Analyser.Parse.parse(parse)));
             try {
                 setup.checkHeap(Runtime.getRuntime().maxMemory());
             } catch (IllegalArgumentException e) {
