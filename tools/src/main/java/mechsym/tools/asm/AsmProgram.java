@@ -3,6 +3,7 @@ package mechsym.tools.asm;
 import java.io.File;
 import java.util.ArrayList;
 import java.util.List;
+import mechsym.tools.OptionCheck;
 
 /**
  * The program behind {@code mechsym asm}: which child JVM to run for a method pattern or for the
@@ -33,10 +34,7 @@ public final class AsmProgram {
             List<String> jvmArgs,
             long timeoutSeconds,
             String ownClassPath) {
-        if (timeoutSeconds <= 0) {
-            throw new IllegalArgumentException(
-                    "--timeout: must be a positive number of seconds, got " + timeoutSeconds);
-        }
+        OptionCheck.atLeast("--timeout", timeoutSeconds, 1, "s");
         for (String flag : jvmArgs) {
             if (!flag.startsWith("-")) {
                 throw new IllegalArgumentException("--jvm-arg: '" + flag + "' is not a JVM flag (flags start with -)");

@@ -38,7 +38,7 @@ class AsmProgramTest {
         assertThatThrownBy(() -> AsmProgram.plan("Foo::bar", null, null, List.of(), List.of("Xmx1g"), 5, "x"))
                 .hasMessageStartingWith("--jvm-arg: 'Xmx1g'");
         assertThatThrownBy(() -> AsmProgram.plan("Foo::bar", null, null, List.of(), List.of(), 0, "x"))
-                .hasMessageStartingWith("--timeout: must be a positive number");
+                .hasMessage("--timeout must be at least 1 s, not 0");
     }
 
     @Test
