@@ -23,6 +23,8 @@ final class EnvCommand implements Callable<Integer> {
         System.out.println("transparent huge pages: " + env.transparentHugePages());
         System.out.println("cpufreq governor:       " + env.cpufreqGovernor());
         System.out.println("irqbalance:             " + env.irqbalance());
+        System.out.println("idle states (C-states): " + env.idleStates());
+        System.out.println("NUMA nodes:             " + env.numaNodes());
         System.out.println("CPU affinity:           " + env.cpuAffinity() + (env.pinned() ? " (pinned)" : ""));
         System.out.println("load average (1 min):   " + env.loadAverage1m());
         System.out.println("hardware counters:      " + env.hardwareCounters());

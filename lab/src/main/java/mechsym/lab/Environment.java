@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import mechsym.tools.platform.ChildProcess;
+import mechsym.tools.platform.MachineKnobs;
 
 /**
  * The machine a run measured on, and how it was herded (seed 004, "on herding processes and
@@ -19,6 +20,8 @@ import mechsym.tools.platform.ChildProcess;
  * <p>Read from /proc and /sys on Linux; a value that cannot be read is "unknown", never guessed.
  *
  * @param warnings sentences naming what makes this machine noisy for measurement
+ * @param idleStates every CPU's idle states (C-states: name, exit latency, disabled), or "not exposed"
+ * @param numaNodes the NUMA nodes and their CPUs, or "not exposed"
  */
 public record Environment(
         String cpuModel,
@@ -41,7 +44,9 @@ public record Environment(
         String hardwareCounters,
         List<String> warnings,
         String libraries,
-        String nativeCompiler) {
+        String nativeCompiler,
+        String idleStates,
+        String numaNodes) {
 
     public static final String UNKNOWN = "unknown";
 
@@ -52,6 +57,8 @@ public record Environment(
         // a results file written before these were recorded has neither
         libraries = libraries == null ? UNKNOWN : libraries;
         nativeCompiler = nativeCompiler == null ? UNKNOWN : nativeCompiler;
+        idleStates = idleStates == null ? UNKNOWN : idleStates;
+        numaNodes = numaNodes == null ? UNKNOWN : numaNodes;
     }
 
     /** Probes this machine and this JVM. Never throws: what cannot be read is "unknown". */
@@ -68,7 +75,8 @@ public record Environment(
         List<String> flags = ManagementFactory.getRuntimeMXBean().getInputArguments();
         String thp = selected(read("/sys/kernel/mm/transparent_hugepage/enabled"));
         // every CPU's governor: "all 2 CPUs: performance", or per CPU where they differ
-        String governor = mechsym.tools.platform.MachineKnobs.governors(java.nio.file.Path.of("/sys"));
+        Path sys = Path.of("/sys");
+        String governor = MachineKnobs.governors(sys);
         String irqbalance = processRunning("irqbalance") ? "running" : "not running";
         String affinity = firstMatch(read("/proc/self/status"), "Cpus_allowed_list:\\s*(\\S+)");
         int allowed = countCpus(affinity);
@@ -124,7 +132,9 @@ public record Environment(
                 counters,
                 warnings,
                 probeLibraries(),
-                NativeBaselines.compiler());
+                NativeBaselines.compiler(),
+                MachineKnobs.idleStates(sys),
+                MachineKnobs.numaNodes(sys));
     }
 
     /**

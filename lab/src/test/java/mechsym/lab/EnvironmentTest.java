@@ -35,6 +35,9 @@ class EnvironmentTest {
         assertThat(env.jdkVersion()).isEqualTo(System.getProperty("java.runtime.version"));
         assertThat(env.garbageCollectors()).isNotEmpty();
         assertThat(env.cpuModel()).isNotBlank();
+        // read through MachineKnobs, as herding reads them: a reading or "not exposed", never null
+        assertThat(env.idleStates()).isNotBlank();
+        assertThat(env.numaNodes()).isNotBlank();
         assertThat(env.libraries()).startsWith("JMH 1.").contains("JCTools 4.").doesNotContain("${");
         // the build machine has make and a C++ compiler (the lab's baselines need them): named with its flags
         assertThat(env.nativeCompiler())

@@ -36,13 +36,18 @@ class FramingTest {
         }
     }
 
+    /** A frame of {@link Quote#item()}: its body after the 12-byte header. */
+    private static final int FRAME = Quote.BYTES + 12;
+
     @Test
-    void thePostsObjectTakes185BytesPlusA12ByteHeader() {
+    void aMessageTakesItsBodyPlusA12ByteHeader() {
         CodecBuffer buffer = CodecBuffer.of(new byte[512]);
-        PostObject.theItem().writeTo(buffer);
-        assertThat(buffer.position()).isEqualTo(185);
+        Quote.item().writeTo(buffer);
+        assertThat(buffer.position())
+                .isEqualTo(Long.BYTES + Character.BYTES + 4 + 4 * Long.BYTES + 4 + 4 * Integer.BYTES);
+        assertThat(Quote.BYTES).isEqualTo(66);
         buffer.position(0);
-        assertThat(new FrameWriter(buffer).write(PostObject.theItem())).isEqualTo(185 + 12);
+        assertThat(new FrameWriter(buffer).write(Quote.item())).isEqualTo(66 + 12);
     }
 
     @ParameterizedTest(name = "{0} {1}")
@@ -50,29 +55,29 @@ class FramingTest {
     void framesRoundTripAndUnknownTypesAreSkippedByLength(Backings.Backing backing, ByteOrder order) {
         CodecBuffer buffer = backing.make(2048, order);
         FrameWriter writer = new FrameWriter(buffer);
-        PostObject item = PostObject.theItem();
+        Quote item = Quote.item();
         List<Integer> lengths = new ArrayList<>();
         lengths.add(writer.write(new Unknown(77, 0)));
         lengths.add(writer.write(item));
         lengths.add(writer.write(new Unknown(-5, 33)));
-        item.sourceId = 2;
+        item.instrumentId = 2;
         lengths.add(writer.write(item));
         lengths.add(writer.write(new Unknown(Integer.MAX_VALUE, 1)));
         long end = buffer.position();
-        assertThat(lengths).containsExactly(12, 197, 45, 197, 13);
-        assertThat(end).isEqualTo(12 + 197 + 45 + 197 + 13);
+        assertThat(lengths).containsExactly(12, FRAME, 45, FRAME, 13);
+        assertThat(end).isEqualTo(12 + FRAME + 45 + FRAME + 13);
 
         buffer.position(0);
         FrameReader reader = new FrameReader(buffer, end, 1024);
         List<Long> sources = new ArrayList<>();
         List<Integer> skipped = new ArrayList<>();
-        PostObject read = new PostObject();
+        Quote read = new Quote();
         while (reader.next()) {
-            if (reader.typeId() == PostObject.TYPE_ID) {
+            if (reader.typeId() == Quote.TYPE_ID) {
                 assertThat(reader.version()).isEqualTo(1);
-                assertThat(reader.bodyLength()).isEqualTo(185);
+                assertThat(reader.bodyLength()).isEqualTo(Quote.BYTES);
                 reader.read(read);
-                sources.add(read.sourceId);
+                sources.add(read.instrumentId);
                 assertThat(buffer.position()).isEqualTo(reader.nextOffset());
             } else {
                 assertThat(reader.version()).isEqualTo(3);
@@ -88,18 +93,19 @@ class FramingTest {
 
     @Test
     void aFrameThatDoesNotFitIsNotWrittenAndTheCursorStays() {
-        CodecBuffer buffer = CodecBuffer.of(new byte[300]);
+        int capacity = 2 * FRAME - 1;
+        CodecBuffer buffer = CodecBuffer.of(new byte[capacity]);
         FrameWriter writer = new FrameWriter(buffer);
-        assertThat(writer.write(PostObject.theItem())).isEqualTo(197);
-        assertThat(writer.write(PostObject.theItem())).isEqualTo(-1);
-        assertThat(buffer.position()).isEqualTo(197);
-        buffer.position(295);
+        assertThat(writer.write(Quote.item())).isEqualTo(FRAME);
+        assertThat(writer.write(Quote.item())).isEqualTo(-1);
+        assertThat(buffer.position()).isEqualTo(FRAME);
+        buffer.position(capacity - 5);
         assertThat(writer.write(new Unknown(1, 0)))
                 .as("not even the header fits")
                 .isEqualTo(-1);
-        assertThat(buffer.position()).isEqualTo(295);
-        buffer.position(197);
-        assertThat(writer.write(new Unknown(1, 300 - 197 - 12))).isEqualTo(300 - 197);
+        assertThat(buffer.position()).isEqualTo(capacity - 5);
+        buffer.position(FRAME);
+        assertThat(writer.write(new Unknown(1, capacity - FRAME - 12))).isEqualTo(capacity - FRAME);
     }
 
     @Test
@@ -153,8 +159,8 @@ class FramingTest {
         Throwable thrown = null;
         try {
             while (reader.next()) {
-                if (reader.typeId() == PostObject.TYPE_ID) {
-                    reader.read(new PostObject());
+                if (reader.typeId() == Quote.TYPE_ID) {
+                    reader.read(new Quote());
                 }
             }
         } catch (RuntimeException e) {
@@ -165,43 +171,43 @@ class FramingTest {
     }
 
     private static CodecBuffer twoFrames() {
-        CodecBuffer buffer = CodecBuffer.of(new byte[394], ByteOrder.LITTLE_ENDIAN);
+        CodecBuffer buffer = CodecBuffer.of(new byte[2 * FRAME], ByteOrder.LITTLE_ENDIAN);
         FrameWriter writer = new FrameWriter(buffer);
-        writer.write(PostObject.theItem());
-        writer.write(PostObject.theItem());
+        writer.write(Quote.item());
+        writer.write(Quote.item());
         return buffer;
     }
 
     @Test
     void hostileHeadersAreReportedWithTheirOffset() {
         CodecBuffer buffer = twoFrames();
-        buffer.putInt(197 + 8, -1);
-        assertThat(corrupt(buffer, 394, 1000))
-                .returns(197L, CodecException::offset)
+        buffer.putInt(FRAME + 8, -1);
+        assertThat(corrupt(buffer, 2 * FRAME, 1000))
+                .returns((long) FRAME, CodecException::offset)
                 .extracting(CodecException::reason, InstanceOfAssertFactories.STRING)
                 .contains("negative body length");
 
         buffer = twoFrames();
-        buffer.putInt(197 + 8, Integer.MAX_VALUE);
-        assertThat(corrupt(buffer, 394, Integer.MAX_VALUE).reason()).contains("truncated frame");
-        assertThat(corrupt(buffer, 394, 1000).reason()).contains("exceeds the maximum 1000");
+        buffer.putInt(FRAME + 8, Integer.MAX_VALUE);
+        assertThat(corrupt(buffer, 2 * FRAME, Integer.MAX_VALUE).reason()).contains("truncated frame");
+        assertThat(corrupt(buffer, 2 * FRAME, 1000).reason()).contains("exceeds the maximum 1000");
 
         buffer = twoFrames();
-        buffer.putShort(197, (short) 0x1234);
-        assertThat(corrupt(buffer, 394, 1000).reason()).contains("bad magic 0x1234");
+        buffer.putShort(FRAME, (short) 0x1234);
+        assertThat(corrupt(buffer, 2 * FRAME, 1000).reason()).contains("bad magic 0x1234");
 
-        assertThat(corrupt(twoFrames(), 394 - 1, 1000))
-                .returns(197L, CodecException::offset)
+        assertThat(corrupt(twoFrames(), 2 * FRAME - 1, 1000))
+                .returns((long) FRAME, CodecException::offset)
                 .extracting(CodecException::reason, InstanceOfAssertFactories.STRING)
-                .contains("truncated frame: body length 185 but 184 bytes left");
-        assertThat(corrupt(twoFrames(), 197 + 5, 1000).reason()).contains("truncated header: 5 bytes left");
+                .contains("truncated frame: body length 66 but 65 bytes left");
+        assertThat(corrupt(twoFrames(), FRAME + 5, 1000).reason()).contains("truncated header: 5 bytes left");
     }
 
     @Test
     void dataInTheOtherByteOrderIsNamedAsSuch() {
         CodecBuffer buffer = twoFrames();
         CodecBuffer wrongOrder = CodecBuffer.of(buffer.segment(), ByteOrder.BIG_ENDIAN);
-        assertThat(corrupt(wrongOrder, 394, 1000))
+        assertThat(corrupt(wrongOrder, 2 * FRAME, 1000))
                 .returns(0L, CodecException::offset)
                 .extracting(CodecException::reason, InstanceOfAssertFactories.STRING)
                 .contains("other byte order");
@@ -210,10 +216,11 @@ class FramingTest {
     @Test
     void aBodyReadPastItsEndOrWithAHostileCountIsCorrupt() {
         CodecBuffer buffer = twoFrames();
-        buffer.putInt(8, 150); // first frame claims 150 bytes: the quantities count no longer fits in it
-        CodecException e = corrupt(buffer, 394, 1000);
-        assertThat(e.offset()).isEqualTo(12 + 101);
-        assertThat(e.reason()).contains("count 10 of 8-byte elements but 45 bytes left");
+        // the first frame claims 5 bytes after the sizes count: its 4 sizes no longer fit in the body
+        buffer.putInt(8, Quote.SIZES_COUNT_OFFSET + 4 + 5);
+        CodecException e = corrupt(buffer, 2 * FRAME, 1000);
+        assertThat(e.offset()).isEqualTo(12 + Quote.SIZES_COUNT_OFFSET);
+        assertThat(e.reason()).contains("count 4 of 4-byte elements but 5 bytes left");
 
         CodecBuffer small = CodecBuffer.of(new byte[64], ByteOrder.LITTLE_ENDIAN);
         FrameWriter writer = new FrameWriter(small);
@@ -247,14 +254,16 @@ class FramingTest {
                 .hasMessage("offset 12: type 3 version 0 read 8 bytes from a body of 4");
 
         buffer = twoFrames();
-        buffer.putInt(12 + 17, 1 << 30); // the prices count
-        assertThat(corrupt(buffer, 394, 1000).offset()).isEqualTo(12 + 17);
+        buffer.putInt(12 + Quote.PRICES_COUNT_OFFSET, 1 << 30);
+        assertThat(corrupt(buffer, 2 * FRAME, 1000).offset()).isEqualTo(12 + Quote.PRICES_COUNT_OFFSET);
 
         buffer = twoFrames();
-        buffer.putInt(12 + 17, 21); // fits in the buffer, not in the body: refused before allocating
-        CodecException e2 = corrupt(buffer, 394, 1000);
-        assertThat(e2.offset()).isEqualTo(12 + 17);
-        assertThat(e2.reason()).contains("count 21 of 8-byte elements but 164 bytes left");
+        // 7 prices: 56 bytes fit in the buffer after the count, not in the body's 52 left: refused before allocating
+        buffer.putInt(12 + Quote.PRICES_COUNT_OFFSET, 7);
+        assertThat(buffer.capacity() - (12 + Quote.PRICES_OFFSET)).isGreaterThanOrEqualTo(7 * Long.BYTES);
+        CodecException e2 = corrupt(buffer, 2 * FRAME, 1000);
+        assertThat(e2.offset()).isEqualTo(12 + Quote.PRICES_COUNT_OFFSET);
+        assertThat(e2.reason()).contains("count 7 of 8-byte elements but 52 bytes left");
         assertThat(buffer.limit()).as("the reader restores the limit").isEqualTo(buffer.capacity());
     }
 
@@ -293,8 +302,8 @@ class FramingTest {
     void aMessageWithExtraFieldsIsReadByAnOldReaderAndTheRestSkipped() {
         CodecBuffer buffer = CodecBuffer.of(new byte[512]);
         FrameWriter writer = new FrameWriter(buffer);
-        writer.begin(PostObject.TYPE_ID, 1);
-        PostObject.theItem().writeTo(buffer);
+        writer.begin(Quote.TYPE_ID, 1);
+        Quote.item().writeTo(buffer);
         buffer.writeLong(123); // a newer writer's extra field
         writer.end();
         writer.write(new Unknown(5, 2));
@@ -302,9 +311,9 @@ class FramingTest {
         buffer.position(0);
         FrameReader reader = new FrameReader(buffer, end, 1000);
         assertThat(reader.next()).isTrue();
-        PostObject read = new PostObject();
+        Quote read = new Quote();
         reader.read(read);
-        assertThat(read).isEqualTo(PostObject.theItem());
+        assertThat(read).isEqualTo(Quote.item());
         assertThat(reader.next()).isTrue();
         assertThat(reader.typeId()).isEqualTo(5);
         assertThat(reader.next()).isFalse();
@@ -315,20 +324,20 @@ class FramingTest {
         CodecBuffer buffer = twoFrames();
         buffer.putShort(0, (short) 0);
         buffer.position(0);
-        FrameReader reader = new FrameReader(buffer, 394, 1000);
+        FrameReader reader = new FrameReader(buffer, 2 * FRAME, 1000);
         assertThatThrownBy(reader::next).isInstanceOf(CodecException.class);
         assertThat(reader.frameOffset()).isEqualTo(-1);
-        assertThatThrownBy(() -> reader.read(new PostObject())).isInstanceOf(IllegalStateException.class);
-        reader.reset(197);
+        assertThatThrownBy(() -> reader.read(new Quote())).isInstanceOf(IllegalStateException.class);
+        reader.reset(FRAME);
         assertThat(reader.next()).isTrue();
-        assertThat(reader.frameOffset()).isEqualTo(197);
+        assertThat(reader.frameOffset()).isEqualTo(FRAME);
         assertThat(reader.next()).isFalse();
     }
 
     @Test
     void corruptedStreamsOfMarshallablesOnlyThrowCodecException() {
         java.util.Random random = new java.util.Random(4242);
-        PostObject read = new PostObject();
+        Quote read = new Quote();
         int errors = 0;
         int decoded = 0;
         for (int round = 0; round < 3000; round++) {
@@ -336,7 +345,7 @@ class FramingTest {
             FrameWriter writer = new FrameWriter(buffer);
             for (int i = 0; i < 6; i++) {
                 if (random.nextBoolean()) {
-                    writer.write(PostObject.theItem());
+                    writer.write(Quote.item());
                 } else {
                     writer.write(new Unknown(7, random.nextInt(30)));
                 }
@@ -359,7 +368,7 @@ class FramingTest {
                     if (!reader.next()) {
                         break;
                     }
-                    if (reader.typeId() == PostObject.TYPE_ID) {
+                    if (reader.typeId() == Quote.TYPE_ID) {
                         reader.read(read);
                         decoded++;
                     }

@@ -101,6 +101,8 @@ public final class HtmlReport {
         row(html, "transparent huge pages", env.transparentHugePages());
         row(html, "cpufreq governor", env.cpufreqGovernor());
         row(html, "irqbalance", env.irqbalance());
+        row(html, "idle states (C-states, cpuidle)", env.idleStates());
+        row(html, "NUMA nodes", env.numaNodes());
         row(html, "CPU affinity", env.cpuAffinity() + (env.pinned() ? " (pinned)" : " (not pinned)"));
         row(html, "load average (1 min) at start", Format.number(env.loadAverage1m()));
         row(html, "hardware counters", env.hardwareCounters());

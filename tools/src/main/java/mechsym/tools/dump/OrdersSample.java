@@ -27,10 +27,10 @@ public final class OrdersSample {
     public static byte[] bytes() {
         CodecBuffer buffer = CodecBuffer.of(new byte[4096], ByteOrder.LITTLE_ENDIAN);
         FrameWriter writer = new FrameWriter(buffer);
-        writer.write(SampleOrder.postItem());
-        writer.write(new SampleOrder(1011L, false, 778, 1, new double[] {101.25, 101.5}, new long[] {100, 200}, null));
+        writer.write(PostObject.item());
+        writer.write(new PostObject(1011L, false, 778, 1, new double[] {101.25, 101.5}, new long[] {100, 200}));
         writer.write(
-                new SampleOrder(1012L, true, 779, 5, new double[] {99.75}, new long[] {-300}, "Zo\u00eb \ud83d\ude80"));
+                new PostObject(1012L, true, 779, 5, new double[] {99.75}, new long[] {-300}, "Zo\u00eb \ud83d\ude80"));
         writer.begin(UNKNOWN_TYPE_ID, 1);
         for (int i = 0; i < 20; i++) {
             buffer.writeByte((byte) (i < 8 ? 'A' + i : i));

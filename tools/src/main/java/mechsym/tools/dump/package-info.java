@@ -7,7 +7,8 @@
  * <p>{@link mechsym.tools.dump.Dumper} walks the stream and reports to a {@link
  * mechsym.tools.dump.DumpListener}; {@link mechsym.tools.dump.TextDumpListener} and {@link
  * mechsym.tools.dump.JsonDumpListener} render for people and machines. {@link
- * mechsym.tools.dump.OrdersSample} writes the sample file shipped in {@code samples/dump/}. All of
- * these are single-threaded objects.
+ * mechsym.tools.dump.OrdersSample} writes the sample file shipped in {@code samples/dump/}, made of
+ * the serialisation post's object ({@link mechsym.tools.dump.PostObject}, which the lab's
+ * serialisation experiment measures too). All of these are single-threaded objects.
  */
 package mechsym.tools.dump;

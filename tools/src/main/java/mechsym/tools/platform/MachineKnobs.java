@@ -5,9 +5,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -24,16 +26,18 @@ public final class MachineKnobs {
     /** One knob: what it is, what it reads here, and where that was read. */
     public record Knob(String name, String value, String source) {}
 
+    /** Every knob, read from {@code sys} (normally /sys) and {@code proc} (normally /proc). */
     public static List<Knob> read(Path sys, Path proc) {
         List<Knob> knobs = new ArrayList<>();
         knobs.add(new Knob("irqbalance", irqbalance(proc), proc + "/*/comm"));
         knobs.add(new Knob("cpufreq governor per CPU", governors(sys), sys + "/devices/system/cpu/cpu*/cpufreq"));
         knobs.add(
-                new Knob("idle states (C-states) of cpu0", idleStates(sys), sys + "/devices/system/cpu/cpu0/cpuidle"));
+                new Knob("idle states (C-states) per CPU", idleStates(sys), sys + "/devices/system/cpu/cpu*/cpuidle"));
         knobs.add(new Knob("NUMA nodes", numaNodes(sys), sys + "/devices/system/node"));
         return knobs;
     }
 
+    /** Whether an irqbalance process runs, from every process's comm. */
     public static String irqbalance(Path proc) {
         try (Stream<Path> pids = Files.list(proc)) {
             boolean running = pids.filter(
@@ -46,40 +50,26 @@ public final class MachineKnobs {
         }
     }
 
+    /** Every CPU's cpufreq governor: "all 2 CPUs: performance", or CPU by CPU where they differ. */
     public static String governors(Path sys) {
-        TreeMap<Integer, String> byCpu = new TreeMap<>();
-        try (Stream<Path> cpus = Files.list(sys.resolve("devices/system/cpu"))) {
-            cpus.filter(p -> p.getFileName().toString().matches("cpu[0-9]+")).forEach(cpu -> {
-                int n = Integer.parseInt(cpu.getFileName().toString().substring(3));
-                byCpu.put(n, readLine(cpu.resolve("cpufreq/scaling_governor")).orElse(NOT_EXPOSED));
-            });
-        } catch (IOException | RuntimeException e) {
-            return NOT_EXPOSED;
-        }
-        if (byCpu.isEmpty()) {
-            return NOT_EXPOSED;
-        }
-        if (byCpu.values().stream().distinct().count() == 1) {
-            return "all " + byCpu.size() + " CPUs: " + byCpu.firstEntry().getValue();
-        }
-        StringBuilder text = new StringBuilder();
-        byCpu.forEach((cpu, governor) -> text.append(text.isEmpty() ? "" : ", ")
-                .append("cpu")
-                .append(cpu)
-                .append(' ')
-                .append(governor));
-        return text.toString();
+        return perCpu(
+                sys, cpu -> readLine(cpu.resolve("cpufreq/scaling_governor")).orElse(NOT_EXPOSED));
     }
 
+    /**
+     * Every CPU's idle states (C-states) from cpuidle: name, exit latency and whether disabled, e.g.
+     * "all 2 CPUs: POLL (0 us exit), C1 (1 us exit, disabled)"; CPU by CPU where they differ.
+     */
     public static String idleStates(Path sys) {
-        Path idle = sys.resolve("devices/system/cpu/cpu0/cpuidle");
-        try (Stream<Path> states = Files.list(idle)) {
-            List<String> names = states.filter(p -> p.getFileName().toString().startsWith("state"))
-                    .sorted()
-                    .map(p -> readLine(p.resolve("name")).orElse("?")
-                            + readLine(p.resolve("latency"))
-                                    .map(l -> " (" + l + " us exit)")
-                                    .orElse(""))
+        return perCpu(sys, MachineKnobs::idleStatesOf);
+    }
+
+    private static String idleStatesOf(Path cpu) {
+        try (Stream<Path> states = Files.list(cpu.resolve("cpuidle"))) {
+            List<String> names = states.filter(p -> p.getFileName().toString().matches("state[0-9]+"))
+                    .sorted(Comparator.comparingInt(
+                            p -> Integer.parseInt(p.getFileName().toString().substring(5))))
+                    .map(MachineKnobs::idleState)
                     .toList();
             return names.isEmpty() ? NOT_EXPOSED : String.join(", ", names);
         } catch (IOException | RuntimeException e) {
@@ -87,6 +77,41 @@ public final class MachineKnobs {
         }
     }
 
+    private static String idleState(Path state) {
+        List<String> facts = new ArrayList<>();
+        readLine(state.resolve("latency")).ifPresent(l -> facts.add(l + " us exit"));
+        readLine(state.resolve("disable")).filter(d -> !d.equals("0")).ifPresent(d -> facts.add("disabled"));
+        String name = readLine(state.resolve("name")).orElse(state.getFileName().toString());
+        return facts.isEmpty() ? name : name + " (" + String.join(", ", facts) + ")";
+    }
+
+    /** One reading per CPU, shown once for all when every CPU reads the same. */
+    private static String perCpu(Path sys, Function<Path, String> reading) {
+        TreeMap<Integer, String> byCpu = new TreeMap<>();
+        try (Stream<Path> cpus = Files.list(sys.resolve("devices/system/cpu"))) {
+            cpus.filter(p -> p.getFileName().toString().matches("cpu[0-9]+")).forEach(cpu -> {
+                int n = Integer.parseInt(cpu.getFileName().toString().substring(3));
+                byCpu.put(n, reading.apply(cpu));
+            });
+        } catch (IOException | RuntimeException e) {
+            return NOT_EXPOSED;
+        }
+        if (byCpu.isEmpty() || byCpu.values().stream().allMatch(NOT_EXPOSED::equals)) {
+            return NOT_EXPOSED;
+        }
+        if (byCpu.values().stream().distinct().count() == 1) {
+            return "all " + byCpu.size() + " CPUs: " + byCpu.firstEntry().getValue();
+        }
+        StringBuilder text = new StringBuilder();
+        byCpu.forEach((cpu, value) -> text.append(text.isEmpty() ? "" : "; ")
+                .append("cpu")
+                .append(cpu)
+                .append(' ')
+                .append(value));
+        return text.toString();
+    }
+
+    /** The NUMA nodes and their CPUs: "1 (node0 cpus 0-1)". */
     public static String numaNodes(Path sys) {
         try (Stream<Path> nodes = Files.list(sys.resolve("devices/system/node"))) {
             List<String> names = nodes.map(p -> p.getFileName().toString())

@@ -98,8 +98,8 @@ class DumperTest {
         FrameReader reader = new FrameReader(data);
         List<Object> read = new ArrayList<>();
         while (reader.next()) {
-            if (reader.typeId() == SampleOrder.TYPE_ID) {
-                SampleOrder order = new SampleOrder();
+            if (reader.typeId() == PostObject.TYPE_ID) {
+                PostObject order = new PostObject();
                 order.readFrom(data, reader.version());
                 read.add(order);
             } else if (reader.typeId() == SampleCancel.TYPE_ID) {
@@ -109,8 +109,8 @@ class DumperTest {
             }
         }
         assertThat(read).hasSize(4);
-        assertThat(read.get(0)).isEqualTo(SampleOrder.postItem());
-        assertThat(((SampleOrder) read.get(2)).trader).isEqualTo("Zo\u00eb \ud83d\ude80");
+        assertThat(read.get(0)).isEqualTo(PostObject.item());
+        assertThat(((PostObject) read.get(2)).trader).isEqualTo("Zo\u00eb \ud83d\ude80");
         assertThat(read.get(3)).isEqualTo("price moved \u20ac0.05");
     }
 

@@ -16,7 +16,7 @@ import mechsym.core.codec.CodecBuffer;
 import mechsym.core.codec.CodecException;
 import mechsym.core.codec.FrameReader;
 import mechsym.core.codec.FrameWriter;
-import mechsym.tools.dump.SampleOrder;
+import mechsym.tools.dump.PostObject;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -367,7 +367,7 @@ class SchemaCodecTest {
     void thePostsObjectDecodesByItsSchema() {
         Schema schema = Schema.parse(SchemaTest.ORDERS.replace("byteorder big", "byteorder little"));
         CodecBuffer buffer = CodecBuffer.of(new byte[256], ByteOrder.LITTLE_ENDIAN);
-        SampleOrder.postItem().writeTo(buffer);
+        PostObject.item().writeTo(buffer);
         Object[] values = SchemaCodec.decode(schema.find(1, 1), buffer, 0, 185);
         assertThat(values[0]).isEqualTo(1010L);
         assertThat(values[1]).isEqualTo(true);

@@ -32,11 +32,13 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *   StoreCostBenchmark      one thread, one store per op: plain, release, opaque, volatile
  *   FalseSharingBenchmark   two threads, each incrementing its own counter, 8 bytes apart (one
  *                           line) or 128 bytes apart (off-heap, exact layout)
+ * and in both core's padded Sequence beside the post's cells (setRelease / setVolatile; a pair of
+ * Sequences incremented with volatile writes), so the component is measured too.
  * Sensitive to: the CPU's fence cost (much lower on recent cores than on Sandy Bridge), the
  * second thread really running on another core at the same time (not on a loaded 2-core VM),
  * and hyperthreads (two threads on one core share its L1: no false sharing there).
  *
- * Quick profile: about 30 s: eight JMH forks of one warm-up and three measured seconds, on 2 vCPUs
+ * Quick profile: about 30 s: eleven JMH benchmarks of one warm-up and three measured 0.8 s iterations, on 2 vCPUs
  * (an estimate from its forks and iterations; `./mechsym lab cache-fallacy` prints the measured
  * time as 'done in N s').
  */
@@ -101,7 +103,8 @@ public final class CacheFallacyExperiment implements Experiment {
         JmhBenchmarks jmh = context.jmh();
         int iterations = profile.pick(1, 3, 5);
         int warmups = profile.pick(1, 1, 5); // these loops are compiled well inside the first second
-        TimeValue time = TimeValue.milliseconds(profile.pick(100, 1000, 1000));
+        // 11 benchmarks; 800 ms iterations keep the quick profile where 8 of 1 s had it
+        TimeValue time = TimeValue.milliseconds(profile.pick(100, 800, 1000));
         int forks = profile.pick(1, 1, 2);
         List<JmhBenchmarks.Score> scores = jmh.run(jmh.options()
                 .include(StoreCostBenchmark.class.getName() + "\\.")
@@ -130,7 +133,9 @@ public final class CacheFallacyExperiment implements Experiment {
             {"plain", "set (plain)", "mov"},
             {"opaque", "setOpaque", "mov"},
             {"release", "setRelease (lazySet)", "mov"},
-            {"volatile_", "volatile store", "mov + lock addl"}
+            {"volatile_", "volatile store", "mov + lock addl"},
+            {"sequenceRelease", "core Sequence setRelease", "mov"},
+            {"sequenceVolatile", "core Sequence setVolatile", "mov + lock addl"}
         }) {
             JmhBenchmarks.Score s = byMethod.get(row[0]);
             if (s != null) {
@@ -176,6 +181,17 @@ public final class CacheFallacyExperiment implements Experiment {
             if (padded != null) {
                 sharing.row("padded (two lines apart)", writes[1], 128, padded.score(), padded.error(), 1.0);
             }
+        }
+        JmhBenchmarks.Score sequence = byMethod.get("sequencePair");
+        if (sequence != null) {
+            JmhBenchmarks.Score padded = byMethod.get("paddedVolatile");
+            sharing.row(
+                    "core Sequence (padded)",
+                    "volatile (mov + lock addl)",
+                    null,
+                    sequence.score(),
+                    sequence.error(),
+                    padded == null ? null : sequence.score() / padded.score());
         }
         result.table(sharing.build());
         result.chart(Chart.bar(
@@ -266,6 +282,19 @@ public final class CacheFallacyExperiment implements Experiment {
                     unpaddedOpaque,
                     paddedOpaque,
                     unpaddedOpaque / paddedOpaque));
+        }
+        Double sequenceVolatile = score(byMethod, "sequenceVolatile");
+        Double sequenceRelease = score(byMethod, "sequenceRelease");
+        Double sequencePair = score(byMethod, "sequencePair");
+        if (sequenceVolatile != null && sequenceRelease != null && sequencePair != null && padded != null) {
+            result.headline(String.format(
+                    Locale.ROOT,
+                    "core Sequence: setVolatile %.2f, setRelease %.2f ns/op; two threads' volatile increments %.2f"
+                            + " ns/op (the post's padded cells %.2f)",
+                    sequenceVolatile,
+                    sequenceRelease,
+                    sequencePair,
+                    padded));
         }
         result.verdict(CacheFallacyVerdict.judge(vol, release, unpadded, padded));
     }

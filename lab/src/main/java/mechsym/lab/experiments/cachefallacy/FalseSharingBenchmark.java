@@ -5,6 +5,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.TimeUnit;
+import mechsym.core.concurrent.Sequence;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -44,6 +45,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *       the line - false sharing at its full cost, as in the posts' counters.
  * </ul>
  *
+ * A third pair, {@code sequencePair}, increments two of core's {@link Sequence}s with volatile
+ * writes: the component's own padding (128 bytes before and after the value) beside the post's.
+ *
  * How to run: {@code ./mechsym jmh FalseSharingBenchmark -f 1 -wi 3 -i 3}. Look for unpadded several
  * times padded with volatile writes; it needs two cores that run the two threads at once.
  */
@@ -58,11 +62,15 @@ public class FalseSharingBenchmark {
 
     private Arena arena;
     private MemorySegment counters;
+    private Sequence first;
+    private Sequence second;
 
     @Setup(Level.Trial)
     public void allocate() {
         arena = Arena.ofShared();
         counters = arena.allocate(512, 128);
+        first = new Sequence(0);
+        second = new Sequence(0);
     }
 
     @TearDown(Level.Trial)
@@ -132,5 +140,23 @@ public class FalseSharingBenchmark {
     @GroupThreads(1)
     public void paddedVolatileB() {
         incrementVolatile(128);
+    }
+
+    private static void incrementVolatile(Sequence sequence) {
+        sequence.setVolatile(sequence.getVolatile() + 1);
+    }
+
+    @Benchmark
+    @Group("sequencePair")
+    @GroupThreads(1)
+    public void sequencePairA() {
+        incrementVolatile(first);
+    }
+
+    @Benchmark
+    @Group("sequencePair")
+    @GroupThreads(1)
+    public void sequencePairB() {
+        incrementVolatile(second);
     }
 }

@@ -3,6 +3,7 @@ package mechsym.lab.experiments.cachefallacy;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.TimeUnit;
+import mechsym.core.concurrent.Sequence;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -23,7 +24,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code plain}: {@code VarHandle.set}, no ordering - the baseline;
  *   <li>{@code release}: {@code setRelease}, ordered after earlier stores - no fence on x86;
  *   <li>{@code opaque}: {@code setOpaque}, no reordering with itself only;
- *   <li>{@code volatile_}: a volatile field store - the fence.
+ *   <li>{@code volatile_}: a volatile field store - the fence;
+ *   <li>{@code sequenceRelease}, {@code sequenceVolatile}: the same two stores through core's padded
+ *       {@link Sequence}, the component beside the post's field.
  * </ul>
  *
  * Each invocation stores the next value of a counter into one field of this thread's state, so
@@ -49,6 +52,7 @@ public class StoreCostBenchmark {
 
     private volatile long value;
     private long next;
+    private final Sequence sequence = new Sequence(0);
 
     @Benchmark
     public void plain() {
@@ -68,5 +72,15 @@ public class StoreCostBenchmark {
     @Benchmark
     public void volatile_() {
         value = ++next;
+    }
+
+    @Benchmark
+    public void sequenceRelease() {
+        sequence.setRelease(++next);
+    }
+
+    @Benchmark
+    public void sequenceVolatile() {
+        sequence.setVolatile(++next);
     }
 }

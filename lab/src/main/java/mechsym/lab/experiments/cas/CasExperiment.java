@@ -31,7 +31,8 @@ import mechsym.lab.experiments.threads.ThreadedRuns;
  *
  * Measured: the post's C program (native/atomic_inc.cpp, its four loops) and the Java
  * equivalents (CasRun: getAndAdd with the result unused, getAndAdd, compareAndSet loop,
- * compareAndExchange loop) at 1..N threads, N = this machine's cores. Each round runs every C++
+ * compareAndExchange loop) at 1..N threads, N = this machine's cores, and the same getAndAdd and
+ * compareAndSet loops through core's Sequence (its own methods), the component beside the post's cell. Each round runs every C++
  * case once, then one forked JVM that runs every Java case twice (warm-up, then measured); rounds
  * interleave the two languages. ns/op = time / increments actually made (the post printed time /
  * (2 x COUNT), half of that; the seed table shows both).
@@ -287,11 +288,15 @@ public final class CasExperiment implements Experiment {
         });
         result.table(table.build());
         fairness.entrySet().stream()
-                .filter(e -> e.getKey().startsWith("Java getAndAdd|"))
-                .reduce((a, b) -> b)
-                .ifPresent(e -> result.headline(String.format(
+                .filter(e ->
+                        e.getKey().startsWith("Java getAndAdd|") || e.getKey().startsWith("core Sequence getAndAdd|"))
+                .collect(java.util.stream.Collectors.toMap(
+                        e -> e.getKey().split("\\|")[0], e -> e, (a, b) -> b, LinkedHashMap::new))
+                .values()
+                .forEach(e -> result.headline(String.format(
                         Locale.ROOT,
-                        "Java getAndAdd at %s threads: shares %.0f%% to %.0f%% of the increments (Jain index %.2f)",
+                        "%s at %s threads: shares %.0f%% to %.0f%% of the increments (Jain index %.2f)",
+                        e.getKey().split("\\|")[0],
                         e.getKey().split("\\|")[1],
                         100
                                 * Summary.of(e.getValue().stream()
@@ -327,6 +332,8 @@ public final class CasExperiment implements Experiment {
             case ADD_AND_GET -> "Java getAndAdd";
             case CAS_LOOP -> "Java compareAndSet loop";
             case CAE_LOOP -> "Java compareAndExchange loop";
+            case SEQUENCE_GET_AND_ADD -> "core Sequence getAndAdd";
+            case SEQUENCE_CAS_LOOP -> "core Sequence compareAndSet loop";
         };
     }
 
@@ -378,6 +385,20 @@ public final class CasExperiment implements Experiment {
                     javaOne.median() / cppOne.median(),
                     ratio(medians, "Java compareAndSet loop|1", "C++ LOCK CMPXCHG BOOL|1"),
                     ratio(medians, "Java compareAndExchange loop|1", "C++ LOCK CMPXCHG VAL|1")));
+        }
+        Summary sequenceOne = medians.get("core Sequence getAndAdd|1");
+        Summary sequenceContended = medians.get("core Sequence getAndAdd|" + maxThreads);
+        Summary javaContended = medians.get("Java getAndAdd|" + maxThreads);
+        if (sequenceOne != null && javaOne != null && sequenceContended != null && javaContended != null) {
+            result.headline(String.format(
+                    Locale.ROOT,
+                    "core Sequence getAndAdd: 1 thread %.1f ns/op (Java getAndAdd on the post's cell %.1f), %d threads"
+                            + " %.1f ns/op (%.1f)",
+                    sequenceOne.median(),
+                    javaOne.median(),
+                    maxThreads,
+                    sequenceContended.median(),
+                    javaContended.median()));
         }
         result.verdict(CasVerdict.judge(new CasVerdict.Figures(
                 who,

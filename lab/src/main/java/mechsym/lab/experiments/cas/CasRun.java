@@ -4,6 +4,7 @@ import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CyclicBarrier;
+import mechsym.core.concurrent.Sequence;
 import mechsym.lab.ForkedJvm;
 import mechsym.lab.experiments.threads.PaddedCell;
 
@@ -18,7 +19,12 @@ import mechsym.lab.experiments.threads.PaddedCell;
  *   ADD_AND_GET                value = __sync_add_and_fetch           value = getAndAdd + 1    lock xadd
  *   CAS_LOOP                   __sync_bool_compare_and_swap loop      compareAndSet loop       lock cmpxchg
  *   CAE_LOOP                   __sync_val_compare_and_swap loop       compareAndExchange loop  lock cmpxchg
+ *   SEQUENCE_GET_AND_ADD       (as ADD_AND_GET)                       core Sequence.getAndAdd  lock xadd
+ *   SEQUENCE_CAS_LOOP          (as CAS_LOOP)                          core Sequence CAS loop   lock cmpxchg
  * </pre>
+ *
+ * The last two run the same loops through core's padded {@link Sequence} and its own methods, so
+ * the component is measured beside the post's hand-written cell.
  *
  * Threads start together behind a barrier; the time runs from the barrier to the last join. The
  * guard: the counter must end at COUNT (GET_AND_ADD_UNUSED: threads x (COUNT / threads)) plus at
@@ -34,7 +40,9 @@ public final class CasRun {
         GET_AND_ADD_UNUSED("LOCK ADD"),
         ADD_AND_GET("LOCK XADD"),
         CAS_LOOP("LOCK CMPXCHG BOOL"),
-        CAE_LOOP("LOCK CMPXCHG VAL");
+        CAE_LOOP("LOCK CMPXCHG VAL"),
+        SEQUENCE_GET_AND_ADD("LOCK XADD"),
+        SEQUENCE_CAS_LOOP("LOCK CMPXCHG BOOL");
 
         /** The C++ case of the post this one mirrors. */
         public final String postCase;
@@ -50,6 +58,7 @@ public final class CasRun {
 
     private static final PaddedCell COUNTER_CELL = new PaddedCell(0);
     private static final VarHandle COUNTER = PaddedCell.VALUE;
+    private static final Sequence SEQUENCE = new Sequence(0);
 
     private CasRun() {}
 
@@ -107,8 +116,33 @@ public final class CasRun {
         return mine;
     }
 
+    /** {@link #runXadd} through core's Sequence. */
+    static long runSequenceXadd(long count) {
+        long value = SEQUENCE.getVolatile();
+        long mine = 0;
+        while (value < count) {
+            value = SEQUENCE.getAndAdd(1L) + 1;
+            mine++;
+        }
+        return mine;
+    }
+
+    /** {@link #runCas} through core's Sequence. */
+    static long runSequenceCas(long count) {
+        long value = 0;
+        long mine = 0;
+        while (value < count) {
+            do {
+                value = SEQUENCE.getVolatile();
+            } while (!SEQUENCE.compareAndSet(value, value + 1));
+            mine++;
+        }
+        return mine;
+    }
+
     static Run runOnce(Case c, int threads, long count, int run) throws Exception {
         COUNTER_CELL.value = 0;
+        SEQUENCE.setVolatile(0);
         CyclicBarrier start = new CyclicBarrier(threads + 1);
         List<Thread> workers = new ArrayList<>();
         long[] perThread = new long[threads];
@@ -126,6 +160,8 @@ public final class CasRun {
                             case ADD_AND_GET -> runXadd(count);
                             case CAS_LOOP -> runCas(count);
                             case CAE_LOOP -> runCae(count);
+                            case SEQUENCE_GET_AND_ADD -> runSequenceXadd(count);
+                            case SEQUENCE_CAS_LOOP -> runSequenceCas(count);
                         };
                     },
                     c + "-" + t);
@@ -138,7 +174,8 @@ public final class CasRun {
             worker.join();
         }
         long duration = System.nanoTime() - begin;
-        long counter = COUNTER_CELL.value;
+        boolean onSequence = c == Case.SEQUENCE_GET_AND_ADD || c == Case.SEQUENCE_CAS_LOOP;
+        long counter = onSequence ? SEQUENCE.getVolatile() : COUNTER_CELL.value;
         long expected = c == Case.GET_AND_ADD_UNUSED ? threads * (count / threads) : count;
         // the post's cas2 loop (CAE_LOOP) keeps incrementing while it collides, so it can overshoot
         // the count by more than one per thread: only the lower bound holds there

@@ -2,7 +2,6 @@ package mechsym.lab.experiments.herding;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -16,7 +15,10 @@ import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
 import mechsym.lab.experiments.herding.HerdingVerdict.Figures;
-import mechsym.tools.latency.CpuAffinity;
+import mechsym.lab.experiments.pingpong.Cells;
+import mechsym.lab.experiments.pingpong.CpuPair;
+import mechsym.lab.experiments.pingpong.StoreMode;
+import mechsym.lab.experiments.pingpong.TimedPingPong;
 import mechsym.tools.latency.LatencyRecorder;
 import mechsym.tools.latency.LatencySummary;
 import mechsym.tools.platform.MachineKnobs;
@@ -135,7 +137,7 @@ public final class HerdingExperiment implements Experiment {
                         (long) placements.size() * rounds);
         for (int round = 0; round < rounds; round++) {
             for (Placement placement : placements) {
-                PinnedPingPong.Run run = runOnce(placement, millis);
+                TimedPingPong.Run run = runOnce(placement, millis);
                 byPlacement
                         .computeIfAbsent(placement.label(), k -> new ArrayList<>())
                         .add(run.roundTrips());
@@ -224,32 +226,32 @@ public final class HerdingExperiment implements Experiment {
     /** The placements this machine allows: all five with two CPUs to pin to, else the unpinned ones. */
     private static List<Placement> placements() {
         List<Placement> placements = new ArrayList<>();
-        int first = -1;
-        int second = -1;
-        if (CpuAffinity.isSupported()) {
-            BitSet allowed = CpuAffinity.allowedCpus();
-            first = allowed.nextSetBit(0);
-            second = first < 0 ? -1 : allowed.nextSetBit(first + 1);
+        CpuPair cpus = CpuPair.allowed();
+        if (cpus.crossCore()) {
+            placements.add(new Placement(TWO_CORES, cpus.first(), cpus.second(), false));
+            placements.add(new Placement(ONE_CORE, cpus.first(), cpus.first(), false));
         }
-        if (second >= 0) {
-            placements.add(new Placement(TWO_CORES, first, second, false));
-            placements.add(new Placement(ONE_CORE, first, first, false));
-        }
-        placements.add(new Placement(UNPINNED, PinnedPingPong.UNPINNED, PinnedPingPong.UNPINNED, false));
-        placements.add(new Placement(UNPINNED_NOISY, PinnedPingPong.UNPINNED, PinnedPingPong.UNPINNED, true));
-        if (second >= 0) {
-            placements.add(new Placement(TWO_CORES_NOISY, first, second, true));
+        placements.add(new Placement(UNPINNED, TimedPingPong.UNPINNED, TimedPingPong.UNPINNED, false));
+        placements.add(new Placement(UNPINNED_NOISY, TimedPingPong.UNPINNED, TimedPingPong.UNPINNED, true));
+        if (cpus.crossCore()) {
+            placements.add(new Placement(TWO_CORES_NOISY, cpus.first(), cpus.second(), true));
         }
         return placements;
     }
 
-    private static PinnedPingPong.Run runOnce(Placement placement, long millis) throws Exception {
+    /** Core's padded Sequence, release store and acquire load: the component a herded machine serves. */
+    private static TimedPingPong.Case pingPong(Placement placement) {
+        return new TimedPingPong.Case(
+                Cells.Layout.SEQUENCE, StoreMode.RELEASE, placement.pingCpu(), placement.pongCpu());
+    }
+
+    private static TimedPingPong.Run runOnce(Placement placement, long millis) throws Exception {
         if (!placement.neighbour()) {
-            return PinnedPingPong.run(placement.pingCpu(), placement.pongCpu(), millis);
+            return TimedPingPong.run(pingPong(placement), millis);
         }
         NoisyNeighbour neighbour = NoisyNeighbour.start();
         try {
-            return PinnedPingPong.run(placement.pingCpu(), placement.pongCpu(), millis);
+            return TimedPingPong.run(pingPong(placement), millis);
         } finally {
             neighbour.close();
         }

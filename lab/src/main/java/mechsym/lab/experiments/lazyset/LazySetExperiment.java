@@ -17,7 +17,12 @@ import mechsym.lab.Summary;
 import mechsym.lab.Table;
 import mechsym.lab.experiments.lazyset.Counters.SetMethod;
 import mechsym.lab.experiments.lazyset.Counters.Storage;
+import mechsym.lab.experiments.pingpong.Cells;
+import mechsym.lab.experiments.pingpong.CpuPair;
+import mechsym.lab.experiments.pingpong.RoundTrips;
+import mechsym.lab.experiments.pingpong.StoreMode;
 import mechsym.lab.experiments.threads.ThreadedRuns;
+import mechsym.tools.latency.LatencySummary;
 
 /*
  * Seed 004, "Atomic*.lazySet is a performance win for single writers" (Nitsan Wakart,
@@ -36,12 +41,18 @@ import mechsym.lab.experiments.threads.ThreadedRuns;
  * JVM per (storage, set method), so each call site sees one Counter class and one set method; the
  * forks are interleaved by storage. min/median/max of the runs after the first, like the post.
  *
- * Sensitive to: thread placement (the post ran same-core and cross-core affinity; here the
- * threads are not pinned), other load (ping-pong on a loaded 2-core machine measures the
+ * Then Ping Pong as a distribution (the shared TimedPingPong): each round trip timed into
+ * HdrHistogram, closed loop, for the three set methods with the post's unpadded cells, padded cells
+ * and core's Sequence, the threads pinned to two CPUs (cross-core) and to one (same-core), as the
+ * post's affinity runs; p50 to max and an .hgrm file per case.
+ *
+ * Sensitive to: thread placement (the post ran same-core and cross-core affinity; the untimed
+ * runs are not pinned, the timed ones are), other load (ping-pong on a loaded 2-core machine measures the
  * scheduler), and false sharing between the two ping-pong counters in the unpadded storages.
  *
- * Quick profile: about 35 s: three rounds of 15 short JVMs, on 2 vCPUs (an estimate from its forks
- * and iterations; `./mechsym lab lazyset` prints the measured time as 'done in N s').
+ * Quick profile: about 43 s: three rounds of 18 short JVMs (35 s), then three JVMs of the timed
+ * ping-pong (6 cases x 2 runs of 100 ms each: 8 s on a busy machine), on 2 vCPUs; `./mechsym lab
+ * lazyset` prints the measured time as 'done in N s'.
  */
 public final class LazySetExperiment implements Experiment {
     private static final String SEED_MACHINE =
@@ -224,8 +235,69 @@ public final class LazySetExperiment implements Experiment {
         }
         result.table(ratios(storages, medians, roundMedians));
         failures.forEach(f -> result.note("Did not finish (the post warns the direct set may hang): " + f));
+
+        Double p50CrossCore = distributions(context, result);
         ThreadedRuns.noteMachine(result, 2, loadBefore);
-        verdict(result, storages, medians, roundMedians);
+        verdict(result, storages, medians, roundMedians, p50CrossCore);
+    }
+
+    /**
+     * Ping Pong as a distribution: every round trip timed into HdrHistogram, for the three set
+     * methods, the post's unpadded cells beside padded ones and core's Sequence, the two threads
+     * pinned to two CPUs and to one. One fork per layout.
+     *
+     * @return the p50 round trip across two CPUs, lazy / volatile, padded cells; null if not measured
+     */
+    private static Double distributions(RunContext context, ExperimentResult.Builder result) throws Exception {
+        Profile profile = context.profile();
+        long runMillis = profile.pick(20L, 100L, 500L);
+        int runs = profile.pick(2, 2, 4); // the first is warm-up
+        CpuPair cpus = CpuPair.allowed();
+        List<RoundTrips.Placed> cases = new ArrayList<>();
+        for (StoreMode mode : StoreMode.values()) {
+            if (cpus.crossCore()) {
+                cases.add(new RoundTrips.Placed(mode, cpus.crossLabel(), cpus.first(), cpus.second()));
+            }
+            if (cpus.sameCore()) {
+                cases.add(new RoundTrips.Placed(mode, cpus.sameLabel(), cpus.first(), cpus.first()));
+            }
+        }
+        if (cases.isEmpty()) {
+            result.note("The timed ping-pong needs threads pinned to CPUs (Linux), so it did not run here.");
+            return null;
+        }
+        RoundTrips roundTrips = new RoundTrips();
+        context.progress().message("timed ping-pong: " + Cells.Layout.values().length + " forks");
+        for (Cells.Layout layout : Cells.Layout.values()) {
+            roundTrips.fork(context, "ping-pong", layout, runMillis, runs, cases);
+        }
+        roundTrips.report(
+                result,
+                "ping-pong-distribution",
+                "Ping Pong, each round trip timed: distribution by set method, layout and placement",
+                "One forked JVM per layout; per row " + (runs - 1) + " measured run(s) of " + runMillis + " ms after a"
+                        + " warm-up run. The read is volatile (acquire for lazy), as the post's get. On one CPU a"
+                        + " waiting thread yields after 1000 spins, so each hand-off is a switch between threads."
+                        + " Percentile files: ping-pong-*.hgrm in this experiment's folder.");
+        if (!cpus.crossCore()) {
+            return null;
+        }
+        RoundTrips.Row lazy = roundTrips.find(Cells.Layout.PADDED, StoreMode.RELEASE, cpus.crossLabel());
+        RoundTrips.Row volatileRow = roundTrips.find(Cells.Layout.PADDED, StoreMode.VOLATILE, cpus.crossLabel());
+        if (lazy == null || volatileRow == null) {
+            return null;
+        }
+        double lazyP50 = lazy.median(LatencySummary::p50Nanos);
+        double volatileP50 = volatileRow.median(LatencySummary::p50Nanos);
+        result.headline(String.format(
+                Locale.ROOT,
+                "timed ping-pong across two CPUs, padded: p50 lazy %.0f ns, volatile %.0f ns; p99.9 lazy %.0f,"
+                        + " volatile %.0f ns",
+                lazyP50,
+                volatileP50,
+                lazy.median(LatencySummary::p999Nanos),
+                volatileRow.median(LatencySummary::p999Nanos)));
+        return lazyP50 / volatileP50;
     }
 
     /**
@@ -299,7 +371,8 @@ public final class LazySetExperiment implements Experiment {
             ExperimentResult.Builder result,
             List<Storage> storages,
             Map<String, Summary> medians,
-            Map<String, Map<Integer, Double>> roundMedians) {
+            Map<String, Map<Integer, Double>> roundMedians,
+            Double p50CrossCore) {
         List<LazySetVerdict.Storage> judged = new ArrayList<>();
         for (Storage storage : storages) {
             Summary catchVolatile = medians.get("catch-up|" + storage.label + "|VOLATILE");
@@ -334,6 +407,6 @@ public final class LazySetExperiment implements Experiment {
                     pingLazy.median(),
                     latencyRounds.median()));
         }
-        result.verdict(LazySetVerdict.judge(judged));
+        result.verdict(LazySetVerdict.judge(judged, p50CrossCore));
     }
 }

@@ -9,9 +9,11 @@ import java.util.Arrays;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import mechsym.core.codec.CodecBuffer;
+import mechsym.tools.dump.PostObject;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.CompilerControl;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
@@ -117,13 +119,13 @@ public class CodecWriteBenchmark {
     @Benchmark
     public int unsafe() {
         unsafe.reset();
-        item.write(unsafe);
+        PostObjectCodecs.write(item, unsafe);
         return unsafe.position();
     }
 
     @Benchmark
     public int agrona() {
-        return item.write(agrona);
+        return PostObjectCodecs.write(item, agrona);
     }
 
     // ---- mechsym's CodecBuffer
@@ -164,16 +166,16 @@ public class CodecWriteBenchmark {
         CodecBuffer b = codec;
         PostObject o = item;
         b.position(0);
-        b.writeLong(o.sourceId());
-        b.writeBoolean(o.special());
-        b.writeInt(o.orderCode());
-        b.writeInt(o.priority());
-        b.writeInt(o.prices().length);
-        for (double price : o.prices()) {
+        b.writeLong(o.sourceId);
+        b.writeBoolean(o.special);
+        b.writeInt(o.orderCode);
+        b.writeInt(o.priority);
+        b.writeInt(o.prices.length);
+        for (double price : o.prices) {
             b.writeDouble(price);
         }
-        b.writeInt(o.quantities().length);
-        for (long quantity : o.quantities()) {
+        b.writeInt(o.quantities.length);
+        for (long quantity : o.quantities) {
             b.writeLong(quantity);
         }
         return (int) b.position();
@@ -184,11 +186,11 @@ public class CodecWriteBenchmark {
         CodecBuffer b = codec;
         PostObject o = item;
         long p = codecHeader(b, o);
-        b.putDoubles(p, o.prices(), 0, o.prices().length);
-        p += o.prices().length * 8L;
-        b.putInt(p, o.quantities().length);
-        b.putLongs(p + 4, o.quantities(), 0, o.quantities().length);
-        p += 4 + o.quantities().length * 8L;
+        b.putDoubles(p, o.prices, 0, o.prices.length);
+        p += o.prices.length * 8L;
+        b.putInt(p, o.quantities.length);
+        b.putLongs(p + 4, o.quantities, 0, o.quantities.length);
+        p += 4 + o.quantities.length * 8L;
         b.position(p);
         return (int) p;
     }
@@ -198,13 +200,13 @@ public class CodecWriteBenchmark {
         CodecBuffer b = codec;
         PostObject o = item;
         long p = codecHeader(b, o);
-        for (double price : o.prices()) {
+        for (double price : o.prices) {
             b.putDouble(p, price);
             p += 8;
         }
-        b.putInt(p, o.quantities().length);
+        b.putInt(p, o.quantities.length);
         p += 4;
-        for (long quantity : o.quantities()) {
+        for (long quantity : o.quantities) {
             b.putLong(p, quantity);
             p += 8;
         }
@@ -214,11 +216,11 @@ public class CodecWriteBenchmark {
 
     /** Writes the fields before the first price at index 0; returns the index of the first price. */
     private static long codecHeader(CodecBuffer b, PostObject o) {
-        b.putLong(0, o.sourceId());
-        b.putBoolean(8, o.special());
-        b.putInt(9, o.orderCode());
-        b.putInt(13, o.priority());
-        b.putInt(17, o.prices().length);
+        b.putLong(0, o.sourceId);
+        b.putBoolean(8, o.special);
+        b.putInt(9, o.orderCode);
+        b.putInt(13, o.priority);
+        b.putInt(17, o.prices.length);
         return PRICES;
     }
 
@@ -229,11 +231,11 @@ public class CodecWriteBenchmark {
         MemorySegment s = segment;
         PostObject o = item;
         long p = segmentHeader(s, o);
-        MemorySegment.copy(o.prices(), 0, s, DOUBLE, p, o.prices().length);
-        p += o.prices().length * 8L;
-        s.set(INT, p, o.quantities().length);
-        MemorySegment.copy(o.quantities(), 0, s, LONG, p + 4, o.quantities().length);
-        return (int) (p + 4 + o.quantities().length * 8L);
+        MemorySegment.copy(o.prices, 0, s, DOUBLE, p, o.prices.length);
+        p += o.prices.length * 8L;
+        s.set(INT, p, o.quantities.length);
+        MemorySegment.copy(o.quantities, 0, s, LONG, p + 4, o.quantities.length);
+        return (int) (p + 4 + o.quantities.length * 8L);
     }
 
     @Benchmark
@@ -241,13 +243,13 @@ public class CodecWriteBenchmark {
         MemorySegment s = segment;
         PostObject o = item;
         long p = segmentHeader(s, o);
-        for (double price : o.prices()) {
+        for (double price : o.prices) {
             s.set(DOUBLE, p, price);
             p += 8;
         }
-        s.set(INT, p, o.quantities().length);
+        s.set(INT, p, o.quantities.length);
         p += 4;
-        for (long quantity : o.quantities()) {
+        for (long quantity : o.quantities) {
             s.set(LONG, p, quantity);
             p += 8;
         }
@@ -255,11 +257,11 @@ public class CodecWriteBenchmark {
     }
 
     private static long segmentHeader(MemorySegment s, PostObject o) {
-        s.set(LONG, 0, o.sourceId());
-        s.set(ValueLayout.JAVA_BYTE, 8, o.special() ? (byte) 1 : 0);
-        s.set(INT, 9, o.orderCode());
-        s.set(INT, 13, o.priority());
-        s.set(INT, 17, o.prices().length);
+        s.set(LONG, 0, o.sourceId);
+        s.set(ValueLayout.JAVA_BYTE, 8, o.special ? (byte) 1 : 0);
+        s.set(INT, 9, o.orderCode);
+        s.set(INT, 13, o.priority);
+        s.set(INT, 17, o.prices.length);
         return PRICES;
     }
 
@@ -271,53 +273,25 @@ public class CodecWriteBenchmark {
         MemorySegment s = segment;
         PostObject o = item;
         int p = viewHeader(b, o);
-        MemorySegment.copy(o.prices(), 0, s, DOUBLE, p, o.prices().length);
-        p += o.prices().length * 8;
-        VIEW_INT.set(b, p, o.quantities().length);
-        MemorySegment.copy(o.quantities(), 0, s, LONG, p + 4, o.quantities().length);
-        return p + 4 + o.quantities().length * 8;
+        MemorySegment.copy(o.prices, 0, s, DOUBLE, p, o.prices.length);
+        p += o.prices.length * 8;
+        VIEW_INT.set(b, p, o.quantities.length);
+        MemorySegment.copy(o.quantities, 0, s, LONG, p + 4, o.quantities.length);
+        return p + 4 + o.quantities.length * 8;
     }
 
     @Benchmark
     public int viewLoop() {
         byte[] b = bytes;
         PostObject o = item;
-        int p = viewHeader(b, o);
-        double[] prices = o.prices();
-        for (int i = 0; i < prices.length; i++) {
-            VIEW_DOUBLE.set(b, p + i * 8, prices[i]);
-        }
-        p += prices.length * 8;
-        long[] quantities = o.quantities();
-        VIEW_INT.set(b, p, quantities.length);
-        p += 4;
-        for (int i = 0; i < quantities.length; i++) {
-            VIEW_LONG.set(b, p + i * 8, quantities[i]);
-        }
-        return p + quantities.length * 8;
+        return viewArraysLoop(b, o, viewHeader(b, o), false);
     }
 
     @Benchmark
     public int viewLoopChecked() {
         byte[] b = bytes;
         PostObject o = item;
-        int p = viewHeader(b, o);
-        double[] prices = o.prices();
-        Objects.checkFromIndexSize(0, prices.length, prices.length);
-        Objects.checkFromIndexSize((long) p, prices.length * 8L, b.length);
-        for (int i = 0; i < prices.length; i++) {
-            VIEW_DOUBLE.set(b, p + i * 8, prices[i]);
-        }
-        p += prices.length * 8;
-        long[] quantities = o.quantities();
-        VIEW_INT.set(b, p, quantities.length);
-        p += 4;
-        Objects.checkFromIndexSize(0, quantities.length, quantities.length);
-        Objects.checkFromIndexSize((long) p, quantities.length * 8L, b.length);
-        for (int i = 0; i < quantities.length; i++) {
-            VIEW_LONG.set(b, p + i * 8, quantities[i]);
-        }
-        return p + quantities.length * 8;
+        return viewArraysLoop(b, o, viewHeader(b, o), true);
     }
 
     /** Where the header ends, read from a field so that the JIT does not know it (as with a cursor). */
@@ -328,19 +302,7 @@ public class CodecWriteBenchmark {
         byte[] b = bytes;
         PostObject o = item;
         viewHeader(b, o);
-        int p = pricesAt;
-        double[] prices = o.prices();
-        for (int i = 0; i < prices.length; i++) {
-            VIEW_DOUBLE.set(b, p + i * 8, prices[i]);
-        }
-        p += prices.length * 8;
-        long[] quantities = o.quantities();
-        VIEW_INT.set(b, p, quantities.length);
-        p += 4;
-        for (int i = 0; i < quantities.length; i++) {
-            VIEW_LONG.set(b, p + i * 8, quantities[i]);
-        }
-        return p + quantities.length * 8;
+        return viewArraysLoop(b, o, pricesAt, false);
     }
 
     @Benchmark
@@ -349,19 +311,50 @@ public class CodecWriteBenchmark {
         MemorySegment s = segment;
         PostObject o = item;
         int p = viewHeader(b, o);
-        MemorySegment.copy(MemorySegment.ofArray(o.prices()), 0, s, p, o.prices().length * 8L);
-        p += o.prices().length * 8;
-        VIEW_INT.set(b, p, o.quantities().length);
-        MemorySegment.copy(MemorySegment.ofArray(o.quantities()), 0, s, p + 4, o.quantities().length * 8L);
-        return p + 4 + o.quantities().length * 8;
+        MemorySegment.copy(MemorySegment.ofArray(o.prices), 0, s, p, o.prices.length * 8L);
+        p += o.prices.length * 8;
+        VIEW_INT.set(b, p, o.quantities.length);
+        MemorySegment.copy(MemorySegment.ofArray(o.quantities), 0, s, p + 4, o.quantities.length * 8L);
+        return p + 4 + o.quantities.length * 8;
     }
 
     private static int viewHeader(byte[] b, PostObject o) {
-        VIEW_LONG.set(b, 0, o.sourceId());
-        b[8] = o.special() ? (byte) 1 : 0;
-        VIEW_INT.set(b, 9, o.orderCode());
-        VIEW_INT.set(b, 13, o.priority());
-        VIEW_INT.set(b, 17, o.prices().length);
+        VIEW_LONG.set(b, 0, o.sourceId);
+        b[8] = o.special ? (byte) 1 : 0;
+        VIEW_INT.set(b, 9, o.orderCode);
+        VIEW_INT.set(b, 13, o.priority);
+        VIEW_INT.set(b, 17, o.prices.length);
         return PRICES;
+    }
+
+    /**
+     * Writes the prices from {@code p}, the quantities' count and the quantities element by element
+     * through the view handles; returns the end. {@code checked} adds the two range checks a bulk
+     * loop needs before it writes (so that a refused access writes nothing). Each benchmark passes a
+     * constant and JMH has C2 inline this method, so the checks are folded in or out and each
+     * benchmark compiles to the loops it names.
+     */
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    private static int viewArraysLoop(byte[] b, PostObject o, int p, boolean checked) {
+        double[] prices = o.prices;
+        if (checked) {
+            Objects.checkFromIndexSize(0, prices.length, prices.length);
+            Objects.checkFromIndexSize((long) p, prices.length * 8L, b.length);
+        }
+        for (int i = 0; i < prices.length; i++) {
+            VIEW_DOUBLE.set(b, p + i * 8, prices[i]);
+        }
+        p += prices.length * 8;
+        long[] quantities = o.quantities;
+        VIEW_INT.set(b, p, quantities.length);
+        p += 4;
+        if (checked) {
+            Objects.checkFromIndexSize(0, quantities.length, quantities.length);
+            Objects.checkFromIndexSize((long) p, quantities.length * 8L, b.length);
+        }
+        for (int i = 0; i < quantities.length; i++) {
+            VIEW_LONG.set(b, p + i * 8, quantities[i]);
+        }
+        return p + quantities.length * 8;
     }
 }

@@ -4,6 +4,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import java.util.concurrent.TimeUnit;
+import mechsym.tools.dump.PostObject;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -111,36 +112,36 @@ public class ConstantLayoutBenchmark {
     }
 
     private long ternaryWrite(boolean big) {
-        segment.set(big ? LONG_BE : LONG_LE, 0, item.sourceId());
-        segment.set(ValueLayout.JAVA_BYTE, 8, item.special() ? (byte) 1 : (byte) 0);
-        segment.set(big ? INT_BE : INT_LE, 9, item.orderCode());
-        segment.set(big ? INT_BE : INT_LE, 13, item.priority());
+        segment.set(big ? LONG_BE : LONG_LE, 0, item.sourceId);
+        segment.set(ValueLayout.JAVA_BYTE, 8, item.special ? (byte) 1 : (byte) 0);
+        segment.set(big ? INT_BE : INT_LE, 9, item.orderCode);
+        segment.set(big ? INT_BE : INT_LE, 13, item.priority);
         segment.set(big ? INT_BE : INT_LE, 17, 10);
-        MemorySegment.copy(item.prices(), 0, segment, big ? DOUBLE_BE : DOUBLE_LE, 21, 10);
+        MemorySegment.copy(item.prices, 0, segment, big ? DOUBLE_BE : DOUBLE_LE, 21, 10);
         segment.set(big ? INT_BE : INT_LE, 101, 10);
-        MemorySegment.copy(item.quantities(), 0, segment, big ? LONG_BE : LONG_LE, 105, 10);
+        MemorySegment.copy(item.quantities, 0, segment, big ? LONG_BE : LONG_LE, 105, 10);
         return 185;
     }
 
     private long branchWrite(boolean big) {
         if (big) {
-            segment.set(LONG_BE, 0, item.sourceId());
-            segment.set(ValueLayout.JAVA_BYTE, 8, item.special() ? (byte) 1 : (byte) 0);
-            segment.set(INT_BE, 9, item.orderCode());
-            segment.set(INT_BE, 13, item.priority());
+            segment.set(LONG_BE, 0, item.sourceId);
+            segment.set(ValueLayout.JAVA_BYTE, 8, item.special ? (byte) 1 : (byte) 0);
+            segment.set(INT_BE, 9, item.orderCode);
+            segment.set(INT_BE, 13, item.priority);
             segment.set(INT_BE, 17, 10);
-            MemorySegment.copy(item.prices(), 0, segment, DOUBLE_BE, 21, 10);
+            MemorySegment.copy(item.prices, 0, segment, DOUBLE_BE, 21, 10);
             segment.set(INT_BE, 101, 10);
-            MemorySegment.copy(item.quantities(), 0, segment, LONG_BE, 105, 10);
+            MemorySegment.copy(item.quantities, 0, segment, LONG_BE, 105, 10);
         } else {
-            segment.set(LONG_LE, 0, item.sourceId());
-            segment.set(ValueLayout.JAVA_BYTE, 8, item.special() ? (byte) 1 : (byte) 0);
-            segment.set(INT_LE, 9, item.orderCode());
-            segment.set(INT_LE, 13, item.priority());
+            segment.set(LONG_LE, 0, item.sourceId);
+            segment.set(ValueLayout.JAVA_BYTE, 8, item.special ? (byte) 1 : (byte) 0);
+            segment.set(INT_LE, 9, item.orderCode);
+            segment.set(INT_LE, 13, item.priority);
             segment.set(INT_LE, 17, 10);
-            MemorySegment.copy(item.prices(), 0, segment, DOUBLE_LE, 21, 10);
+            MemorySegment.copy(item.prices, 0, segment, DOUBLE_LE, 21, 10);
             segment.set(INT_LE, 101, 10);
-            MemorySegment.copy(item.quantities(), 0, segment, LONG_LE, 105, 10);
+            MemorySegment.copy(item.quantities, 0, segment, LONG_LE, 105, 10);
         }
         return 185;
     }

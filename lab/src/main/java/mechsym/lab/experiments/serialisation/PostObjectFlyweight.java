@@ -4,6 +4,7 @@ import java.util.Objects;
 import mechsym.core.codec.CodecBuffer;
 import mechsym.core.codec.CodecException;
 import mechsym.core.codec.CodecFlyweight;
+import mechsym.tools.dump.PostObject;
 
 /**
  * A decode-in-place view of the serialisation post's object in its 185-byte layout, as {@link

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import mechsym.core.codec.CodecBuffer;
+import mechsym.tools.dump.PostObject;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -62,7 +63,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @State(Scope.Thread)
 public class SerialisationBenchmark {
     private final PostObject item = PostObject.item();
-    private final PostObject reused = PostObject.empty();
+    private final PostObject reused = new PostObject();
 
     private final ByteArrayOutputStream serialized = new ByteArrayOutputStream(1024);
     private byte[] serializedBytes;
@@ -71,9 +72,10 @@ public class SerialisationBenchmark {
      * The one array that Unsafe, the codec and Agrona write into and read from (they all write the
      * same 185 bytes): with an array each, a fork's heap layout could put one way's array where the
      * copy stub runs slowly from or into it (alignment against the source arrays) and charge that
-     * to the way. Seen: the post's Unsafe write took 15.1-15.8 ns in every fork run with JMH's GC
-     * profiler (the lab's set-up) and 7.0-8.4 ns without it, while the codec's stayed at 11-11.3 ns;
-     * over one shared array (CodecWriteBenchmark) Unsafe took 8.0 ns with the profiler too.
+     * to the way: with an array of its own, the post's Unsafe write ran about twice as slow in forks
+     * with JMH's GC profiler (the lab's set-up) as without it, while the codec's did not move. To
+     * see it, give {@code unsafe} its own array and compare {@code -prof gc} against none with
+     * {@code CodecWriteBenchmark}'s {@code unsafe} row, which writes into one shared array.
      */
     private final byte[] binary = new byte[1024];
 
@@ -113,7 +115,7 @@ public class SerialisationBenchmark {
                 unsafeRead(),
                 codecRead(),
                 codecReusedRead(),
-                PostObject.read(flyweight.wrap(codec, 0)),
+                PostObjectCodecs.read(flyweight.wrap(codec, 0)),
                 agronaRead(),
                 protobufRead()
             }) {
@@ -162,14 +164,14 @@ public class SerialisationBenchmark {
     @Benchmark
     public int byteBufferWrite() {
         byteBuffer.clear();
-        item.write(byteBuffer);
+        PostObjectCodecs.write(item, byteBuffer);
         return byteBuffer.position();
     }
 
     @Benchmark
     public Object byteBufferRead() {
         byteBuffer.position(0);
-        return PostObject.read(byteBuffer);
+        return PostObjectCodecs.read(byteBuffer);
     }
 
     // ---- the post's Unsafe
@@ -177,14 +179,14 @@ public class SerialisationBenchmark {
     @Benchmark
     public int unsafeWrite() {
         unsafe.reset();
-        item.write(unsafe);
+        PostObjectCodecs.write(item, unsafe);
         return unsafe.position();
     }
 
     @Benchmark
     public Object unsafeRead() {
         unsafe.reset();
-        return PostObject.read(unsafe);
+        return PostObjectCodecs.read(unsafe);
     }
 
     // ---- mechsym codec
@@ -213,7 +215,7 @@ public class SerialisationBenchmark {
 
     @Benchmark
     public int codecFlyweightWrite() {
-        item.write(flyweight.wrapForWrite(codec, 0));
+        PostObjectCodecs.write(item, flyweight.wrapForWrite(codec, 0));
         return PostObjectFlyweight.LENGTH;
     }
 
@@ -236,12 +238,12 @@ public class SerialisationBenchmark {
 
     @Benchmark
     public int agronaWrite() {
-        return item.write(agrona);
+        return PostObjectCodecs.write(item, agrona);
     }
 
     @Benchmark
     public Object agronaRead() {
-        return PostObject.read(agrona);
+        return PostObjectCodecs.read(agrona);
     }
 
     @Benchmark
@@ -268,14 +270,14 @@ public class SerialisationBenchmark {
     @Benchmark
     public int protobufWrite() throws IOException {
         com.google.protobuf.CodedOutputStream out = com.google.protobuf.CodedOutputStream.newInstance(protobufBytes);
-        item.toProto().writeTo(out);
+        PostObjectCodecs.toProto(item).writeTo(out);
         protobufLength = out.getTotalBytesWritten();
         return protobufLength;
     }
 
     @Benchmark
     public Object protobufRead() throws IOException {
-        return PostObject.fromProto(mechsym.lab.experiments.serialisation.proto.PostObjectMessage.parseFrom(
+        return PostObjectCodecs.fromProto(mechsym.lab.experiments.serialisation.proto.PostObjectMessage.parseFrom(
                 com.google.protobuf.CodedInputStream.newInstance(protobufBytes, 0, protobufLength)));
     }
 }

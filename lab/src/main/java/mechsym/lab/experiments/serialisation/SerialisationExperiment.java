@@ -14,6 +14,7 @@ import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
+import mechsym.tools.dump.PostObject;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.runner.options.TimeValue;
 

@@ -40,7 +40,10 @@ final class SerialisationVerdict {
 
     private SerialisationVerdict() {}
 
-    /** 340 bytes for the post's class name, moved by the difference in name length (UTF-8, ASCII names). */
+    /**
+     * 340 bytes for the post's class name, moved by the difference in name length (UTF-8, ASCII
+     * names): the measured class has the post's fields and serialVersionUID, so only its name differs.
+     */
     static int expectedSerializedBytes(String className) {
         return POST_SERIALIZED_BYTES + className.length() - POST_CLASS_NAME.length();
     }

@@ -4,8 +4,11 @@ import java.lang.reflect.Field;
 import sun.misc.Unsafe;
 
 /**
- * The serialisation post's {@code UnsafeMemory}, as published (sun.misc.Unsafe over a byte[], native
- * order, no bounds checks): the baseline the codec is measured against. Lab only; never in core.
+ * The serialisation post's {@code UnsafeMemory} (sun.misc.Unsafe over a byte[], native order, no
+ * bounds checks): the baseline the codec is measured against. The post's operations, with its
+ * repeated "address, access, advance" and array-copy steps each written once ({@link #advance},
+ * {@link #copyIn}, {@link #copyOut}): small private methods the JIT inlines, so every access does
+ * the work the post's did. Lab only; never in core.
  */
 final class UnsafeMemory {
     private static final Unsafe UNSAFE;
@@ -47,67 +50,69 @@ final class UnsafeMemory {
     }
 
     void putBoolean(boolean value) {
-        UNSAFE.putBoolean(buffer, BYTE_ARRAY_OFFSET + pos, value);
-        pos += SIZE_OF_BOOLEAN;
+        UNSAFE.putBoolean(buffer, advance(SIZE_OF_BOOLEAN), value);
     }
 
     boolean getBoolean() {
-        boolean value = UNSAFE.getBoolean(buffer, BYTE_ARRAY_OFFSET + pos);
-        pos += SIZE_OF_BOOLEAN;
-        return value;
+        return UNSAFE.getBoolean(buffer, advance(SIZE_OF_BOOLEAN));
     }
 
     void putInt(int value) {
-        UNSAFE.putInt(buffer, BYTE_ARRAY_OFFSET + pos, value);
-        pos += SIZE_OF_INT;
+        UNSAFE.putInt(buffer, advance(SIZE_OF_INT), value);
     }
 
     int getInt() {
-        int value = UNSAFE.getInt(buffer, BYTE_ARRAY_OFFSET + pos);
-        pos += SIZE_OF_INT;
-        return value;
+        return UNSAFE.getInt(buffer, advance(SIZE_OF_INT));
     }
 
     void putLong(long value) {
-        UNSAFE.putLong(buffer, BYTE_ARRAY_OFFSET + pos, value);
-        pos += SIZE_OF_LONG;
+        UNSAFE.putLong(buffer, advance(SIZE_OF_LONG), value);
     }
 
     long getLong() {
-        long value = UNSAFE.getLong(buffer, BYTE_ARRAY_OFFSET + pos);
-        pos += SIZE_OF_LONG;
-        return value;
+        return UNSAFE.getLong(buffer, advance(SIZE_OF_LONG));
     }
 
     void putLongArray(long[] values) {
         putInt(values.length);
-        long bytesToCopy = values.length << 3;
-        UNSAFE.copyMemory(values, LONG_ARRAY_OFFSET, buffer, BYTE_ARRAY_OFFSET + pos, bytesToCopy);
-        pos += (int) bytesToCopy;
+        copyIn(values, LONG_ARRAY_OFFSET, values.length);
     }
 
     long[] getLongArray() {
-        int arraySize = getInt();
-        long[] values = new long[arraySize];
-        long bytesToCopy = values.length << 3;
-        UNSAFE.copyMemory(buffer, BYTE_ARRAY_OFFSET + pos, values, LONG_ARRAY_OFFSET, bytesToCopy);
-        pos += (int) bytesToCopy;
+        long[] values = new long[getInt()];
+        copyOut(values, LONG_ARRAY_OFFSET, values.length);
         return values;
     }
 
     void putDoubleArray(double[] values) {
         putInt(values.length);
-        long bytesToCopy = values.length << 3;
-        UNSAFE.copyMemory(values, DOUBLE_ARRAY_OFFSET, buffer, BYTE_ARRAY_OFFSET + pos, bytesToCopy);
-        pos += (int) bytesToCopy;
+        copyIn(values, DOUBLE_ARRAY_OFFSET, values.length);
     }
 
     double[] getDoubleArray() {
-        int arraySize = getInt();
-        double[] values = new double[arraySize];
-        long bytesToCopy = values.length << 3;
-        UNSAFE.copyMemory(buffer, BYTE_ARRAY_OFFSET + pos, values, DOUBLE_ARRAY_OFFSET, bytesToCopy);
-        pos += (int) bytesToCopy;
+        double[] values = new double[getInt()];
+        copyOut(values, DOUBLE_ARRAY_OFFSET, values.length);
         return values;
+    }
+
+    /** The address of the next {@code size} bytes in the buffer; moves the position past them. */
+    private long advance(int size) {
+        long address = BYTE_ARRAY_OFFSET + pos;
+        pos += size;
+        return address;
+    }
+
+    /** Copies {@code length} 8-byte elements of {@code array} to the position and moves past them. */
+    private void copyIn(Object array, long arrayOffset, int length) {
+        long bytesToCopy = length << 3;
+        UNSAFE.copyMemory(array, arrayOffset, buffer, BYTE_ARRAY_OFFSET + pos, bytesToCopy);
+        pos += (int) bytesToCopy;
+    }
+
+    /** Copies {@code length} 8-byte elements from the position into {@code array} and moves past them. */
+    private void copyOut(Object array, long arrayOffset, int length) {
+        long bytesToCopy = length << 3;
+        UNSAFE.copyMemory(buffer, BYTE_ARRAY_OFFSET + pos, array, arrayOffset, bytesToCopy);
+        pos += (int) bytesToCopy;
     }
 }

@@ -34,7 +34,13 @@ class CacheFallacyExperimentTest {
         ExperimentResult result = TinyRun.run(new CacheFallacyExperiment(), dir);
         Table stores = result.table("store-cost");
         assertThat(TinyRun.texts(stores, "store"))
-                .containsExactly("set (plain)", "setOpaque", "setRelease (lazySet)", "volatile store");
+                .containsExactly(
+                        "set (plain)",
+                        "setOpaque",
+                        "setRelease (lazySet)",
+                        "volatile store",
+                        "core Sequence setRelease",
+                        "core Sequence setVolatile");
         TinyRun.positives(stores, "score");
         Table sharing = result.table("false-sharing");
         assertThat(TinyRun.texts(sharing, "layout"))
@@ -42,11 +48,13 @@ class CacheFallacyExperimentTest {
                         "unpadded (same line)",
                         "padded (two lines apart)",
                         "unpadded (same line)",
-                        "padded (two lines apart)");
+                        "padded (two lines apart)",
+                        "core Sequence (padded)");
         assertThat(TinyRun.texts(sharing, "writes"))
                 .containsExactly(
                         "opaque (plain mov)",
                         "opaque (plain mov)",
+                        "volatile (mov + lock addl)",
                         "volatile (mov + lock addl)",
                         "volatile (mov + lock addl)");
         TinyRun.positives(sharing, "score");

@@ -21,9 +21,14 @@ class CasExperimentTest {
         int threadCounts = CasExperiment.threadCounts(Runtime.getRuntime().availableProcessors())
                 .size();
         boolean cpp = NativeBaselines.program("atomic_inc").isAvailable();
-        assertThat(measured.rows()).hasSize((cpp ? 8 : 4) * threadCounts);
+        assertThat(measured.rows()).hasSize((cpp ? 10 : 6) * threadCounts);
         assertThat(TinyRun.texts(measured, "case"))
-                .contains("Java getAndAdd", "Java compareAndSet loop", "Java compareAndExchange loop");
+                .contains(
+                        "Java getAndAdd",
+                        "Java compareAndSet loop",
+                        "Java compareAndExchange loop",
+                        "core Sequence getAndAdd",
+                        "core Sequence compareAndSet loop");
         if (cpp) {
             assertThat(TinyRun.texts(measured, "case")).contains("C++ LOCK XADD", "C++ LOCK CMPXCHG VAL");
         }

@@ -9,7 +9,6 @@ import mechsym.lab.ExperimentResult;
 import mechsym.lab.Table;
 import mechsym.lab.experiments.threads.TinyRun;
 import mechsym.tools.latency.CpuAffinity;
-import mechsym.tools.platform.MachineKnobs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,22 +36,5 @@ class HerdingExperimentTest {
         // the noisy neighbour is gone
         assertThat(ProcessHandle.current().children().filter(ProcessHandle::isAlive))
                 .isEmpty();
-    }
-
-    @Test
-    void knobsNotExposedReadAsSuch(@TempDir Path empty) {
-        assertThat(MachineKnobs.read(empty.resolve("sys"), empty.resolve("proc")))
-                .allSatisfy(knob -> assertThat(knob.value()).isEqualTo(MachineKnobs.NOT_EXPOSED));
-    }
-
-    @Test
-    void governorsAreReadForEveryCpu(@TempDir Path sys) throws Exception {
-        for (int cpu = 0; cpu < 3; cpu++) {
-            Path cpufreq = Files.createDirectories(sys.resolve("devices/system/cpu/cpu" + cpu + "/cpufreq"));
-            Files.writeString(cpufreq.resolve("scaling_governor"), cpu == 2 ? "powersave\n" : "performance\n");
-        }
-        assertThat(MachineKnobs.governors(sys)).isEqualTo("cpu0 performance, cpu1 performance, cpu2 powersave");
-        Files.writeString(sys.resolve("devices/system/cpu/cpu2/cpufreq/scaling_governor"), "performance\n");
-        assertThat(MachineKnobs.governors(sys)).isEqualTo("all 3 CPUs: performance");
     }
 }

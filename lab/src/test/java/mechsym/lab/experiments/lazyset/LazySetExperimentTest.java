@@ -39,6 +39,22 @@ class LazySetExperimentTest {
                 assertThat(guards.get(i)).as(sets.get(i)).isEqualTo("ok");
             }
         }
+        // the timed ping-pong: every set method, the post's unpadded cells and core's Sequence, pinned
+        if (mechsym.tools.latency.CpuAffinity.isSupported()) {
+            Table distribution = result.table("ping-pong-distribution");
+            assertThat(TinyRun.texts(distribution, "store"))
+                    .contains("volatile", "lazy (setRelease)", "direct (plain)");
+            assertThat(TinyRun.texts(distribution, "cells"))
+                    .contains("the post's: two fields on one line", "core's Sequence (padded)");
+            assertThat(TinyRun.texts(distribution, "placement")).anyMatch(p -> p.startsWith("one CPU"));
+            TinyRun.positives(distribution, "p50");
+            TinyRun.positives(distribution, "max");
+            try (var files = java.nio.file.Files.walk(dir)) {
+                assertThat(files.filter(f -> f.getFileName().toString().startsWith("ping-pong-")
+                                && f.toString().endsWith(".hgrm")))
+                        .hasSize(distribution.rows().size());
+            }
+        }
     }
 
     @Test

@@ -39,4 +39,16 @@ class LazySetVerdictTest {
                         .outcome())
                 .isEqualTo(Outcome.REPRODUCED);
     }
+
+    @Test
+    void theTimedCrossCoreP50MustAlsoBeNoSlower() {
+        List<Storage> atPostSize = List.of(new Storage("field padded", 5.5, 1.0));
+        var same = LazySetVerdict.judge(atPostSize, 1.05);
+        assertThat(same.outcome()).isEqualTo(Outcome.REPRODUCED);
+        assertThat(same.reason()).contains("p50 lazy/volatile 1.05x (no slower)");
+        var slower = LazySetVerdict.judge(atPostSize, 1.4);
+        assertThat(slower.outcome()).isEqualTo(Outcome.PARTLY);
+        assertThat(slower.reason()).contains("1.40x (slower than 1.15x)", "Only the timed p50");
+        assertThat(LazySetVerdict.judge(atPostSize, null).reason()).contains("was not measured");
+    }
 }

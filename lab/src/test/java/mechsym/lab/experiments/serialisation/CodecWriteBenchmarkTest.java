@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.ToIntFunction;
 import mechsym.core.codec.CodecBuffer;
+import mechsym.tools.dump.PostObject;
 import org.junit.jupiter.api.Test;
 
 /** Every variant of CodecWriteBenchmark writes the post's 185 bytes exactly as PostObject.writeTo does. */

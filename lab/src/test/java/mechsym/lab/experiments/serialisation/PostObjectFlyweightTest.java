@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Random;
 import mechsym.core.codec.CodecBuffer;
 import mechsym.core.codec.CodecException;
+import mechsym.tools.dump.PostObject;
 import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 
@@ -43,7 +44,7 @@ class PostObjectFlyweightTest {
                 assertThat(flyweight.getPrice(i)).isEqualTo((i + 1) / 10.0);
                 assertThat(flyweight.getQuantity(i)).isEqualTo(i + 1);
             }
-            assertThat(PostObject.read(flyweight)).isEqualTo(PostObject.item());
+            assertThat(PostObjectCodecs.read(flyweight)).isEqualTo(PostObject.item());
         }
     }
 
@@ -59,12 +60,12 @@ class PostObjectFlyweightTest {
             viaCodec.position(offset);
             object.writeTo(viaCodec);
             CodecBuffer inPlace = CodecBuffer.of(new byte[offset + PostObjectFlyweight.LENGTH], order);
-            object.write(flyweight.wrapForWrite(inPlace, offset));
+            PostObjectCodecs.write(object, flyweight.wrapForWrite(inPlace, offset));
 
             assertThat(inPlace.segment().mismatch(viaCodec.segment())).isEqualTo(-1);
             inPlace.position(offset);
             assertThat(PostObject.read(inPlace)).isEqualTo(object);
-            assertThat(PostObject.read(flyweight.wrap(inPlace, offset))).isEqualTo(object);
+            assertThat(PostObjectCodecs.read(flyweight.wrap(inPlace, offset))).isEqualTo(object);
         }
     }
 
@@ -73,7 +74,7 @@ class PostObjectFlyweightTest {
         try (Arena arena = Arena.ofConfined()) {
             CodecBuffer buffer = CodecBuffer.of(arena.allocate(PostObjectFlyweight.LENGTH), ByteOrder.BIG_ENDIAN);
             PostObjectFlyweight flyweight = new PostObjectFlyweight();
-            PostObject.item().write(flyweight.wrapForWrite(buffer, 0));
+            PostObjectCodecs.write(PostObject.item(), flyweight.wrapForWrite(buffer, 0));
             flyweight.setPrice(9, 42.5).setQuantity(0, -1);
             assertThat(flyweight.wrap(buffer, 0).getPrice(9)).isEqualTo(42.5);
             assertThat(flyweight.getQuantity(0)).isEqualTo(-1);
@@ -103,7 +104,7 @@ class PostObjectFlyweightTest {
     void countsThatAreNotTheLayoutsAreRefusedWithTheirOffset() {
         CodecBuffer buffer = CodecBuffer.of(new byte[PostObjectFlyweight.LENGTH + 20]);
         PostObjectFlyweight flyweight = new PostObjectFlyweight();
-        PostObject.item().write(flyweight.wrapForWrite(buffer, 20));
+        PostObjectCodecs.write(PostObject.item(), flyweight.wrapForWrite(buffer, 20));
         buffer.putInt(20 + PostObjectFlyweight.PRICES_COUNT_OFFSET, 9);
         assertThatThrownBy(() -> flyweight.wrap(buffer, 20))
                 .isInstanceOf(CodecException.class)

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
 import mechsym.lab.experiments.serialisation.proto.PostObjectMessage;
+import mechsym.tools.dump.PostObject;
 import org.junit.jupiter.api.Test;
 
 /** Every way of the serialisation experiment gives the post's object back; sizes are as expected. */
@@ -39,16 +40,16 @@ class SerialisationBenchmarkTest {
         assertThat(sizes.get("javaSerialization")).isGreaterThan(300);
         // protobuf: packed doubles (8 bytes each) and varint longs; smaller than the fixed-width forms
         assertThat(sizes.get("protobuf"))
-                .isEqualTo(PostObject.item().toProto().getSerializedSize())
+                .isEqualTo(PostObjectCodecs.toProto(PostObject.item()).getSerializedSize())
                 .isLessThan(185);
     }
 
     @Test
     void protobufMessageCarriesEveryField() {
-        PostObjectMessage message = PostObject.item().toProto();
+        PostObjectMessage message = PostObjectCodecs.toProto(PostObject.item());
         assertThat(message.getSourceId()).isEqualTo(1010L);
         assertThat(message.getSpecial()).isTrue();
         assertThat(message.getPricesCount()).isEqualTo(10);
-        assertThat(PostObject.fromProto(message)).isEqualTo(PostObject.item());
+        assertThat(PostObjectCodecs.fromProto(message)).isEqualTo(PostObject.item());
     }
 }

@@ -2,8 +2,12 @@ package mechsym.lab.experiments.serialisation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ObjectStreamClass;
+import java.io.ObjectStreamField;
+import java.util.Arrays;
 import mechsym.lab.Verdict.Outcome;
 import mechsym.lab.experiments.serialisation.SerialisationVerdict.Figures;
+import mechsym.tools.dump.PostObject;
 import org.junit.jupiter.api.Test;
 
 /** The post's 133x and 4.6x, and its 340 / 185 bytes, as lines the verdict can fall on either side of. */
@@ -58,5 +62,16 @@ class SerialisationVerdictTest {
         assertThat(sizes.get("javaSerialization"))
                 .isEqualTo(SerialisationVerdict.expectedSerializedBytes(PostObject.class.getName()));
         assertThat(sizes.get("unsafe")).isEqualTo(SerialisationVerdict.POST_BINARY_BYTES);
+    }
+
+    /** The size line moves only with the class name: the serialised class has the post's fields and serialVersionUID. */
+    @Test
+    void theSerialisedClassDiffersFromThePostsOnlyByItsName() {
+        ObjectStreamClass descriptor = ObjectStreamClass.lookup(PostObject.class);
+        assertThat(descriptor.getSerialVersionUID()).isEqualTo(10275539472837495L);
+        assertThat(Arrays.stream(descriptor.getFields()).map(f -> f.getName() + ":" + f.getTypeCode()))
+                .containsExactly("orderCode:I", "priority:I", "sourceId:J", "special:Z", "prices:[", "quantities:[");
+        assertThat(Arrays.stream(descriptor.getFields()).map(ObjectStreamField::getTypeString))
+                .containsExactly(null, null, null, null, "[D", "[J");
     }
 }
