@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import mechsym.lab.NativeBaselines;
+import mechsym.tools.OptionCheck;
 import mechsym.tools.analyser.Analyser;
 import mechsym.tools.analyser.AnalyserCase;
 import mechsym.tools.analyser.AnalyserSetup;
@@ -81,17 +82,12 @@ public final class AnalyserCommand implements Runnable {
 
         /** The setup, or a usage error naming the bad option; refuses a heap too small. */
         AnalyserSetup setup() {
-            AnalyserSetup setup;
-            try {
-                setup = new AnalyserSetup(
-                        AnalyserCase.parse(caseLabel),
-                        Strategy.parse(strategy),
-                        Buffers.parse(buffers),
-                        PacketStrategy.PoolSizes.POST,
-                        Analyser.Parse.parse(parse));
-            } catch (IllegalArgumentException e) {
-                throw new Main.UsageError(e.getMessage());
-            }
+            AnalyserSetup setup = Main.UsageError.check(() -> new AnalyserSetup(
+                    AnalyserCase.parse(caseLabel),
+                    Strategy.parse(strategy),
+                    Buffers.parse(buffers),
+                    PacketStrategy.PoolSizes.POST,
+                    Analyser.Parse.parse(parse)));
             try {
                 setup.checkHeap(Runtime.getRuntime().maxMemory());
             } catch (IllegalArgumentException e) {
@@ -146,10 +142,9 @@ public final class AnalyserCommand implements Runnable {
 
         @Override
         public Integer call() {
-            if (warmup < 0 || report < 1 || reports < 1) {
-                throw new Main.UsageError("--warmup must be >= 0, --report and --reports >= 1 (were " + warmup + ", "
-                        + report + ", " + reports + ")");
-            }
+            Main.UsageError.check(() -> OptionCheck.atLeast("--warmup", warmup, 0, "packets"));
+            Main.UsageError.check(() -> OptionCheck.atLeast("--report", report, 1, "packets"));
+            Main.UsageError.check(() -> OptionCheck.atLeast("--reports", reports, 1, ""));
             AnalyserSetup setup = model.setup();
             PrintWriter out = spec.commandLine().getOut();
             model.printHeader(out, setup);
@@ -180,10 +175,7 @@ public final class AnalyserCommand implements Runnable {
     }
 
     static long checkedInterval(long intervalNs, String option) {
-        if (intervalNs <= 0) {
-            throw new Main.UsageError(option + " must be > 0 ns, was " + intervalNs);
-        }
-        return intervalNs;
+        return Main.UsageError.check(() -> OptionCheck.atLeast(option, intervalNs, 1, "ns"));
     }
 
     static RealTimeRun realTimeRun(double seconds, double startup) {

@@ -9,10 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import mechsym.tools.asm.AsmListing;
+import mechsym.tools.asm.AsmProgram;
 import mechsym.tools.asm.Hsdis;
 import mechsym.tools.asm.ListingPrinter;
 import mechsym.tools.asm.PrintAssembly;
-import mechsym.tools.asm.StoreDemo;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -119,17 +119,18 @@ final class AsmCommand implements Callable<Integer> {
                     + " (its output: " + log + ")");
             return Main.EXIT_FAILED;
         }
-        int code = isDemo() ? printDemo(out, listing, hsdis) : printMethods(out, listing, hsdis);
-        if (code == Main.EXIT_OK) {
-            deleteQuietly(log);
-        } else {
+        String disassembler = hsdis.library().toString();
+        AsmProgram.Report report = target == null
+                ? AsmProgram.demo(listing, disassembler)
+                : AsmProgram.methods(listing, target, c1, disassembler);
+        if (!report.ok()) {
+            System.err.println("mechsym asm: " + report.failure());
             System.err.println("(HotSpot's whole output: " + log + ")");
+            return Main.EXIT_FAILED;
         }
-        return code;
-    }
-
-    private boolean isDemo() {
-        return target == null;
+        report.lines().forEach(line -> out.println(highlight(line)));
+        deleteQuietly(log);
+        return Main.EXIT_OK;
     }
 
     /** Checks the arguments (exit 2 naming the bad one) and prepares the child JVM. */
@@ -140,83 +141,14 @@ final class AsmCommand implements Callable<Integer> {
         if (target == null && (mainClass != null || classPath != null || !programArgs.isEmpty())) {
             throw new Main.UsageError("--main, --class-path and program arguments need a CLASS::METHOD to print");
         }
-        if (timeoutSeconds <= 0) {
-            throw new Main.UsageError("--timeout: must be a positive number of seconds, got " + timeoutSeconds);
-        }
-        for (String flag : jvmArgs) {
-            if (!flag.startsWith("-")) {
-                throw new Main.UsageError("--jvm-arg: '" + flag + "' is not a JVM flag (flags start with -)");
-            }
-        }
-        String mechsymClassPath = System.getProperty("java.class.path");
-        if (target == null) {
-            return new PrintAssembly(StoreDemo.class.getName(), mechsymClassPath)
-                    .method(StoreDemo.METHODS)
-                    .jvmArgs(StoreDemo.JVM_ARGS)
-                    .jvmArgs(jvmArgs)
-                    .timeoutSeconds(timeoutSeconds);
-        }
-        if (!PrintAssembly.isMethodPattern(target)) {
-            throw new Main.UsageError("CLASS::METHOD: '" + target + "' is not a method like com.acme.Foo::bar"
-                    + " (a class name, '::', a method name; '*' only at the start or end of a name)");
-        }
-        String main = mainClass != null
-                ? mainClass
-                : target.substring(0, target.indexOf("::")).replace('/', '.');
-        if (!main.matches("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)*")) {
-            throw new Main.UsageError(
-                    mainClass != null
-                            ? "--main: '" + mainClass + "' is not a class name like com.acme.Main"
-                            : "CLASS::METHOD: the class '" + main
-                                    + "' is a pattern; name the class to run with --main");
-        }
-        String cp = (classPath != null ? classPath : ".") + java.io.File.pathSeparator + mechsymClassPath;
-        return new PrintAssembly(main, cp)
-                .method(target)
-                .args(programArgs)
-                .jvmArgs(jvmArgs)
-                .timeoutSeconds(timeoutSeconds);
-    }
-
-    private int printDemo(PrintStream out, AsmListing listing, Hsdis hsdis) {
-        List<StoreDemo.Finding> findings = StoreDemo.analyse(listing);
-        if (findings.isEmpty()) {
-            System.err.println("mechsym asm: C2 did not compile the demo's store methods during the run");
-            return Main.EXIT_FAILED;
-        }
-        out.println("The C2 code of three one-line methods, each storing 0x5eed to a field: a volatile write,");
-        out.println("VarHandle.setRelease and AtomicLong.lazySet (disassembler: " + hsdis.library() + ").");
-        out.println();
-        ListingPrinter.demo(findings).forEach(line -> out.println(highlight(line)));
-        out.println();
-        out.println(
-                ListingPrinter.asThePostSays(findings)
-                        ? "As the post says: the volatile store is followed by a lock-prefixed add of 0 to the stack,"
-                                + " a full fence that waits for the store buffer to drain; the release stores (setRelease,"
-                                + " lazySet) are the plain mov alone."
-                        : "NOT as the post says: see the summary above (a store not found, or a fence where the post"
-                                + " has none).");
-        return Main.EXIT_OK;
-    }
-
-    private int printMethods(PrintStream out, AsmListing listing, Hsdis hsdis) {
-        List<AsmListing.CompiledMethod> methods =
-                listing.methods().stream().filter(m -> c1 || m.isC2()).toList();
-        if (methods.isEmpty()) {
-            System.err.println("mechsym asm: no " + (c1 ? "" : "C2 ") + "compilation of " + target
-                    + " during the run ("
-                    + (listing.methods().isEmpty()
-                            ? "nothing matched: check the class and method names, or run the program longer"
-                            : listing.methods().size() + " C1 compilation(s) only: run it longer, or add --c1")
-                    + ")");
-            return Main.EXIT_FAILED;
-        }
-        out.println("Code of " + target + " (disassembler: " + hsdis.library() + ")");
-        for (AsmListing.CompiledMethod m : methods) {
-            out.println();
-            ListingPrinter.method(m).forEach(line -> out.println(highlight(line)));
-        }
-        return Main.EXIT_OK;
+        return Main.UsageError.check(() -> AsmProgram.plan(
+                target,
+                mainClass,
+                classPath,
+                programArgs,
+                jvmArgs,
+                timeoutSeconds,
+                System.getProperty("java.class.path")));
     }
 
     /** Lock-prefixed lines in bold red on a terminal (not when NO_COLOR is set or output is piped). */

@@ -9,12 +9,9 @@ import mechsym.tools.echo.EchoServer;
 import mechsym.tools.echo.Pipeline;
 import mechsym.tools.echo.WaitKind;
 import mechsym.tools.latency.LatencyRecorder;
-import mechsym.tools.latency.LoadMode;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.TypeConversionException;
 
 @Command(
         name = "echo",
@@ -41,25 +38,15 @@ final class EchoCommand implements Runnable {
         spec.commandLine().usage(System.out);
     }
 
-    static final class PipelineConverter implements ITypeConverter<Pipeline> {
-        @Override
-        public Pipeline convert(String value) {
-            try {
-                return Pipeline.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new TypeConversionException(e.getMessage());
-            }
+    static final class PipelineConverter extends ParsingConverter<Pipeline> {
+        PipelineConverter() {
+            super(Pipeline::parse);
         }
     }
 
-    static final class WaitConverter implements ITypeConverter<WaitKind> {
-        @Override
-        public WaitKind convert(String value) {
-            try {
-                return WaitKind.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new TypeConversionException(e.getMessage());
-            }
+    static final class WaitConverter extends ParsingConverter<WaitKind> {
+        WaitConverter() {
+            super(WaitKind::parse);
         }
     }
 
@@ -73,8 +60,8 @@ final class EchoCommand implements Runnable {
                 "arriving to a full ring: not answered, counted. Empty: answered empty."
             })
     static final class Server implements Callable<Integer> {
-        @Option(names = "--port", required = true, paramLabel = "P", description = "UDP port to listen on.")
-        int port;
+        @Mixin
+        ServerOptions listen;
 
         @Option(
                 names = "--pipeline",
@@ -92,15 +79,9 @@ final class EchoCommand implements Runnable {
                 description = "How the ring pipelines' threads wait (default sleeping, the post's).")
         WaitKind wait;
 
-        @Option(names = "--bind", paramLabel = "ADDR", description = "Listen on this address only (default: all).")
-        String bind;
-
         @Override
         public Integer call() throws Exception {
-            if (port < 0 || port > 65_535) {
-                throw new Main.UsageError("--port must be 0..65535, not " + port);
-            }
-            EchoServer server = EchoServer.start(bind, port, pipeline, wait);
+            EchoServer server = EchoServer.start(listen.bind, listen.checkedPort(), pipeline, wait);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 server.close();
                 System.err.println("echo server stopped: " + server.stats().toLine());
@@ -129,15 +110,8 @@ final class EchoCommand implements Runnable {
                 "checks the upper-cased answers; prints the round-trip distribution and the losses."
             })
     static final class Client implements Callable<Integer> {
-        @Option(
-                names = "--host",
-                defaultValue = "localhost",
-                paramLabel = "H",
-                description = "Server (default localhost).")
-        String host;
-
-        @Option(names = "--port", required = true, paramLabel = "P", description = "Server UDP port.")
-        int port;
+        @Mixin
+        ClientOptions server;
 
         @Option(names = "--threads", defaultValue = "1", paramLabel = "N", description = "Sending threads (default 1).")
         int threads;
@@ -148,9 +122,6 @@ final class EchoCommand implements Runnable {
                 paramLabel = "M",
                 description = "Messages per thread (default 100000).")
         long count;
-
-        @Option(names = "--size", defaultValue = "32", paramLabel = "BYTES", description = "Message size (default 32).")
-        int size;
 
         @Option(
                 names = "--timeout",
@@ -164,29 +135,16 @@ final class EchoCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException, InterruptedException {
-            latency.checkRate();
-            EchoClient.Options options;
-            try {
-                options = new EchoClient.Options(host, port, threads, count, size, latency.rate, timeoutMillis)
-                        .validate();
-            } catch (IllegalArgumentException e) {
-                throw new Main.UsageError(e.getMessage());
-            }
-            LatencyRecorder recorder =
-                    new LatencyRecorder(latency.rate > 0 ? LoadMode.FIXED_RATE : LoadMode.CLOSED_LOOP);
-            Thread stats = latency.json ? null : LatencyOptions.statsEverySecond(recorder, "echo");
-            EchoClient.Outcome outcome;
-            try {
-                outcome = EchoClient.run(options, recorder);
-            } finally {
-                if (stats != null) {
-                    stats.interrupt();
-                }
-            }
+            EchoClient.Options options = Main.UsageError.check(() -> new EchoClient.Options(
+                            server.host, server.port, threads, count, server.size, latency.rate, timeoutMillis)
+                    .validate());
+            LatencyRecorder recorder = latency.newRecorder();
+            EchoClient.Outcome outcome =
+                    latency.whileShowingStats(recorder, "echo", () -> EchoClient.run(options, recorder));
             Map<String, Object> fields = new LinkedHashMap<>();
-            fields.put("target", host + ":" + port);
+            fields.put("target", server.target());
             fields.put("threads", threads);
-            fields.put("size", size);
+            fields.put("size", server.size);
             fields.put("sent", outcome.sent());
             fields.put("answered", outcome.answered());
             fields.put("lost", outcome.lost());
@@ -194,10 +152,10 @@ final class EchoCommand implements Runnable {
             latency.report(
                     recorder,
                     fields,
-                    "echo " + host + ":" + port + " " + threads + " thread(s), sent " + outcome.sent() + ", lost "
+                    "echo " + server.target() + " " + threads + " thread(s), sent " + outcome.sent() + ", lost "
                             + outcome.lost() + ": ");
             if (outcome.gaveUp() > 0) {
-                throw new IOException("no answer from " + host + ":" + port + " to " + EchoClient.GIVE_UP_AFTER
+                throw new IOException("no answer from " + server.target() + " to " + EchoClient.GIVE_UP_AFTER
                         + " messages in a row (is an echo server running there?)");
             }
             return Main.EXIT_OK;

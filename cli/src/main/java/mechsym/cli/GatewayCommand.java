@@ -178,7 +178,7 @@ final class GatewayCommand implements Runnable {
         GatewayConfig config() {
             QueuePolicy queuePolicy = parseEnum(QueuePolicy.class, policy, "--policy");
             WorkKind workKind = parseEnum(WorkKind.class, work, "--work");
-            try {
+            return Main.UsageError.check(() -> {
                 QueueSizing sizing = queue.maxLatencyMillis != null
                         ? QueueSizing.fromMaxLatency(queue.maxLatencyMillis, txnMicros, serviceThreads)
                         : QueueSizing.ofLength(queue.length != null ? queue.length : 1024, txnMicros, serviceThreads);
@@ -193,9 +193,7 @@ final class GatewayCommand implements Runnable {
                                 Duration.ofMillis(writeTimeoutMillis))
                         .withStatsEverySecond(!quiet)
                         .validate();
-            } catch (IllegalArgumentException e) {
-                throw new Main.UsageError(e.getMessage());
-            }
+            });
         }
     }
 

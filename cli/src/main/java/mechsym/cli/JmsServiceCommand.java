@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import mechsym.tools.OptionCheck;
 import mechsym.tools.ServerFiles;
 import mechsym.tools.jms.EmbeddedBroker;
 import mechsym.tools.jms.JmsConnections;
@@ -90,8 +91,8 @@ final class JmsServiceCommand implements Callable<Integer> {
         if (port != null && !embedded) {
             throw new Main.UsageError("--port: only with --embedded (give the broker's URL with --broker-url)");
         }
-        if (port != null && (port < 1 || port > 65535)) {
-            throw new Main.UsageError("--port: " + port + " is not a TCP port (1-65535)");
+        if (port != null) {
+            Main.UsageError.check(() -> OptionCheck.port("--port", port, false));
         }
         if (embedded && request != null) {
             throw new Main.UsageError("--request: a client needs a running broker; give --broker-url, not --embedded");

@@ -87,14 +87,8 @@ final class LabCommand implements Callable<Integer> {
             }
             return Main.EXIT_OK;
         }
-        Profile selectedProfile;
-        List<Experiment> experiments;
-        try {
-            selectedProfile = Profile.parse(profile);
-            experiments = ExperimentCatalog.select(ids);
-        } catch (IllegalArgumentException e) {
-            throw new Main.UsageError(e.getMessage());
-        }
+        Profile selectedProfile = Main.UsageError.check(() -> Profile.parse(profile));
+        List<Experiment> experiments = Main.UsageError.check(() -> ExperimentCatalog.select(ids));
         try {
             LabRunner.checkJmhProfilers(jmhProfilers);
         } catch (IllegalArgumentException e) {

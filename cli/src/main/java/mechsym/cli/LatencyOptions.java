@@ -6,6 +6,7 @@ import java.util.Map;
 import mechsym.tools.latency.LatencyJson;
 import mechsym.tools.latency.LatencyRecorder;
 import mechsym.tools.latency.LatencySummary;
+import mechsym.tools.latency.LoadMode;
 import picocli.CommandLine.Option;
 
 /**
@@ -31,15 +32,34 @@ final class LatencyOptions {
     @Option(names = "--json", description = "Print the summary as one JSON object instead of a text line.")
     boolean json;
 
-    void checkRate() {
-        if (rate < 0 || Double.isNaN(rate) || rate > 1e9) {
-            throw new Main.UsageError(
-                    "--rate must be 0 (closed loop) or a positive rate up to 1e9 per second, not " + rate);
+    /** A recorder for this run's load: fixed rate when {@code --rate} is given, else closed loop. */
+    LatencyRecorder newRecorder() {
+        return new LatencyRecorder(rate > 0 ? LoadMode.FIXED_RATE : LoadMode.CLOSED_LOOP);
+    }
+
+    /** A client's run, which records into the recorder it was given. */
+    interface Run<T> {
+        T run() throws IOException, InterruptedException;
+    }
+
+    /**
+     * Runs {@code run}, printing {@code recorder}'s interval summary to stderr every second meanwhile
+     * (not with {@code --json}); returns what it returned.
+     */
+    <T> T whileShowingStats(LatencyRecorder recorder, String label, Run<T> run)
+            throws IOException, InterruptedException {
+        Thread stats = json ? null : statsEverySecond(recorder, label);
+        try {
+            return run.run();
+        } finally {
+            if (stats != null) {
+                stats.interrupt();
+            }
         }
     }
 
     /** Prints the interval summary to stderr every second until the returned thread is interrupted. */
-    static Thread statsEverySecond(LatencyRecorder recorder, String label) {
+    private static Thread statsEverySecond(LatencyRecorder recorder, String label) {
         Thread t = new Thread(
                 () -> {
                     try {

@@ -147,7 +147,7 @@ final class LoadCommand implements Callable<Integer> {
     }
 
     LoadConfig config() {
-        try {
+        return Main.UsageError.check(() -> {
             URI target;
             try {
                 target = new URI(url);
@@ -162,9 +162,7 @@ final class LoadCommand implements Callable<Integer> {
                     body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8),
                     headers,
                     RateSchedule.parseDuration(drainTimeout));
-        } catch (IllegalArgumentException e) {
-            throw new Main.UsageError(e.getMessage());
-        }
+        });
     }
 
     private RateSchedule schedule() {

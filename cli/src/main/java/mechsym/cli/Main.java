@@ -1,6 +1,7 @@
 package mechsym.cli;
 
 import java.io.IOException;
+import java.util.function.Supplier;
 import mechsym.tools.platform.IoReasons;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -102,6 +103,15 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
 
         UsageError(String message) {
             super(message);
+        }
+
+        /** What {@code check} returns; its IllegalArgumentException (a tool's check) becomes a usage error. */
+        static <T> T check(Supplier<T> check) {
+            try {
+                return check.get();
+            } catch (IllegalArgumentException e) {
+                throw new UsageError(e.getMessage());
+            }
         }
     }
 

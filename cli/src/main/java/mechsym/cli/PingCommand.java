@@ -11,7 +11,6 @@ import mechsym.tools.ping.PingOptions;
 import mechsym.tools.ping.PingServer;
 import mechsym.tools.ping.Transport;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -41,15 +40,21 @@ final class PingCommand implements Runnable {
     }
 
     /** Parses a transport id with a one-line error listing the valid ones. */
-    static final class TransportConverter implements ITypeConverter<Transport> {
-        @Override
-        public Transport convert(String value) {
-            try {
-                return Transport.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new picocli.CommandLine.TypeConversionException(e.getMessage());
-            }
+    static final class TransportConverter extends ParsingConverter<Transport> {
+        TransportConverter() {
+            super(Transport::parse);
         }
+    }
+
+    /** {@code --transport}, the same for the server and the client. */
+    static final class TransportOption {
+        @Option(
+                names = "--transport",
+                defaultValue = "spin",
+                paramLabel = "T",
+                converter = TransportConverter.class,
+                description = "spin (default), selectnow, select, blocking, udp, ipc.")
+        Transport transport;
     }
 
     @Command(
@@ -61,26 +66,14 @@ final class PingCommand implements Runnable {
                 "UDP: each datagram back to its sender; ipc: requests in a memory-mapped file."
             })
     static final class Server implements Callable<Integer> {
-        @Option(
-                names = "--port",
-                required = true,
-                paramLabel = "P",
-                description = "Port to listen on (ipc: names the file).")
-        int port;
+        @Mixin
+        ServerOptions listen;
 
-        @Option(
-                names = "--transport",
-                defaultValue = "spin",
-                paramLabel = "T",
-                converter = TransportConverter.class,
-                description = "spin (default), selectnow, select, blocking, udp, ipc.")
-        Transport transport;
+        @Mixin
+        TransportOption how;
 
         @Option(names = "--cpu", paramLabel = "N", description = "Pin the serving threads to CPU N.")
         Integer cpu;
-
-        @Option(names = "--bind", paramLabel = "ADDR", description = "Listen on this address only (default: all).")
-        String bind;
 
         @Option(
                 names = "--file",
@@ -90,18 +83,12 @@ final class PingCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            if (port < 0 || port > 65_535) {
-                throw new Main.UsageError("--port must be 0..65535, not " + port);
-            }
-            try {
-                PingOptionsCheck.cpu(cpu);
-            } catch (IllegalArgumentException e) {
-                throw new Main.UsageError(e.getMessage());
-            }
-            PingServer server = PingServer.start(bind, port, transport, cpu, file);
+            int port = listen.checkedPort();
+            Main.UsageError.check(() -> PingOptions.checkCpu(cpu));
+            PingServer server = PingServer.start(listen.bind, port, how.transport, cpu, file);
             Runtime.getRuntime().addShutdownHook(new Thread(server::close));
-            System.err.println("ping server (" + transport.id() + ") "
-                    + (transport == Transport.IPC ? "on " + server.ipcPath() : "listening on port " + server.port())
+            System.err.println("ping server (" + how.transport.id() + ") "
+                    + (how.transport == Transport.IPC ? "on " + server.ipcPath() : "listening on port " + server.port())
                     + (cpu != null ? ", pinned to CPU " + cpu : "") + "; Ctrl-C stops it");
             server.awaitClose();
             return Main.EXIT_OK;
@@ -117,30 +104,11 @@ final class PingCommand implements Runnable {
                 "round-trip latency distribution (min, mean, p50..p99.99, max; closed loop or --rate)."
             })
     static final class Client implements Callable<Integer> {
-        @Option(
-                names = "--host",
-                defaultValue = "localhost",
-                paramLabel = "H",
-                description = "Server (default localhost).")
-        String host;
+        @Mixin
+        ClientOptions server;
 
-        @Option(names = "--port", required = true, paramLabel = "P", description = "Server port (ipc: names the file).")
-        int port;
-
-        @Option(
-                names = "--transport",
-                defaultValue = "spin",
-                paramLabel = "T",
-                converter = TransportConverter.class,
-                description = "spin (default), selectnow, select, blocking, udp, ipc.")
-        Transport transport;
-
-        @Option(
-                names = "--size",
-                defaultValue = "32",
-                paramLabel = "BYTES",
-                description = "Message size (default 32, the post's).")
-        int size;
+        @Mixin
+        TransportOption how;
 
         @Option(
                 names = "--count",
@@ -169,56 +137,42 @@ final class PingCommand implements Runnable {
         @Option(
                 names = "--file",
                 paramLabel = "F",
-                description = "ipc: the server's mapped file (default /dev/shm/mechsym-ping-P).")
+                description = "ipc: the server's mapped file (default /dev/shm/mechsym-ping-P, P the --port).")
         Path file;
 
         @Mixin
         LatencyOptions latency;
 
         @Override
-        public Integer call() throws IOException {
-            latency.checkRate();
-            PingOptions options;
-            try {
-                options = new PingOptions(
-                                host, port, transport, size, count, warmup, latency.rate, cpu, timeoutMillis, file)
-                        .validate();
-            } catch (IllegalArgumentException e) {
-                throw new Main.UsageError(e.getMessage());
-            }
-            LatencyRecorder recorder = new LatencyRecorder(
-                    latency.rate > 0
-                            ? mechsym.tools.latency.LoadMode.FIXED_RATE
-                            : mechsym.tools.latency.LoadMode.CLOSED_LOOP);
-            Thread stats = latency.json ? null : LatencyOptions.statsEverySecond(recorder, "ping");
-            PingClient.Outcome outcome;
-            try {
-                outcome = PingClient.run(options, recorder);
-            } finally {
-                if (stats != null) {
-                    stats.interrupt();
-                }
-            }
+        public Integer call() throws IOException, InterruptedException {
+            PingOptions options = Main.UsageError.check(() -> new PingOptions(
+                            server.host,
+                            server.port,
+                            how.transport,
+                            server.size,
+                            count,
+                            warmup,
+                            latency.rate,
+                            cpu,
+                            timeoutMillis,
+                            file)
+                    .validate());
+            LatencyRecorder recorder = latency.newRecorder();
+            PingClient.Outcome outcome =
+                    latency.whileShowingStats(recorder, "ping", () -> PingClient.run(options, recorder));
             Map<String, Object> fields = new LinkedHashMap<>();
             fields.put("target", outcome.target());
-            fields.put("transport", transport.id());
-            fields.put("size", size);
+            fields.put("transport", how.transport.id());
+            fields.put("size", server.size);
             fields.put("sent", outcome.sent());
             fields.put("lost", outcome.lost());
             fields.put("cpu", cpu);
             latency.report(
                     recorder,
                     fields,
-                    "ping " + outcome.target() + " " + transport.id() + " " + size + " B"
+                    "ping " + outcome.target() + " " + how.transport.id() + " " + server.size + " B"
                             + (outcome.lost() > 0 ? ", lost " + outcome.lost() : "") + ": ");
             return Main.EXIT_OK;
-        }
-    }
-
-    /** The CPU check the tool does, reached from the server command before it binds. */
-    static final class PingOptionsCheck {
-        static void cpu(Integer cpu) {
-            new PingOptions("localhost", 1, Transport.SPIN, 1, 1, 0, 0, cpu, 1, null).validate();
         }
     }
 }

@@ -66,7 +66,14 @@ public final class TradesCommand implements Callable<Integer> {
     }
 
     /** The room a new store is made with, for {@code import --append} to fill later. */
-    static class CapacityOption {
+    /** How a new store is made: {@code --columnar}, {@code --force}, {@code --capacity}. */
+    static class NewStoreOptions {
+        @Option(names = "--columnar", description = "A new store keeps one column per field instead of records.")
+        boolean columnar;
+
+        @Option(names = "--force", description = "Replace the store file if it exists.")
+        boolean force;
+
         @Option(
                 names = "--capacity",
                 paramLabel = "N",
@@ -85,6 +92,11 @@ public final class TradesCommand implements Callable<Integer> {
                         "--capacity " + capacity + " is less than the " + count + " trades to write");
             }
             return capacity;
+        }
+
+        /** A new store for {@code count} trades now. */
+        TradeFiles.NewStore newStore(long count, CommandSpec spec) {
+            return new TradeFiles.NewStore(columnar, capacityFor(count, spec), force);
         }
     }
 
@@ -210,28 +222,21 @@ public final class TradesCommand implements Callable<Integer> {
                 description = "Random seed of the mix (default: ${DEFAULT-VALUE}).")
         long seed;
 
-        @Option(names = "--columnar", description = "Store one column per field instead of records.")
-        boolean columnar;
-
-        @Option(names = "--force", description = "Replace the file if it exists.")
-        boolean force;
-
         @CommandLine.Mixin
-        CapacityOption capacityOption = new CapacityOption();
+        NewStoreOptions newStore = new NewStoreOptions();
 
         @Override
         int work() throws IOException {
             if (count < 0) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--count must be >= 0: " + count);
             }
-            TradeFiles.NewStore newStore =
-                    new TradeFiles.NewStore(columnar, capacityOption.capacityFor(count, spec), force);
+            TradeFiles.NewStore store = newStore.newStore(count, spec);
             Path path = store(file);
             long started = System.nanoTime();
             LongConsumer progress = progress("generate", count);
             long written = post
-                    ? TradeGenerator.writePost(path, count, newStore, progress)
-                    : TradeGenerator.writeRandom(path, count, seed, newStore, progress);
+                    ? TradeGenerator.writePost(path, count, store, progress)
+                    : TradeGenerator.writeRandom(path, count, seed, store, progress);
             spec.commandLine()
                     .getOut()
                     .printf(
@@ -262,23 +267,17 @@ public final class TradesCommand implements Callable<Integer> {
         @Option(names = "--append", description = "Append to an existing store instead of writing a new one.")
         boolean append;
 
-        @Option(names = "--columnar", description = "A new store keeps one column per field.")
-        boolean columnar;
-
-        @Option(names = "--force", description = "Replace the store file if it exists.")
-        boolean force;
-
         @CommandLine.Mixin
-        CapacityOption capacityOption = new CapacityOption();
+        NewStoreOptions newStore = new NewStoreOptions();
 
         @Override
         int work() throws IOException {
-            if (append && (columnar || force || capacityOption.capacity != null)) {
+            if (append && (newStore.columnar || newStore.force || newStore.capacity != null)) {
                 // an existing store keeps its form and its capacity, and --append never replaces it
                 throw new CommandLine.ParameterException(
                         spec.commandLine(),
                         "--append adds to the store as it is: "
-                                + (columnar ? "--columnar" : force ? "--force" : "--capacity")
+                                + (newStore.columnar ? "--columnar" : newStore.force ? "--force" : "--capacity")
                                 + " is for a new store");
             }
             Path path = store(file);
@@ -298,7 +297,7 @@ public final class TradesCommand implements Callable<Integer> {
             LongConsumer progress = progress("import", trades.rows());
             long imported = append
                     ? trades.appendTo(path, progress)
-                    : trades.intoNewStore(path, columnar, capacityOption.capacity, force, progress);
+                    : trades.intoNewStore(path, newStore.columnar, newStore.capacity, newStore.force, progress);
             spec.commandLine()
                     .getOut()
                     .printf(

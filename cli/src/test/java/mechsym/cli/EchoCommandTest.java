@@ -47,6 +47,9 @@ class EchoCommandTest extends CliTestBase {
         assertThat(run("echo", "client", "--port", "9", "--threads", "0")).isEqualTo(2);
         assertThat(stderr().strip()).isEqualTo("mechsym: --threads must be 1..1024, not 0");
         err.reset();
+        assertThat(run("echo", "server", "--port", "-1")).isEqualTo(2);
+        assertThat(stderr().strip()).isEqualTo("mechsym: --port must be 0..65535, not -1");
+        err.reset();
         try (DatagramSocket taken = new DatagramSocket(0)) {
             assertThat(run("echo", "server", "--port", String.valueOf(taken.getLocalPort())))
                     .isEqualTo(1);

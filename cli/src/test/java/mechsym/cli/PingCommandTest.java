@@ -55,6 +55,18 @@ class PingCommandTest extends CliTestBase {
         err.reset();
         assertThat(run("ping", "client", "--port", "9", "--size", "0")).isEqualTo(2);
         assertThat(stderr().strip()).isEqualTo("mechsym: --size must be 1..65507 bytes, not 0");
+        err.reset();
+        assertThat(run("ping", "client", "--port", "9", "--rate", "-5")).isEqualTo(2);
+        assertThat(stderr().strip())
+                .isEqualTo("mechsym: --rate must be 0 (closed loop) or up to 1e9 per second, not -5.0");
+        err.reset();
+        assertThat(run("ping", "server", "--port", "70000", "--transport", "udp"))
+                .isEqualTo(2);
+        assertThat(stderr().strip()).isEqualTo("mechsym: --port must be 0..65535, not 70000");
+        err.reset();
+        assertThat(run("ping", "server", "--port", "0", "--transport", "pigeon"))
+                .isEqualTo(2);
+        assertThat(stderr()).contains("unknown transport 'pigeon'");
     }
 
     @Test

@@ -110,7 +110,7 @@ abstract class BoundedQueueBase<E> extends BoundedQueueConsumerFields<E> {
         final Object[] buffer = this.buffer;
         final long c = consumerIndex;
         final int index = slot(c, mask);
-        // An acquire read as a plain array read and an acquire fence: the array VarHandle's getAcquire
+        // A plain array read and an acquire fence, not an acquire read: the array VarHandle's getAcquire
         // also checks the array's class on every call, and that one load and compare is enough to make
         // the consumer the slower side of a two-thread run, where the queue then runs full with the
         // producer writing into the lines just freed, at half the throughput (docs/queues.md).
@@ -120,8 +120,9 @@ abstract class BoundedQueueBase<E> extends BoundedQueueConsumerFields<E> {
         if (element == null) {
             return null;
         }
-        // Frees the slot: a release write of null, which a single producer acquires before it
-        // reuses the slot. A release fence and a plain store, because the array VarHandle's
+        // Frees the slot: a release fence, then a plain store of null, which a single producer reads
+        // with getAcquire before it reuses the slot. A fence and a plain store, not a release write, because the array
+        // VarHandle's
         // reference store checks the array's class on every call (a null store needs no type check;
         // its bounds check is the read's, which the JIT reuses). Written here, not in a helper: a
         // helper of 8 bytecodes stayed an out-of-line call in C2's code of the queues benchmark's
@@ -148,7 +149,7 @@ abstract class BoundedQueueBase<E> extends BoundedQueueConsumerFields<E> {
                 final int index = slot(c + consumed, mask);
                 @SuppressWarnings("unchecked")
                 final E element = (E) buffer[index];
-                VarHandle.acquireFence(); // an acquire read, as in poll (see there)
+                VarHandle.acquireFence(); // a plain read and an acquire fence, as in poll (see there)
                 if (element == null) {
                     break;
                 }

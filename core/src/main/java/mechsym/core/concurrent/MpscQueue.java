@@ -65,8 +65,8 @@ abstract class MpscQueuePad3<E> extends MpscQueueProducerLimit<E> {
  *
  * <p><b>Happens-before:</b> a producer claims a slot by compare-and-set on the shared producer
  * index, then stores the element into the slot with a release write; the consumer reads the slot
- * with a plain read followed by {@link java.lang.invoke.VarHandle#acquireFence()} (the ordering of
- * an acquire read; see {@link SpscQueue} for why and what that rests on). So everything a producer did before its {@code offer} returned {@code true}
+ * with a plain read followed by {@link java.lang.invoke.VarHandle#acquireFence()} (not an acquire
+ * read: the fence orders every later access after the read; see {@link SpscQueue} for why and what that rests on). So everything a producer did before its {@code offer} returned {@code true}
  * happens-before everything the consumer does after the {@code poll} that returns the element. The
  * consumer clears a slot and then advances its index with a release write, which producers acquire
  * before they reuse the slot.

@@ -20,7 +20,8 @@
  * producers on a single-producer structure, two consumers on a single-consumer one, a blocking wait
  * that checks outside its lock) whose bad outcome is marked {@code ACCEPTABLE_INTERESTING}, so
  * jcstress reports it without failing. {@link
- * mechsym.stress.NegativeControls} then fails the build unless each control that ran showed its bug:
+ * mechsym.stress.NegativeControls} then fails the build unless each control the test selection
+ * includes ran and showed its bug:
  * proof, on every run, that the harness can catch what the real tests look for.
  *
  * <p>Every test has at most two actors (plus an arbiter): jcstress silently skips tests with more

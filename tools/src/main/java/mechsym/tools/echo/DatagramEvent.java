@@ -1,6 +1,7 @@
 package mechsym.tools.echo;
 
 import java.net.SocketAddress;
+import java.nio.ByteBuffer;
 
 /**
  * One slot of a ring: a datagram's bytes, length and sender, pre-allocated and overwritten in place.
@@ -15,5 +16,12 @@ final class DatagramEvent {
 
     DatagramEvent(int capacity) {
         data = new byte[capacity];
+    }
+
+    /** Copies the received {@code datagram} (position to limit) and its sender into this event. */
+    void fill(ByteBuffer datagram, SocketAddress from) {
+        length = datagram.remaining();
+        datagram.get(data, 0, length);
+        address = from;
     }
 }

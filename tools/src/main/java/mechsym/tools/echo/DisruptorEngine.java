@@ -5,7 +5,6 @@ import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.dsl.Disruptor;
 import com.lmax.disruptor.dsl.ProducerType;
-import java.io.IOException;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
@@ -57,33 +56,23 @@ final class DisruptorEngine implements Engine {
             }
         });
         RingBuffer<DatagramEvent> inRing = in.start();
-        threads.start("echo-receive", () -> receive(channel, inRing, stats));
+        threads.start(
+                "echo-receive",
+                () -> Engine.receiveLoop(channel, stats, (datagram, from) -> receive(datagram, from, inRing, stats)));
     }
 
-    private static void receive(DatagramChannel channel, RingBuffer<DatagramEvent> ring, EchoStats stats) {
-        ByteBuffer buffer = ByteBuffer.allocateDirect(EchoServer.MAX_DATAGRAM + 1);
-        while (channel.isOpen()) {
-            try {
-                SocketAddress from = Engine.receive(channel, buffer, stats);
-                if (from == null) {
-                    continue;
-                }
-                long sequence;
-                try {
-                    sequence = ring.tryNext();
-                } catch (InsufficientCapacityException e) {
-                    stats.dropped.increment();
-                    continue;
-                }
-                DatagramEvent event = ring.get(sequence);
-                event.length = buffer.remaining();
-                buffer.get(event.data, 0, event.length);
-                event.address = from;
-                ring.publish(sequence);
-            } catch (IOException e) {
-                // closed by stop(), or one bad receive: the loop condition decides
-            }
+    /** Into the ring, or dropped when it is full: UDP has no back pressure. */
+    private static void receive(
+            ByteBuffer datagram, SocketAddress from, RingBuffer<DatagramEvent> ring, EchoStats stats) {
+        long sequence;
+        try {
+            sequence = ring.tryNext();
+        } catch (InsufficientCapacityException e) {
+            stats.dropped.increment();
+            return;
         }
+        ring.get(sequence).fill(datagram, from);
+        ring.publish(sequence);
     }
 
     @Override

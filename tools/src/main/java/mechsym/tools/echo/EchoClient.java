@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
+import mechsym.tools.OptionCheck;
 import mechsym.tools.latency.LatencyRecorder;
 import mechsym.tools.latency.Pacer;
 
@@ -48,25 +49,12 @@ public final class EchoClient {
     public record Options(String host, int port, int threads, long count, int size, double rate, long timeoutMillis) {
         /** Throws naming the option out of range. */
         public Options validate() {
-            if (port < 1 || port > 65_535) {
-                throw new IllegalArgumentException("--port must be 1..65535, not " + port);
-            }
-            if (threads < 1 || threads > 1024) {
-                throw new IllegalArgumentException("--threads must be 1..1024, not " + threads);
-            }
-            if (count < 1) {
-                throw new IllegalArgumentException("--count must be at least 1, not " + count);
-            }
-            if (size < 16 || size > 65_507) {
-                throw new IllegalArgumentException("--size must be 16..65507 bytes, not " + size);
-            }
-            if (rate < 0 || Double.isNaN(rate) || rate > 1e9) {
-                throw new IllegalArgumentException(
-                        "--rate must be 0 (closed loop) or up to 1e9 per second, not " + rate);
-            }
-            if (timeoutMillis < 1) {
-                throw new IllegalArgumentException("--timeout must be at least 1 ms, not " + timeoutMillis);
-            }
+            OptionCheck.port("--port", port, false);
+            OptionCheck.inRange("--threads", threads, 1, 1024);
+            OptionCheck.atLeast("--count", count, 1, "");
+            OptionCheck.inRange("--size", size, 16, 65_507, "bytes");
+            OptionCheck.rate("--rate", rate);
+            OptionCheck.atLeast("--timeout", timeoutMillis, 1, "ms");
             return this;
         }
     }

@@ -13,6 +13,30 @@ interface Engine {
     /** Stops its threads (the channel is already closed, which ends the receiving thread). */
     void stop();
 
+    /** What a pipeline does with each datagram received. */
+    interface Receiver {
+        /** {@code datagram}'s bytes are from its position to its limit, valid until this returns. */
+        void accept(ByteBuffer datagram, SocketAddress from);
+    }
+
+    /**
+     * The receiving thread's loop every pipeline shares: each datagram received and not refused by
+     * {@link #receive} goes to {@code receiver}, until the channel is closed.
+     */
+    static void receiveLoop(DatagramChannel channel, EchoStats stats, Receiver receiver) {
+        ByteBuffer buffer = ByteBuffer.allocateDirect(EchoServer.MAX_DATAGRAM + 1);
+        while (channel.isOpen()) {
+            try {
+                SocketAddress from = receive(channel, buffer, stats);
+                if (from != null) {
+                    receiver.accept(buffer, from);
+                }
+            } catch (IOException e) {
+                // closed by stop(), or one bad receive: the loop condition decides
+            }
+        }
+    }
+
     /**
      * The receive step every pipeline shares: one datagram into {@code buffer} (sized one byte over
      * the limit so that an oversized datagram shows), counted; null for one not to pass on.

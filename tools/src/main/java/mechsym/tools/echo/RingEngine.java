@@ -1,6 +1,5 @@
 package mechsym.tools.echo;
 
-import java.io.IOException;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
@@ -55,31 +54,21 @@ final class RingEngine implements Engine {
         out.addGatingSequences(sender.getSequence());
         threads.start("echo-send", sender);
         threads.start("echo-business", business);
-        threads.start("echo-receive", () -> receive(channel, in, stats));
+        threads.start(
+                "echo-receive",
+                () -> Engine.receiveLoop(channel, stats, (datagram, from) -> receive(datagram, from, in, stats)));
     }
 
-    private static void receive(DatagramChannel channel, RingBuffer<DatagramEvent> in, EchoStats stats) {
-        ByteBuffer buffer = ByteBuffer.allocateDirect(EchoServer.MAX_DATAGRAM + 1);
-        while (channel.isOpen()) {
-            try {
-                SocketAddress from = Engine.receive(channel, buffer, stats);
-                if (from == null) {
-                    continue;
-                }
-                long sequence = in.tryNext();
-                if (sequence < 0) {
-                    stats.dropped.increment(); // UDP has no back pressure: a full ring drops
-                    continue;
-                }
-                DatagramEvent event = in.get(sequence);
-                event.length = buffer.remaining();
-                buffer.get(event.data, 0, event.length);
-                event.address = from;
-                in.publish(sequence);
-            } catch (IOException e) {
-                // closed by stop(), or one bad receive: the loop condition decides
-            }
+    /** Into the ring, or dropped when it is full: UDP has no back pressure. */
+    private static void receive(
+            ByteBuffer datagram, SocketAddress from, RingBuffer<DatagramEvent> in, EchoStats stats) {
+        long sequence = in.tryNext();
+        if (sequence < 0) {
+            stats.dropped.increment();
+            return;
         }
+        in.get(sequence).fill(datagram, from);
+        in.publish(sequence);
     }
 
     @Override

@@ -30,27 +30,19 @@ final class ThreadsEngine implements Engine {
                 new ArrayBlockingQueue<>(EchoServer.RING_SIZE),
                 r -> threads.newThread("echo-handler", r));
         pool.prestartAllCoreThreads();
-        threads.start("echo-acceptor", () -> accept(channel, stats));
+        threads.start(
+                "echo-acceptor",
+                () -> Engine.receiveLoop(channel, stats, (datagram, from) -> accept(channel, datagram, from, stats)));
     }
 
-    private void accept(DatagramChannel channel, EchoStats stats) {
-        ByteBuffer buffer = ByteBuffer.allocateDirect(EchoServer.MAX_DATAGRAM + 1);
-        while (channel.isOpen()) {
-            try {
-                SocketAddress from = Engine.receive(channel, buffer, stats);
-                if (from == null) {
-                    continue;
-                }
-                DatagramEvent request = new DatagramEvent(buffer.remaining());
-                request.length = buffer.remaining();
-                buffer.get(request.data);
-                request.address = from;
-                pool.execute(() -> handle(channel, request, stats));
-            } catch (RejectedExecutionException e) {
-                stats.dropped.increment();
-            } catch (IOException e) {
-                // closed by stop(), or one bad receive: the loop condition decides
-            }
+    /** A copy to a handler thread, or dropped when the pool's queue is full. */
+    private void accept(DatagramChannel channel, ByteBuffer datagram, SocketAddress from, EchoStats stats) {
+        DatagramEvent request = new DatagramEvent(datagram.remaining());
+        request.fill(datagram, from);
+        try {
+            pool.execute(() -> handle(channel, request, stats));
+        } catch (RejectedExecutionException e) {
+            stats.dropped.increment();
         }
     }
 

@@ -2,6 +2,8 @@ package mechsym.tools.gateway;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Consumer;
+import mechsym.tools.OptionCheck;
 
 /**
  * Everything a {@link GatewayServer} is started with. Build one with {@link #defaults()} and the
@@ -64,124 +66,113 @@ public record GatewayConfig(
     }
 
     public GatewayConfig withAddress(String host, int port) {
-        return new GatewayConfig(
-                host,
-                port,
-                gatewayThreads,
-                sizing,
-                policy,
-                transactionMicros,
-                serviceThreads,
-                work,
-                alertFraction,
-                maxHeaderBytes,
-                maxBodyBytes,
-                maxConnections,
-                requestTimeout,
-                idleTimeout,
-                writeTimeout,
-                statsEverySecond);
+        return edit(d -> {
+            d.host = host;
+            d.port = port;
+        });
     }
 
     public GatewayConfig withThreads(int gatewayThreads, int serviceThreads) {
-        return new GatewayConfig(
-                host,
-                port,
-                gatewayThreads,
-                sizing,
-                policy,
-                transactionMicros,
-                serviceThreads,
-                work,
-                alertFraction,
-                maxHeaderBytes,
-                maxBodyBytes,
-                maxConnections,
-                requestTimeout,
-                idleTimeout,
-                writeTimeout,
-                statsEverySecond);
+        return edit(d -> {
+            d.gatewayThreads = gatewayThreads;
+            d.serviceThreads = serviceThreads;
+        });
     }
 
     /** The queue, policy and the transaction's work. */
     public GatewayConfig withService(QueueSizing sizing, QueuePolicy policy, double transactionMicros, WorkKind work) {
-        return new GatewayConfig(
-                host,
-                port,
-                gatewayThreads,
-                sizing,
-                policy,
-                transactionMicros,
-                serviceThreads,
-                work,
-                alertFraction,
-                maxHeaderBytes,
-                maxBodyBytes,
-                maxConnections,
-                requestTimeout,
-                idleTimeout,
-                writeTimeout,
-                statsEverySecond);
+        return edit(d -> {
+            d.sizing = sizing;
+            d.policy = policy;
+            d.transactionMicros = transactionMicros;
+            d.work = work;
+        });
     }
 
     public GatewayConfig withLimits(int maxHeaderBytes, int maxBodyBytes, int maxConnections) {
-        return new GatewayConfig(
-                host,
-                port,
-                gatewayThreads,
-                sizing,
-                policy,
-                transactionMicros,
-                serviceThreads,
-                work,
-                alertFraction,
-                maxHeaderBytes,
-                maxBodyBytes,
-                maxConnections,
-                requestTimeout,
-                idleTimeout,
-                writeTimeout,
-                statsEverySecond);
+        return edit(d -> {
+            d.maxHeaderBytes = maxHeaderBytes;
+            d.maxBodyBytes = maxBodyBytes;
+            d.maxConnections = maxConnections;
+        });
     }
 
     public GatewayConfig withTimeouts(Duration requestTimeout, Duration idleTimeout, Duration writeTimeout) {
-        return new GatewayConfig(
-                host,
-                port,
-                gatewayThreads,
-                sizing,
-                policy,
-                transactionMicros,
-                serviceThreads,
-                work,
-                alertFraction,
-                maxHeaderBytes,
-                maxBodyBytes,
-                maxConnections,
-                requestTimeout,
-                idleTimeout,
-                writeTimeout,
-                statsEverySecond);
+        return edit(d -> {
+            d.requestTimeout = requestTimeout;
+            d.idleTimeout = idleTimeout;
+            d.writeTimeout = writeTimeout;
+        });
     }
 
     public GatewayConfig withStatsEverySecond(boolean on) {
-        return new GatewayConfig(
-                host,
-                port,
-                gatewayThreads,
-                sizing,
-                policy,
-                transactionMicros,
-                serviceThreads,
-                work,
-                alertFraction,
-                maxHeaderBytes,
-                maxBodyBytes,
-                maxConnections,
-                requestTimeout,
-                idleTimeout,
-                writeTimeout,
-                on);
+        return edit(d -> d.statsEverySecond = on);
+    }
+
+    /** A copy with the changes {@code change} makes to a draft of this one's values. */
+    private GatewayConfig edit(Consumer<Draft> change) {
+        Draft draft = new Draft(this);
+        change.accept(draft);
+        return draft.build();
+    }
+
+    /** The record's values, open to change, for the {@code with...} methods: one list of fields. */
+    private static final class Draft {
+        String host;
+        int port;
+        int gatewayThreads;
+        QueueSizing sizing;
+        QueuePolicy policy;
+        double transactionMicros;
+        int serviceThreads;
+        WorkKind work;
+        double alertFraction;
+        int maxHeaderBytes;
+        int maxBodyBytes;
+        int maxConnections;
+        Duration requestTimeout;
+        Duration idleTimeout;
+        Duration writeTimeout;
+        boolean statsEverySecond;
+
+        Draft(GatewayConfig c) {
+            host = c.host;
+            port = c.port;
+            gatewayThreads = c.gatewayThreads;
+            sizing = c.sizing;
+            policy = c.policy;
+            transactionMicros = c.transactionMicros;
+            serviceThreads = c.serviceThreads;
+            work = c.work;
+            alertFraction = c.alertFraction;
+            maxHeaderBytes = c.maxHeaderBytes;
+            maxBodyBytes = c.maxBodyBytes;
+            maxConnections = c.maxConnections;
+            requestTimeout = c.requestTimeout;
+            idleTimeout = c.idleTimeout;
+            writeTimeout = c.writeTimeout;
+            statsEverySecond = c.statsEverySecond;
+        }
+
+        GatewayConfig build() {
+            return new GatewayConfig(
+                    host,
+                    port,
+                    gatewayThreads,
+                    sizing,
+                    policy,
+                    transactionMicros,
+                    serviceThreads,
+                    work,
+                    alertFraction,
+                    maxHeaderBytes,
+                    maxBodyBytes,
+                    maxConnections,
+                    requestTimeout,
+                    idleTimeout,
+                    writeTimeout,
+                    statsEverySecond);
+        }
     }
 
     /**
@@ -194,26 +185,19 @@ public record GatewayConfig(
         Objects.requireNonNull(sizing, "sizing");
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(work, "work");
-        require(port >= 0 && port <= 65535, "--port must be 0..65535, was " + port);
-        require(gatewayThreads >= 1 && gatewayThreads <= 256, "--threads must be 1..256, was " + gatewayThreads);
-        require(
-                serviceThreads >= 1 && serviceThreads <= 256,
-                "--service-threads must be 1..256, was " + serviceThreads);
-        require(
+        OptionCheck.port("--port", port, true);
+        OptionCheck.inRange("--threads", gatewayThreads, 1, 256);
+        OptionCheck.inRange("--service-threads", serviceThreads, 1, 256);
+        OptionCheck.require(
                 sizing.length() >= serviceThreads,
                 "--queue (" + sizing.length() + ") must be at least --service-threads (" + serviceThreads + ")");
-        require(
-                transactionMicros >= 0 && transactionMicros <= 10_000_000,
-                "--txn-time must be 0..10000000 us, was " + transactionMicros);
-        require(alertFraction > 0 && alertFraction <= 1, "the alert fraction must be in (0, 1], was " + alertFraction);
-        require(
-                maxHeaderBytes >= 256 && maxHeaderBytes <= 1 << 20,
-                "--max-header-bytes must be 256..1048576, was " + maxHeaderBytes);
-        require(
-                maxBodyBytes >= 0 && maxBodyBytes <= 64 << 20,
-                "--max-body-bytes must be 0..67108864, was " + maxBodyBytes);
-        require(maxConnections >= 1, "--max-connections must be positive, was " + maxConnections);
-        require(
+        OptionCheck.inRange("--txn-time", transactionMicros, 0, 10_000_000, "us");
+        OptionCheck.require(
+                alertFraction > 0 && alertFraction <= 1, "the alert fraction must be in (0, 1], not " + alertFraction);
+        OptionCheck.inRange("--max-header-bytes", maxHeaderBytes, 256, 1 << 20);
+        OptionCheck.inRange("--max-body-bytes", maxBodyBytes, 0, 64 << 20);
+        OptionCheck.atLeast("--max-connections", maxConnections, 1, "");
+        OptionCheck.require(
                 isPositive(requestTimeout) && isPositive(idleTimeout) && isPositive(writeTimeout),
                 "timeouts must be positive");
         return this;
@@ -221,11 +205,5 @@ public record GatewayConfig(
 
     private static boolean isPositive(Duration d) {
         return d != null && !d.isNegative() && !d.isZero();
-    }
-
-    private static void require(boolean condition, String message) {
-        if (!condition) {
-            throw new IllegalArgumentException(message);
-        }
     }
 }

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import mechsym.tools.ServerFiles;
+import mechsym.tools.StopOnce;
 
 /**
  * A real PostgreSQL server started by mechsym: the binaries come from Maven Central
@@ -19,14 +20,12 @@ import mechsym.tools.ServerFiles;
 public final class EmbeddedPostgresServer implements AutoCloseable {
     private final EmbeddedPostgres postgres;
     private final Path dataDir;
-    private final Thread shutdownHook;
-    private boolean closed;
+    private final StopOnce stop;
 
     private EmbeddedPostgresServer(EmbeddedPostgres postgres, Path dataDir) {
         this.postgres = postgres;
         this.dataDir = dataDir;
-        this.shutdownHook = new Thread(this::stop, "embedded-postgres-stop");
-        Runtime.getRuntime().addShutdownHook(shutdownHook);
+        this.stop = StopOnce.atExit("embedded-postgres-stop", this::stopAndRemoveFiles);
     }
 
     /**
@@ -70,19 +69,10 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     /** Stops the server and removes its data folder. */
     @Override
     public void close() {
-        stop();
-        try {
-            Runtime.getRuntime().removeShutdownHook(shutdownHook);
-        } catch (IllegalStateException shuttingDown) {
-            // the hook is running or has run
-        }
+        stop.stop();
     }
 
-    private synchronized void stop() {
-        if (closed) {
-            return;
-        }
-        closed = true;
+    private void stopAndRemoveFiles() {
         try {
             postgres.close();
         } catch (IOException | RuntimeException e) {

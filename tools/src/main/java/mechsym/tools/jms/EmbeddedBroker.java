@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import mechsym.tools.ServerFiles;
+import mechsym.tools.StopOnce;
 
 /**
  * An Apache ActiveMQ Artemis broker in its own JVM ({@link BrokerMain}), started by mechsym: one TCP
@@ -35,16 +36,14 @@ public final class EmbeddedBroker implements AutoCloseable {
     private final String url;
     private final Path dataDir;
     private final Path log;
-    private final Thread shutdownHook;
-    private boolean closed;
+    private final StopOnce stop;
 
     private EmbeddedBroker(Process process, String url, Path dataDir, Path log) {
         this.process = process;
         this.url = url;
         this.dataDir = dataDir;
         this.log = log;
-        this.shutdownHook = new Thread(this::stop, "embedded-broker-stop");
-        Runtime.getRuntime().addShutdownHook(shutdownHook);
+        this.stop = StopOnce.atExit("embedded-broker-stop", this::stopAndRemoveFiles);
     }
 
     /**
@@ -125,19 +124,10 @@ public final class EmbeddedBroker implements AutoCloseable {
     /** Stops the broker (gracefully, then by force after 15 s) and removes its journal. */
     @Override
     public void close() {
-        stop();
-        try {
-            Runtime.getRuntime().removeShutdownHook(shutdownHook);
-        } catch (IllegalStateException shuttingDown) {
-            // the hook is running or has run: nothing to remove
-        }
+        stop.stop();
     }
 
-    private synchronized void stop() {
-        if (closed) {
-            return;
-        }
-        closed = true;
+    private void stopAndRemoveFiles() {
         try {
             process.getOutputStream().close(); // the child stops when its stdin closes
         } catch (IOException alreadyGone) {

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import mechsym.tools.OptionCheck;
 
 /**
  * What a {@link LoadGenerator} sends, where, and when.
@@ -34,9 +35,7 @@ public record LoadConfig(
         if (target.getHost() == null) {
             throw new IllegalArgumentException("--url has no host: " + target);
         }
-        if (maxConnections < 1 || maxConnections > 60_000) {
-            throw new IllegalArgumentException("--connections must be 1..60000, was " + maxConnections);
-        }
+        OptionCheck.inRange("--connections", maxConnections, 1, 60_000);
         if (!method.matches("[A-Z]+")) {
             throw new IllegalArgumentException("--method must be an upper-case HTTP method, was " + method);
         }

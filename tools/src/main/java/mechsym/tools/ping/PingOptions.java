@@ -2,6 +2,7 @@ package mechsym.tools.ping;
 
 import java.nio.file.Path;
 import java.util.BitSet;
+import mechsym.tools.OptionCheck;
 import mechsym.tools.latency.CpuAffinity;
 
 /**
@@ -37,38 +38,26 @@ public record PingOptions(
      * @throws IllegalArgumentException naming the option and its valid range
      */
     public PingOptions validate() {
-        if (port < 0 || port > 65_535 || (port == 0 && transport != Transport.IPC)) {
-            throw new IllegalArgumentException("--port must be 1..65535, not " + port);
-        }
+        OptionCheck.port("--port", port, transport == Transport.IPC);
         // one limit for every transport: a UDP datagram's; a TCP message this size fits the socket
         // buffers, so the client's write cannot wait on the server's write back
-        if (size < 1 || size > PingServer.MAX_MESSAGE) {
-            throw new IllegalArgumentException("--size must be 1.." + PingServer.MAX_MESSAGE + " bytes, not " + size);
-        }
-        if (count < 1) {
-            throw new IllegalArgumentException("--count must be at least 1, not " + count);
-        }
-        if (warmup < 0) {
-            throw new IllegalArgumentException("--warmup cannot be negative: " + warmup);
-        }
-        if (rate < 0 || Double.isNaN(rate) || rate > 1e9) {
-            throw new IllegalArgumentException("--rate must be 0 (closed loop) or up to 1e9 per second, not " + rate);
-        }
-        if (timeoutMillis < 1) {
-            throw new IllegalArgumentException("--timeout must be at least 1 ms, not " + timeoutMillis);
-        }
+        OptionCheck.inRange("--size", size, 1, PingServer.MAX_MESSAGE, "bytes");
+        OptionCheck.atLeast("--count", count, 1, "");
+        OptionCheck.atLeast("--warmup", warmup, 0, "");
+        OptionCheck.rate("--rate", rate);
+        OptionCheck.atLeast("--timeout", timeoutMillis, 1, "ms");
         checkCpu(cpu);
         return this;
     }
 
     /**
-     * Throws unless {@code cpu} is null or one this process may run on.
+     * {@code cpu} if it is null or one this process may run on.
      *
      * @throws IllegalArgumentException naming the CPUs allowed
      */
-    static void checkCpu(Integer cpu) {
+    public static Integer checkCpu(Integer cpu) {
         if (cpu == null) {
-            return;
+            return null;
         }
         if (!CpuAffinity.isSupported()) {
             throw new IllegalArgumentException("--cpu needs Linux's sched_setaffinity, not available here");
@@ -78,5 +67,6 @@ public record PingOptions(
             throw new IllegalArgumentException(
                     "--cpu " + cpu + " is not a CPU this process may use (" + CpuAffinity.describe(allowed) + ")");
         }
+        return cpu;
     }
 }
