@@ -131,10 +131,10 @@ public final class LazySetExperiment implements Experiment {
         // key: experiment|storage|set -> round -> the median of that round's JVM (for per-round ratios)
         Map<String, Map<Integer, Double>> roundMedians = new LinkedHashMap<>();
         List<String> failures = new ArrayList<>();
-        // A run's mode (the consumer running beside the writer, or not) holds for a whole JVM: one JVM
-        // per storage and set method gave a lazy catch-up writer 2.5 ns a value in one lab and 45 in
-        // the next. So the JVMs are repeated in rounds, set methods in turn, and the runs of all
-        // rounds pooled.
+        // A run's mode (the consumer running beside the writer, or not) holds for a whole JVM, so one
+        // JVM per storage and set method can land in either mode and a single JVM's figure can be
+        // off by an order of magnitude (the catch-up table's min and max show it). So the JVMs are
+        // repeated in rounds, set methods in turn, and the runs of all rounds pooled.
         int rounds = profile.pick(1, 3, 3);
         context.progress().start("ping-pong and catch-up", rounds * storages.size() * SetMethod.values().length);
         for (int round = 0; round < rounds; round++) {

@@ -45,7 +45,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * ratio of two forks taken seconds apart; each fork's figure is its median iteration (one disturbed
  * iteration moves a mean, not a median). The verdict takes each case's median per-round speed-up.
  * One fork alone can mislead here: C2 inlines the short paths in some forks and not in others
- * (about 2 ns of ~24), and the heap of the ways that allocate is pre-touched because they otherwise pay
+ * (the rounds' spread in the report shows it), and the heap of the ways that allocate is pre-touched because they otherwise pay
  * the first touch of every page of a fresh heap inside their measured iterations (JmhBenchmarks.ALLOCATING).
  * Texts: ASCII and mixed (1- to 4-byte characters), ~20 and ~1,000 chars. Sensitive to: string
  * length (allocation and copy costs scale differently), compact strings (a Latin-1 String encodes
