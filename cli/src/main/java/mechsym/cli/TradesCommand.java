@@ -65,7 +65,6 @@ public final class TradesCommand implements Callable<Integer> {
         Path file;
     }
 
-    /** The room a new store is made with, for {@code import --append} to fill later. */
     /** How a new store is made: {@code --columnar}, {@code --force}, {@code --capacity}. */
     static class NewStoreOptions {
         @Option(names = "--columnar", description = "A new store keeps one column per field instead of records.")
