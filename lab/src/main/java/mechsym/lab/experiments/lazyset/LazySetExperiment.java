@@ -55,9 +55,6 @@ import mechsym.tools.latency.LatencySummary;
  * lazyset` prints the measured time as 'done in N s'.
  */
 public final class LazySetExperiment implements Experiment {
-    private static final String SEED_MACHINE =
-            "the post's machine (not named), Java 7, threads pinned same-core and cross-core; figures read from its text";
-
     @Override
     public String id() {
         return "lazyset";
@@ -70,11 +67,7 @@ public final class LazySetExperiment implements Experiment {
 
     @Override
     public Seed seed() {
-        return new Seed(
-                "004_43b0c6d58963b31d.txt",
-                "Atomic*.lazySet is a performance win for single writers",
-                "Nitsan Wakart (Psychosomatic Lobotomy Saw)",
-                2012);
+        return LazySetPost.SEED;
     }
 
     @Override
@@ -85,7 +78,7 @@ public final class LazySetExperiment implements Experiment {
 
     @Override
     public List<Table> seedFigures() {
-        return List.of(Table.seed("seed-ratios", "what the post's chart shows, in its own words", SEED_MACHINE)
+        return List.of(Table.seed("seed-ratios", "what the post's chart shows, in its own words", LazySetPost.MACHINE)
                 .column("experiment")
                 .column("comparison")
                 .column("ratio low", "x")
@@ -94,9 +87,9 @@ public final class LazySetExperiment implements Experiment {
                 .row(
                         "catch-up",
                         "volatile / lazy",
-                        5.0,
-                        6.0,
-                        "volatile writes are indeed significantly more expensive (5-6 times) then the alternatives")
+                        LazySetPost.CATCH_UP_LOW,
+                        LazySetPost.CATCH_UP_HIGH,
+                        LazySetPost.CATCH_UP_WORDS)
                 .row(
                         "ping-pong",
                         "lazy / volatile",

@@ -15,7 +15,7 @@ import mechsym.lab.Verdict;
  */
 final class LazySetVerdict {
     static final double CHEAPER = 2;
-    static final double POST_SIZE = 5;
+    static final double POST_SIZE = LazySetPost.CATCH_UP_LOW;
     static final double NO_SLOWER = 1.15;
 
     /**

@@ -13,6 +13,7 @@ import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
+import mechsym.lab.experiments.lazyset.LazySetPost;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
@@ -59,9 +60,6 @@ public final class QueuesExperiment implements Experiment {
 
     private static final double EQUAL_WITHIN = QueuesVerdict.EQUAL_WITHIN;
 
-    private static final String SEED_MACHINE =
-            "the post's machine (not named), Java 7, threads pinned same-core and cross-core; figures read from its text";
-
     @Override
     public String id() {
         return "queues";
@@ -74,11 +72,7 @@ public final class QueuesExperiment implements Experiment {
 
     @Override
     public Seed seed() {
-        return new Seed(
-                "004_43b0c6d58963b31d.txt",
-                "Atomic*.lazySet is a performance win for single writers",
-                "Nitsan Wakart (Psychosomatic Lobotomy Saw)",
-                2012);
+        return LazySetPost.SEED;
     }
 
     @Override
@@ -96,7 +90,7 @@ public final class QueuesExperiment implements Experiment {
      */
     @Override
     public List<Table> seedFigures() {
-        return List.of(Table.seed("seed-ratios", "what the post states, in its own words", SEED_MACHINE)
+        return List.of(Table.seed("seed-ratios", "what the post states, in its own words", LazySetPost.MACHINE)
                 .column("experiment")
                 .column("comparison")
                 .column("ratio low", "x")
@@ -105,9 +99,9 @@ public final class QueuesExperiment implements Experiment {
                 .row(
                         "catch-up (one writer, one reader)",
                         "volatile / lazySet",
-                        5.0,
-                        6.0,
-                        "volatile writes are indeed significantly more expensive (5-6 times) then the alternatives")
+                        LazySetPost.CATCH_UP_LOW,
+                        LazySetPost.CATCH_UP_HIGH,
+                        LazySetPost.CATCH_UP_WORDS)
                 .row(
                         "frameworks",
                         "lazySet as publication",

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import mechsym.lab.Summary;
 import mechsym.lab.Verdict;
+import mechsym.lab.experiments.lazyset.LazySetPost;
 
 /**
  * The queues verdict: mechsym's goal, each of its queues at least equal to the library queue it is
@@ -17,7 +18,7 @@ final class QueuesVerdict {
     /** Above this max / min of a pair's per-round ratios the verdict is inconclusive. */
     static final double MAX_SPREAD = 1.5;
     /** The post's catch-up: volatile "5-6 times" more expensive than lazySet. */
-    static final double POST_SIZE = 5;
+    static final double POST_SIZE = LazySetPost.CATCH_UP_LOW;
 
     /** One goal pair and its per-round ratios (ours / theirs), null when either side is missing. */
     record Pair(String ours, String theirs, Summary ratios) {}
