@@ -16,7 +16,7 @@ final class JdbcPrefetchReport {
             ExperimentResult.Builder result,
             JdbcPrefetchExperiment.Plan plan,
             Dialect dialect,
-            JdbcPrefetchExperiment.Measurements m,
+            Measurements m,
             boolean counted) {
         Table all = table(m, "all-rows", "Reading every row (fetch size set per statement)", "per statement", true);
         Table few = table(
@@ -34,7 +34,7 @@ final class JdbcPrefetchReport {
                 .column("time", "us")
                 .column("round trips")
                 .column("allocated", "bytes");
-        for (JdbcPrefetchExperiment.Measurements.Row r : m.rows) {
+        for (Measurements.Row r : m.rows) {
             if (r.way().equals("connection-wide")) {
                 wide.row(
                         fetchLabel(r.fetch()),
@@ -80,8 +80,7 @@ final class JdbcPrefetchReport {
                 .withLogY());
     }
 
-    private static Table table(
-            JdbcPrefetchExperiment.Measurements m, String id, String title, String way, boolean readAll) {
+    private static Table table(Measurements m, String id, String title, String way, boolean readAll) {
         Table.Builder t = Table.measured(id, title)
                 .column("fetch size")
                 .column("rows")
@@ -92,7 +91,7 @@ final class JdbcPrefetchReport {
                 .column("round trips")
                 .column("executes")
                 .column("allocated", "bytes");
-        for (JdbcPrefetchExperiment.Measurements.Row r : m.rows) {
+        for (Measurements.Row r : m.rows) {
             boolean isAll = r.read() == r.resultRows();
             if (r.way().equals(way) && (readAll ? isAll : !isAll || r.resultRows() <= FEW_ROWS)) {
                 t.row(
