@@ -11,10 +11,9 @@ import java.util.Set;
 import mechsym.lab.Chart;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Table;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.VectorGraphicsEncoder;
+import org.knowm.xchart.ChartEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.Styler;
@@ -95,9 +94,12 @@ public final class ChartRenderer {
         Path png = dir.resolve(base + ".png");
         Path svg = dir.resolve(base + ".svg");
         try {
-            BitmapEncoder.saveBitmap(drawn, png.toString(), BitmapEncoder.BitmapFormat.PNG);
-            VectorGraphicsEncoder.saveVectorGraphic(
-                    drawn, svg.toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+            try (java.io.OutputStream out = java.nio.file.Files.newOutputStream(png)) {
+                ChartEncoder.saveChart(drawn, out, "png");
+            }
+            try (java.io.OutputStream out = java.nio.file.Files.newOutputStream(svg)) {
+                ChartEncoder.saveChart(drawn, out, "svg");
+            }
         } catch (IOException | RuntimeException e) {
             java.nio.file.Files.deleteIfExists(png);
             java.nio.file.Files.deleteIfExists(svg);
