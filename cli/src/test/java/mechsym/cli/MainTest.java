@@ -278,7 +278,7 @@ class MainTest extends CliTestBase {
                         mechsym.lab.runner.JmhLock.file(),
                         java.nio.file.StandardOpenOption.CREATE,
                         java.nio.file.StandardOpenOption.WRITE);
-                java.nio.channels.FileLock held = lock.lock()) {
+                java.nio.channels.FileLock _ = lock.lock()) {
             err.reset();
             assertThat(run("jmh", "NoSuchBenchmark", "-f", "1")).isEqualTo(1);
             assertThat(stderr().lines()).hasSize(1);

@@ -260,7 +260,7 @@ public final class BackPressureExperiment implements Experiment {
 
     private static RunRow slowConsumer(RunContext context, int port, String server, double rate, Params p)
             throws IOException, InterruptedException {
-        try (SlowClients slow = new SlowClients(port, p.slowClients())) {
+        try (SlowClients _ = new SlowClients(port, p.slowClients())) {
             Thread.sleep(100);
             LoadResult load = load(port, rate, p.runSeconds(), p.connections(), 2);
             RunRow row = RunRow.of(server, 50, rate, load, List.of());
@@ -444,7 +444,7 @@ public final class BackPressureExperiment implements Experiment {
         }
 
         @Override
-        public void close() throws InterruptedException {
+        public void close() {
             if (process != null) {
                 process.close();
             }

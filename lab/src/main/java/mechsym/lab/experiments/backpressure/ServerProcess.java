@@ -84,7 +84,7 @@ final class ServerProcess implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         try {
             process.getOutputStream().close();
         } catch (IOException ignored) {
@@ -97,7 +97,7 @@ final class ServerProcess implements AutoCloseable {
             }
         } catch (InterruptedException e) {
             ChildProcess.kill(process); // the lab is being stopped: the child must not outlive it
-            throw e;
+            Thread.currentThread().interrupt();
         }
     }
 }

@@ -54,10 +54,14 @@ final class SlowClients implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         running = false;
         dripper.interrupt();
-        dripper.join(2_000);
+        try {
+            dripper.join(2_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the sockets are closed all the same
+        }
         for (Socket socket : sockets) {
             try {
                 socket.close();

@@ -1,5 +1,7 @@
 package mechsym.lab.experiments.classloadercache;
 
+import java.io.Closeable;
+import java.io.IOException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,9 +22,9 @@ final class Loaders {
     static final String PARALLEL_WEBAPP = "org.apache.catalina.loader.ParallelWebappClassLoader";
 
     /** A loader and what to close after it (Tomcat, folders). */
-    record Opened(ClassLoader loader, AutoCloseable resources) implements AutoCloseable {
+    record Opened(ClassLoader loader, Closeable resources) implements Closeable {
         @Override
-        public void close() throws Exception {
+        public void close() throws IOException {
             resources.close();
         }
     }

@@ -1,5 +1,6 @@
 package mechsym.lab.experiments.classloadercache;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
@@ -20,7 +21,7 @@ import java.util.logging.Logger;
  * (0) and stopped with the rest. {@link #close} stops Tomcat and deletes its folders. Not
  * thread-safe to start or stop; the loader it gives is used from any thread.
  */
-final class Tomcat8Webapp implements AutoCloseable {
+final class Tomcat8Webapp implements Closeable {
     static final String RESOURCES = "/tomcat8/";
     private static final String[] JARS = {"tomcat-embed-core.jar", "tomcat-juli.jar"};
     /** Held so that the level set on it stays (JUL keeps loggers weakly). */
@@ -84,12 +85,14 @@ final class Tomcat8Webapp implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws IOException {
         try {
             Class<?> tomcatClass = tomcat.getClass();
             tomcatClass.getMethod("stop").invoke(tomcat);
             tomcatClass.getMethod("destroy").invoke(tomcat);
             tomcatJars.close();
+        } catch (ReflectiveOperationException e) {
+            throw new IOException("stopping Tomcat 8 under " + base + ": " + e.getMessage(), e);
         } finally {
             TomcatWebapp.delete(base);
         }

@@ -1,5 +1,6 @@
 package mechsym.lab.experiments.classloadercache;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +17,7 @@ import org.apache.catalina.startup.Tomcat;
  * connector is created, so no port is bound. {@link #close} stops Tomcat and deletes its folders.
  * Not thread-safe to start or stop; the loader it gives is used from any thread.
  */
-final class TomcatWebapp implements AutoCloseable {
+final class TomcatWebapp implements Closeable {
     private final Tomcat tomcat;
     private final Path base;
     private final ClassLoader loader;
@@ -48,10 +49,12 @@ final class TomcatWebapp implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws IOException {
         try {
             tomcat.stop();
             tomcat.destroy();
+        } catch (LifecycleException e) {
+            throw new IOException("stopping Tomcat under " + base + ": " + e.getMessage(), e);
         } finally {
             delete(base);
         }

@@ -27,8 +27,12 @@ final class NoisyNeighbour implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         process.destroyForcibly();
-        process.waitFor(5, TimeUnit.SECONDS);
+        try {
+            process.waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // killed already; the wait was only for its exit
+        }
     }
 }

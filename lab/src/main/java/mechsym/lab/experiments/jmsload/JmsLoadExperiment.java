@@ -150,7 +150,7 @@ public final class JmsLoadExperiment implements Experiment {
                 runs.add(new ModeRun(last.mode(), last.run(), last.knee(), backlog));
             }
             report(result, ramp, runs, String.join("; ", serviceLines), timeoutMillis);
-            try (UpperCaseService service = UpperCaseService.start(factory, QUEUE, 1, serviceLog)) {
+            try (UpperCaseService _ = UpperCaseService.start(factory, QUEUE, 1, serviceLog)) {
                 GatlingRun.addTo(context, result, url, ramp);
             }
             QueueDrain.drain(factory, QUEUE, 500);

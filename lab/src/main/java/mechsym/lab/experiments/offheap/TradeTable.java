@@ -24,6 +24,7 @@ interface TradeTable {
     void destroy();
 
     /** The post's pack(): up to four ASCII bytes into an int, first byte highest. */
+    @SuppressWarnings("fallthrough") // the post's switch, kept as written
     static int pack(byte[] value) {
         int result = 0;
         switch (value.length) {
