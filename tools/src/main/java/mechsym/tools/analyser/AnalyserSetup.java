@@ -76,7 +76,7 @@ public record AnalyserSetup(
         }
         long capacity = ClockQueue.capacityFor(intervalNs, AnalyserCase.MAX_CAPTURING_DELAY_MS);
         try (ClockQueue queue = ClockQueue.create(ClockQueue.newFileName(), capacity, intervalNs);
-                ClockSource source = ClockSource.start(clockSource, queue)) {
+                ClockSource _ = ClockSource.start(clockSource, queue)) {
             return run.run(analyser, queue, onLine);
         }
     }

@@ -84,7 +84,7 @@ final class BrokerAndServiceTest {
 
     @Test
     void replyCarriesTheRequestsMessageIdWhenItHasNoCorrelationId() throws Exception {
-        try (UpperCaseService service = UpperCaseService.start(factory, "svc-id", 1, System.err);
+        try (UpperCaseService _ = UpperCaseService.start(factory, "svc-id", 1, System.err);
                 Connection connection = factory.createConnection()) {
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
             MessageProducer producer = session.createProducer(session.createQueue("svc-id"));
@@ -119,7 +119,7 @@ final class BrokerAndServiceTest {
 
     @Test
     void aFailedCheckIsCountedNotHidden() throws Exception {
-        try (UpperCaseService service = UpperCaseService.start(factory, "check-test", 1, System.err)) {
+        try (UpperCaseService _ = UpperCaseService.start(factory, "check-test", 1, System.err)) {
             RequestReplyLoad.Scenario expectsWrong =
                     new RequestReplyLoad.Scenario("check-test", "hello", "h", "v", "hello", false);
             RequestReplyLoad.Result result =

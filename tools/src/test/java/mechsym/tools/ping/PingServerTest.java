@@ -98,7 +98,7 @@ class PingServerTest {
     @Test
     void concurrentClientsAreServedAtOnce() throws Exception {
         PingServer server = server(Transport.BLOCKING);
-        try (Socket idle = new Socket("127.0.0.1", server.port())) {
+        try (Socket _ = new Socket("127.0.0.1", server.port())) {
             LatencyRecorder recorder = new LatencyRecorder(LoadMode.CLOSED_LOOP);
             PingClient.run(options(server, 16, 50), recorder); // not held up by the idle client
             assertThat(recorder.total().count()).isEqualTo(50);
