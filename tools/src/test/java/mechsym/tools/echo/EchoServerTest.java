@@ -124,12 +124,12 @@ class EchoServerTest {
     }
 
     @Test
+    @Timeout(10) // the client must give up by itself; a hang fails here
     void aClientOfNoServerEndsOnItsOwn() throws Exception {
         int port;
         try (DatagramSocket probe = new DatagramSocket(0)) {
             port = probe.getLocalPort();
         }
-        long start = System.nanoTime();
         try {
             EchoClient.Outcome outcome = EchoClient.run(
                     new EchoClient.Options(LOCAL, port, 1, 1000, 32, 0, 20), new LatencyRecorder(LoadMode.CLOSED_LOOP));
@@ -137,7 +137,6 @@ class EchoServerTest {
         } catch (IOException refused) {
             assertThat(refused).hasMessageStartingWith("connection refused by " + LOCAL + ":" + port);
         }
-        assertThat(System.nanoTime() - start).isLessThan(5_000_000_000L);
     }
 
     private static void awaitAnswered(EchoStats stats, long n) throws InterruptedException {

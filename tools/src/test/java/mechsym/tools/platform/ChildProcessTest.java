@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** A child that hangs with its output open is killed at the timeout, with what it started. */
 class ChildProcessTest {
@@ -25,11 +26,11 @@ class ChildProcessTest {
     }
 
     @Test
+    @Timeout(20) // the 1 s timeout must end it; a hang fails here
     void aChildThatHangsWithItsOutputOpenIsKilledAtTheTimeoutWithItsChildren() throws Exception {
         Process process = start("echo started; sleep 120 & sleep 120");
         List<ProcessHandle> started = new ArrayList<>();
         List<String> lines = new ArrayList<>();
-        long t0 = System.nanoTime();
         ChildProcess.Outcome outcome = ChildProcess.await(process, 1, out -> {
             String line;
             while ((line = out.readLine()) != null) {
@@ -37,12 +38,10 @@ class ChildProcessTest {
                 process.descendants().forEach(started::add);
             }
         });
-        double seconds = (System.nanoTime() - t0) / 1e9;
 
         assertThat(outcome.timedOut()).isTrue();
         assertThat(outcome.exitCode()).isEqualTo(-1);
         assertThat(lines).containsExactly("started");
-        assertThat(seconds).isLessThan(10);
         assertThat(process.isAlive()).isFalse();
         for (ProcessHandle child : started) {
             child.onExit().get(); // each one ends: killed with its parent
