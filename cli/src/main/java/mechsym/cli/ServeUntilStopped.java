@@ -1,0 +1,43 @@
+package mechsym.cli;
+
+import java.io.PrintStream;
+import java.util.concurrent.CountDownLatch;
+import mechsym.tools.platform.RunningServer;
+import sun.misc.Signal;
+
+/**
+ * "Serve until stopped", the one way every server command ends (Agrona's
+ * {@code ShutdownSignalBarrier} shape): the calling thread waits for Ctrl-C (SIGINT) or SIGTERM,
+ * then closes the server (which joins its threads), prints the server's summary line and returns
+ * {@link Main#EXIT_OK}, so a stopped server exits 0 as the help says. Signals are caught with
+ * {@code sun.misc.Signal} (module jdk.unsupported) rather than a shutdown hook, so the close runs on
+ * the main thread with every other shutdown hook still to come, and the exit code stays ours.
+ */
+final class ServeUntilStopped {
+    private ServeUntilStopped() {}
+
+    /** Waits for SIGINT or SIGTERM, closes {@code server}, prints its summary on {@code err}. */
+    static int serve(RunningServer server, PrintStream err) {
+        CountDownLatch stopped = new CountDownLatch(1);
+        Signal.handle(new Signal("INT"), _ -> stopped.countDown());
+        Signal.handle(new Signal("TERM"), _ -> stopped.countDown());
+        boolean interrupted = false;
+        while (stopped.getCount() > 0) {
+            try {
+                stopped.await();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        try {
+            server.close();
+        } catch (RunningServer.ThreadsDidNotStop e) {
+            err.println("mechsym: " + e.getMessage());
+        }
+        err.println(server.summary());
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        return Main.EXIT_OK;
+    }
+}
