@@ -18,6 +18,7 @@ import mechsym.lab.Percentiles;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Table;
+import mechsym.lab.seeds.SeedPosts;
 import mechsym.tools.gateway.QueuePolicy;
 import mechsym.tools.gateway.QueueSizing;
 import mechsym.tools.gateway.WorkKind;
@@ -95,7 +96,7 @@ public final class BackPressureExperiment implements Experiment {
 
     @Override
     public Seed seed() {
-        return new Seed("000_36716061787f48db.txt", "Applying Back Pressure When Overloaded", "Martin Thompson", 2012);
+        return SeedPosts.BACK_PRESSURE;
     }
 
     @Override

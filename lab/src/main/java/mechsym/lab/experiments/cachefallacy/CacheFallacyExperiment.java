@@ -12,7 +12,8 @@ import mechsym.lab.Profile;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Table;
-import mechsym.lab.experiments.threads.ThreadedRuns;
+import mechsym.lab.rigs.threads.ThreadedRuns;
+import mechsym.lab.seeds.SeedPosts;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /*
@@ -58,7 +59,7 @@ public final class CacheFallacyExperiment implements Experiment {
 
     @Override
     public Seed seed() {
-        return new Seed("001_c81ebb4e4acc90c2.txt", "CPU Cache Flushing Fallacy", "Martin Thompson", 2013);
+        return SeedPosts.CACHE_FLUSHING_FALLACY;
     }
 
     @Override

@@ -14,7 +14,8 @@ import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
-import mechsym.lab.experiments.threads.ThreadedRuns;
+import mechsym.lab.rigs.threads.ThreadedRuns;
+import mechsym.lab.seeds.SeedPosts;
 
 /*
  * Seed 001, "Further Adventures With CAS Instructions And Micro Benchmarking" (Martin Thompson,
@@ -98,11 +99,7 @@ public final class CasExperiment implements Experiment {
 
     @Override
     public Seed seed() {
-        return new Seed(
-                "001_c81ebb4e4acc90c2.txt",
-                "Further Adventures With CAS Instructions And Micro Benchmarking",
-                "Martin Thompson",
-                2013);
+        return SeedPosts.CAS_ADVENTURES;
     }
 
     @Override

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.concurrent.CyclicBarrier;
 import mechsym.core.concurrent.Sequence;
 import mechsym.lab.ForkedJvm;
-import mechsym.lab.experiments.threads.PaddedCell;
+import mechsym.lab.rigs.threads.PaddedCell;
 
 /**
  * The Java side of the post's atomic_inc, in a forked JVM: N threads increment one shared counter

@@ -15,6 +15,7 @@ import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Table;
 import mechsym.lab.Verdict;
+import mechsym.lab.seeds.SeedPosts;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /*
@@ -74,7 +75,7 @@ public final class ClassLoaderCacheExperiment implements Experiment {
 
     @Override
     public Seed seed() {
-        return new Seed("003_4db4366ba5119ea4.txt", "Caching Classes from the ClassLoader?", "bluedevel", 2013);
+        return SeedPosts.CLASS_LOADER_CACHE;
     }
 
     @Override

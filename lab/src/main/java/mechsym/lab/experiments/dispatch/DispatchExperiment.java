@@ -16,6 +16,7 @@ import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
+import mechsym.lab.seeds.SeedPosts;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /*
@@ -212,7 +213,7 @@ public final class DispatchExperiment implements Experiment {
 
     @Override
     public Seed seed() {
-        return new Seed("000_36716061787f48db.txt", "Invoke Interface Optimisations", "Martin Thompson", 2012);
+        return SeedPosts.INVOKE_INTERFACE;
     }
 
     @Override

@@ -15,10 +15,11 @@ import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
 import mechsym.lab.experiments.herding.HerdingVerdict.Figures;
-import mechsym.lab.experiments.pingpong.Cells;
-import mechsym.lab.experiments.pingpong.CpuPair;
-import mechsym.lab.experiments.pingpong.StoreMode;
-import mechsym.lab.experiments.pingpong.TimedPingPong;
+import mechsym.lab.rigs.pingpong.Cells;
+import mechsym.lab.rigs.pingpong.CpuPair;
+import mechsym.lab.rigs.pingpong.StoreMode;
+import mechsym.lab.rigs.pingpong.TimedPingPong;
+import mechsym.lab.seeds.SeedPosts;
 import mechsym.tools.latency.LatencyRecorder;
 import mechsym.tools.latency.LatencySummary;
 import mechsym.tools.platform.MachineKnobs;
@@ -73,11 +74,7 @@ public final class HerdingExperiment implements Experiment {
 
     @Override
     public Seed seed() {
-        return new Seed(
-                "004_43b0c6d58963b31d.txt",
-                "Experimentation Notes: on herding processes and CPUs",
-                "Nitsan Wakart (Psychosomatic Lobotomy Saw)",
-                2012);
+        return SeedPosts.HERDING;
     }
 
     @Override

@@ -10,12 +10,13 @@ import mechsym.lab.Rounds;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Table;
-import mechsym.lab.experiments.pingpong.Cells;
-import mechsym.lab.experiments.pingpong.CpuPair;
-import mechsym.lab.experiments.pingpong.RoundTrips;
-import mechsym.lab.experiments.pingpong.StoreMode;
-import mechsym.lab.experiments.pingpong.TimedPingPong;
-import mechsym.lab.experiments.threads.ThreadedRuns;
+import mechsym.lab.rigs.pingpong.Cells;
+import mechsym.lab.rigs.pingpong.CpuPair;
+import mechsym.lab.rigs.pingpong.RoundTrips;
+import mechsym.lab.rigs.pingpong.StoreMode;
+import mechsym.lab.rigs.pingpong.TimedPingPong;
+import mechsym.lab.rigs.threads.ThreadedRuns;
+import mechsym.lab.seeds.SeedPosts;
 import mechsym.tools.asm.Hsdis;
 
 /*
@@ -70,11 +71,7 @@ public final class InterThreadLatencyExperiment implements Experiment {
 
     @Override
     public Seed seed() {
-        return new Seed(
-                "001_c81ebb4e4acc90c2.txt",
-                "Printing Generated Assembly Code From The Hotspot JIT Compiler",
-                "Martin Thompson",
-                2013);
+        return SeedPosts.PRINTING_GENERATED_ASSEMBLY;
     }
 
     @Override

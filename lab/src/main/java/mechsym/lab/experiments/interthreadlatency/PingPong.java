@@ -1,7 +1,7 @@
 package mechsym.lab.experiments.interthreadlatency;
 
 import mechsym.lab.ForkedJvm;
-import mechsym.lab.experiments.threads.PaddedCell;
+import mechsym.lab.rigs.threads.PaddedCell;
 
 /**
  * The post's InterThreadLatency program, run in a forked JVM: two threads hand a counter back and

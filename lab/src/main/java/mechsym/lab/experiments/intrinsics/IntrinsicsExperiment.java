@@ -14,6 +14,7 @@ import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Table;
 import mechsym.lab.Verdict;
+import mechsym.lab.seeds.SeedPosts;
 import mechsym.tools.asm.AsmListing;
 import mechsym.tools.asm.Hsdis;
 import mechsym.tools.asm.PrintAssembly;
@@ -76,8 +77,7 @@ public final class IntrinsicsExperiment implements Experiment {
 
     @Override
     public Seed seed() {
-        return new Seed(
-                "004_43b0c6d58963b31d.txt", "Java Intrinsics are not JNI calls", "Psychosomatic Lobotomy Saw", 2012);
+        return SeedPosts.INTRINSICS_ARE_NOT_JNI;
     }
 
     @Override

@@ -16,6 +16,7 @@ import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
 import mechsym.lab.Verdict;
+import mechsym.lab.seeds.SeedPosts;
 import mechsym.tools.jdbc.EmbeddedPostgresServer;
 import mechsym.tools.jdbc.RoundTripProxy;
 
@@ -65,7 +66,7 @@ public final class JdbcPrefetchExperiment implements Experiment {
 
     @Override
     public Seed seed() {
-        return new Seed("003_4db4366ba5119ea4.txt", "Oracle JDBC row prefetch driver tuning", "Jason Koch", 2013);
+        return SeedPosts.JDBC_PREFETCH;
     }
 
     @Override

@@ -17,6 +17,7 @@ import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Table;
 import mechsym.lab.Verdict;
+import mechsym.lab.seeds.SeedPosts;
 import mechsym.tools.jms.EmbeddedBroker;
 import mechsym.tools.jms.JmsConnections;
 import mechsym.tools.jms.QueueDrain;
@@ -76,7 +77,7 @@ public final class JmsLoadExperiment implements Experiment {
 
     @Override
     public Seed seed() {
-        return new Seed("003_4db4366ba5119ea4.txt", "Gatling JMS API now ready for wider testing", "Jason Koch", 2013);
+        return SeedPosts.GATLING_JMS;
     }
 
     @Override

@@ -6,7 +6,7 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLong;
-import mechsym.lab.experiments.threads.PaddedCell;
+import mechsym.lab.rigs.threads.PaddedCell;
 
 /**
  * The post's Counter: a single-writer long whose {@code get} is always a volatile read and whose

@@ -17,11 +17,12 @@ import mechsym.lab.Summary;
 import mechsym.lab.Table;
 import mechsym.lab.experiments.lazyset.Counters.SetMethod;
 import mechsym.lab.experiments.lazyset.Counters.Storage;
-import mechsym.lab.experiments.pingpong.Cells;
-import mechsym.lab.experiments.pingpong.CpuPair;
-import mechsym.lab.experiments.pingpong.RoundTrips;
-import mechsym.lab.experiments.pingpong.StoreMode;
-import mechsym.lab.experiments.threads.ThreadedRuns;
+import mechsym.lab.rigs.pingpong.Cells;
+import mechsym.lab.rigs.pingpong.CpuPair;
+import mechsym.lab.rigs.pingpong.RoundTrips;
+import mechsym.lab.rigs.pingpong.StoreMode;
+import mechsym.lab.rigs.threads.ThreadedRuns;
+import mechsym.lab.seeds.LazySetPost;
 import mechsym.tools.latency.LatencySummary;
 
 /*

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import mechsym.lab.Verdict;
+import mechsym.lab.seeds.LazySetPost;
 
 /**
  * The lazyset verdict from each storage's per-round ratios, at the post's size: in catch-up the

@@ -18,6 +18,7 @@ import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
 import mechsym.lab.experiments.memoryaccess.MemoryWalk.Stride;
+import mechsym.lab.seeds.SeedPosts;
 
 /*
  * Seed 000, "Memory Access Patterns Are Important" (Martin Thompson, Mechanical Sympathy, 2012).
@@ -100,7 +101,7 @@ public final class MemoryAccessExperiment implements Experiment {
 
     @Override
     public Seed seed() {
-        return new Seed("000_36716061787f48db.txt", "Memory Access Patterns Are Important", "Martin Thompson", 2012);
+        return SeedPosts.MEMORY_ACCESS_PATTERNS;
     }
 
     @Override

@@ -16,6 +16,7 @@ import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Table;
 import mechsym.lab.Verdict;
+import mechsym.lab.seeds.SeedPosts;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /*
@@ -75,7 +76,7 @@ public final class NullCheckExperiment implements Experiment {
 
     @Override
     public Seed seed() {
-        return new Seed("003_4db4366ba5119ea4.txt", "The cost of a null check", "bluedevel", 2013);
+        return SeedPosts.NULL_CHECK;
     }
 
     @Override

@@ -12,6 +12,7 @@ import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
+import mechsym.lab.seeds.SeedPosts;
 
 /*
  * Seed 000, "Compact Off-Heap Structures/Tuples In Java" (Martin Thompson, Mechanical Sympathy, 2012).
@@ -164,8 +165,7 @@ public final class OffHeapStructuresExperiment implements Experiment {
 
     @Override
     public Seed seed() {
-        return new Seed(
-                "000_36716061787f48db.txt", "Compact Off-Heap Structures/Tuples In Java", "Martin Thompson", 2012);
+        return SeedPosts.COMPACT_OFF_HEAP_STRUCTURES;
     }
 
     /** The post's runs after its first, summarised as this run's are (run 0 is warm-up in both). */

@@ -18,6 +18,7 @@ import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
 import mechsym.lab.Verdict;
+import mechsym.lab.seeds.SeedPosts;
 import mechsym.tools.analyser.AnalyserCase;
 import mechsym.tools.analyser.MinIntervalSearch;
 import mechsym.tools.analyser.RealTimeRun;
@@ -89,8 +90,7 @@ public final class PacketAnalyserExperiment implements Experiment {
 
     @Override
     public Seed seed() {
-        return new Seed(
-                "002_5f4e54a5334e622d.txt", "Allocate or pool buffers (a network-analyser model)", "seed 002", 2019);
+        return SeedPosts.ALLOCATE_OR_POOL;
     }
 
     @Override
@@ -227,7 +227,7 @@ public final class PacketAnalyserExperiment implements Experiment {
                 plan.sizes().mix());
         List<Double> ns = new ArrayList<>();
         boolean guard = false;
-        for (CppReport r : mechsym.lab.experiments.threads.ThreadedRuns.parseLines(lines, CppReport.class)) {
+        for (CppReport r : mechsym.lab.rigs.threads.ThreadedRuns.parseLines(lines, CppReport.class)) {
             if (r.report() >= 0) {
                 ns.add(r.nanos() / (double) r.packets());
             } else {
@@ -386,7 +386,7 @@ public final class PacketAnalyserExperiment implements Experiment {
                         plan.windowMs(),
                         plan.sizes().pool(),
                         plan.sizes().mix());
-                CppTrial r = mechsym.lab.experiments.threads.ThreadedRuns.parseLines(lines, CppTrial.class)
+                CppTrial r = mechsym.lab.rigs.threads.ThreadedRuns.parseLines(lines, CppTrial.class)
                         .getFirst();
                 return new RealTimeRun.Result(
                         r.intervalNs(),

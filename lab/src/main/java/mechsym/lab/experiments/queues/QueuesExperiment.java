@@ -13,7 +13,7 @@ import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
-import mechsym.lab.experiments.lazyset.LazySetPost;
+import mechsym.lab.seeds.LazySetPost;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import mechsym.lab.Summary;
 import mechsym.lab.Verdict;
-import mechsym.lab.experiments.lazyset.LazySetPost;
+import mechsym.lab.seeds.LazySetPost;
 
 /**
  * The queues verdict: mechsym's goal, each of its queues at least equal to the library queue it is

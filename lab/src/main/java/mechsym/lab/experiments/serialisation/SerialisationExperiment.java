@@ -14,6 +14,7 @@ import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
+import mechsym.lab.seeds.SeedPosts;
 import mechsym.tools.dump.PostObject;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.runner.options.TimeValue;
@@ -122,11 +123,7 @@ public final class SerialisationExperiment implements Experiment {
 
     @Override
     public Seed seed() {
-        return new Seed(
-                "000_36716061787f48db.txt",
-                "Native C/C++ Like Performance For Java Object Serialisation",
-                "Martin Thompson",
-                2012);
+        return SeedPosts.NATIVE_LIKE_SERIALISATION;
     }
 
     @Override

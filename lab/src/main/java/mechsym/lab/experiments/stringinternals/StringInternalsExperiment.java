@@ -17,6 +17,7 @@ import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Table;
 import mechsym.lab.Verdict;
+import mechsym.lab.seeds.SeedPosts;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /*
@@ -60,11 +61,7 @@ public final class StringInternalsExperiment implements Experiment {
 
     @Override
     public Seed seed() {
-        return new Seed(
-                "004_43b0c6d58963b31d.txt",
-                "Breaking String encapsulation using Unsafe",
-                "Psychosomatic Lobotomy Saw",
-                2012);
+        return SeedPosts.BREAKING_STRING_ENCAPSULATION;
     }
 
     @Override

@@ -20,9 +20,10 @@ import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Table;
 import mechsym.lab.Verdict;
-import mechsym.lab.experiments.latency.CaseLatency;
-import mechsym.lab.experiments.latency.Measured;
-import mechsym.lab.experiments.threads.ThreadedRuns;
+import mechsym.lab.rigs.latency.CaseLatency;
+import mechsym.lab.rigs.latency.Measured;
+import mechsym.lab.rigs.threads.ThreadedRuns;
+import mechsym.lab.seeds.SeedPosts;
 import mechsym.tools.latency.CpuAffinity;
 import mechsym.tools.ping.Transport;
 import org.HdrHistogram.Histogram;
@@ -71,7 +72,7 @@ public final class TcpPingExperiment implements Experiment {
 
     @Override
     public Seed seed() {
-        return new Seed("004_43b0c6d58963b31d.txt", "Java ping: a performance baseline utility", "Nitsan Wakart", 2012);
+        return SeedPosts.JAVA_PING;
     }
 
     @Override
@@ -334,16 +335,16 @@ public final class TcpPingExperiment implements Experiment {
                 .column("figures")
                 .row(
                         "Java spin p50 within 10% of C spin p50, same pinning",
-                        mechsym.lab.experiments.latency.Findings.goalWord(goal), goal.reason())
+                        mechsym.lab.rigs.latency.Findings.goalWord(goal), goal.reason())
                 .build());
         result.headline(String.format(
                 java.util.Locale.ROOT,
                 "p50 RTT %s: Java spin %s, select %s, ipc %s, C spin %s",
                 main(placements).name(),
-                mechsym.lab.experiments.latency.Findings.us(findings.spin()),
-                mechsym.lab.experiments.latency.Findings.us(findings.selectCrossCore()),
-                mechsym.lab.experiments.latency.Findings.us(findings.ipcCrossCore()),
-                mechsym.lab.experiments.latency.Findings.us(findings.cSpin())));
+                mechsym.lab.rigs.latency.Findings.us(findings.spin()),
+                mechsym.lab.rigs.latency.Findings.us(findings.selectCrossCore()),
+                mechsym.lab.rigs.latency.Findings.us(findings.ipcCrossCore()),
+                mechsym.lab.rigs.latency.Findings.us(findings.cSpin())));
         result.headline("goal Java spin within 10% of C: " + goal.reason());
         result.verdict(findings.verdict());
     }

@@ -1,12 +1,12 @@
 package mechsym.lab.experiments.tcpping;
 
-import static mechsym.lab.experiments.latency.Findings.ratio;
-import static mechsym.lab.experiments.latency.Findings.us;
+import static mechsym.lab.rigs.latency.Findings.ratio;
+import static mechsym.lab.rigs.latency.Findings.us;
 
 import java.util.List;
 import mechsym.lab.Verdict;
-import mechsym.lab.experiments.latency.Findings;
-import mechsym.lab.experiments.latency.Findings.Finding;
+import mechsym.lab.rigs.latency.Findings;
+import mechsym.lab.rigs.latency.Findings.Finding;
 
 /**
  * The tcp-ping experiment's claims and speed goal, decided from p50 round trips of one run. Every

@@ -2,7 +2,7 @@ package mechsym.lab.experiments.tcpping;
 
 import java.nio.file.Path;
 import mechsym.lab.ForkedJvm;
-import mechsym.lab.experiments.latency.Measured;
+import mechsym.lab.rigs.latency.Measured;
 import mechsym.tools.latency.LatencyRecorder;
 import mechsym.tools.latency.LoadMode;
 import mechsym.tools.ping.PingClient;

@@ -1,6 +1,6 @@
 package mechsym.lab.experiments.udpecho;
 
-import mechsym.lab.experiments.latency.Measured;
+import mechsym.lab.rigs.latency.Measured;
 
 /**
  * One udp-echo case as its forked JVM emits it: the latencies and CPU under load, and the CPU the

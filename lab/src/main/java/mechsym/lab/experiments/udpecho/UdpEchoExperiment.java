@@ -14,10 +14,11 @@ import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Table;
 import mechsym.lab.Verdict;
-import mechsym.lab.experiments.latency.CaseLatency;
-import mechsym.lab.experiments.latency.Findings;
-import mechsym.lab.experiments.latency.Measured;
-import mechsym.lab.experiments.threads.ThreadedRuns;
+import mechsym.lab.rigs.latency.CaseLatency;
+import mechsym.lab.rigs.latency.Findings;
+import mechsym.lab.rigs.latency.Measured;
+import mechsym.lab.rigs.threads.ThreadedRuns;
+import mechsym.lab.seeds.SeedPosts;
 import mechsym.tools.echo.Pipeline;
 import mechsym.tools.echo.WaitKind;
 
@@ -73,11 +74,7 @@ public final class UdpEchoExperiment implements Experiment {
 
     @Override
     public Seed seed() {
-        return new Seed(
-                "003_4db4366ba5119ea4.txt",
-                "Disruptor example - UDP echo service, with capitalisation",
-                "bluedevel",
-                2013);
+        return SeedPosts.DISRUPTOR_UDP_ECHO;
     }
 
     @Override

@@ -1,7 +1,7 @@
 package mechsym.lab.experiments.udpecho;
 
-import static mechsym.lab.experiments.latency.Findings.ratio;
-import static mechsym.lab.experiments.latency.Findings.us;
+import static mechsym.lab.rigs.latency.Findings.ratio;
+import static mechsym.lab.rigs.latency.Findings.us;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,8 +10,8 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import mechsym.lab.Verdict;
-import mechsym.lab.experiments.latency.Findings;
-import mechsym.lab.experiments.latency.Findings.Finding;
+import mechsym.lab.rigs.latency.Findings;
+import mechsym.lab.rigs.latency.Findings.Finding;
 
 /**
  * The udp-echo experiment's claims and speed goals, decided from one run's percentiles. A missing

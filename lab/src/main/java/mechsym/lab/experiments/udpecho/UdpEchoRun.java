@@ -1,7 +1,7 @@
 package mechsym.lab.experiments.udpecho;
 
 import mechsym.lab.ForkedJvm;
-import mechsym.lab.experiments.latency.Measured;
+import mechsym.lab.rigs.latency.Measured;
 import mechsym.tools.echo.EchoClient;
 import mechsym.tools.echo.EchoServer;
 import mechsym.tools.echo.Pipeline;

@@ -14,6 +14,7 @@ import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
 import mechsym.lab.Verdict;
+import mechsym.lab.seeds.SeedPosts;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
@@ -103,8 +104,7 @@ public final class Utf8Experiment implements Experiment {
 
     @Override
     public Seed seed() {
-        return new Seed(
-                "004_43b0c6d58963b31d.txt", "Encode UTF-8 String to a ByteBuffer - faster", "Nitsan Wakart", 2012);
+        return SeedPosts.UTF8_ENCODE;
     }
 
     @Override

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Table;
-import mechsym.lab.experiments.threads.TinyRun;
+import mechsym.lab.rigs.threads.TinyRun;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

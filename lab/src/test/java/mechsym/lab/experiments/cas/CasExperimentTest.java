@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.NativeBaselines;
 import mechsym.lab.Table;
-import mechsym.lab.experiments.threads.TinyRun;
+import mechsym.lab.rigs.threads.TinyRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

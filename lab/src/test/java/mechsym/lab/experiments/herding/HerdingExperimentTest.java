@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Table;
-import mechsym.lab.experiments.threads.TinyRun;
+import mechsym.lab.rigs.threads.TinyRun;
 import mechsym.tools.latency.CpuAffinity;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

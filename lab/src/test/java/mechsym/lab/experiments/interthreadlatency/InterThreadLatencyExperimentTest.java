@@ -7,7 +7,7 @@ import java.util.List;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.NativeBaselines;
 import mechsym.lab.Table;
-import mechsym.lab.experiments.threads.TinyRun;
+import mechsym.lab.rigs.threads.TinyRun;
 import mechsym.tools.asm.Hsdis;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -14,9 +14,9 @@ class JmsLoadExperimentTest {
 
     @Test
     void tinyRunDrivesTheRealBrokerAndServiceAndLeavesNothingBehind() throws Exception {
-        mechsym.lab.ExperimentResult result = mechsym.lab.experiments.threads.TinyRun.run(new JmsLoadExperiment(), dir);
+        mechsym.lab.ExperimentResult result = mechsym.lab.rigs.threads.TinyRun.run(new JmsLoadExperiment(), dir);
         mechsym.lab.Table summary = result.table("summary");
-        assertThat(mechsym.lab.experiments.threads.TinyRun.texts(summary, "mode"))
+        assertThat(mechsym.lab.rigs.threads.TinyRun.texts(summary, "mode"))
                 .containsExactly("persistent", "non-persistent");
         int ok = summary.columnIndex("ok");
         int requests = summary.columnIndex("requests");

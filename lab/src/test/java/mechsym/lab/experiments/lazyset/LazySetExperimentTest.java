@@ -8,7 +8,7 @@ import java.util.List;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Table;
 import mechsym.lab.experiments.lazyset.Counters.Storage;
-import mechsym.lab.experiments.threads.TinyRun;
+import mechsym.lab.rigs.threads.TinyRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -9,7 +9,7 @@ import mechsym.lab.NativeBaselines;
 import mechsym.lab.Profile;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
-import mechsym.lab.experiments.threads.TinyRun;
+import mechsym.lab.rigs.threads.TinyRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,9 +1,10 @@
-package mechsym.lab;
+package mechsym.lab.runner;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import mechsym.lab.Experiment;
 
 /** Every experiment of the lab, in the order a full run takes them. */
 public final class ExperimentCatalog {

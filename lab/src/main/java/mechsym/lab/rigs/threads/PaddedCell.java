@@ -1,4 +1,4 @@
-package mechsym.lab.experiments.threads;
+package mechsym.lab.rigs.threads;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

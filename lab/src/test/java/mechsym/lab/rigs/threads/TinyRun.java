@@ -1,4 +1,4 @@
-package mechsym.lab.experiments.threads;
+package mechsym.lab.rigs.threads;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package mechsym.lab.experiments.latency;
+package mechsym.lab.rigs.latency;
 
 import java.nio.ByteBuffer;
 import java.util.Base64;

@@ -1,9 +1,9 @@
-package mechsym.lab.experiments.pingpong;
+package mechsym.lab.rigs.pingpong;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import mechsym.core.concurrent.Sequence;
-import mechsym.lab.experiments.threads.PaddedCell;
+import mechsym.lab.rigs.threads.PaddedCell;
 
 /**
  * The two cells a ping-pong hands its counter through, in one of three layouts, each written with

@@ -1,4 +1,4 @@
-package mechsym.lab.experiments.latency;
+package mechsym.lab.rigs.latency;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package mechsym.lab.experiments.pingpong;
+package mechsym.lab.rigs.pingpong;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

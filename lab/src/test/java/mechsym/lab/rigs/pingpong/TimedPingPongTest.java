@@ -1,4 +1,4 @@
-package mechsym.lab.experiments.pingpong;
+package mechsym.lab.rigs.pingpong;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

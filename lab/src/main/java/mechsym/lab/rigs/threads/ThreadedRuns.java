@@ -1,4 +1,4 @@
-package mechsym.lab.experiments.threads;
+package mechsym.lab.rigs.threads;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,4 +1,4 @@
-package mechsym.lab.experiments.lazyset;
+package mechsym.lab.seeds;
 
 import mechsym.lab.Seed;
 
@@ -8,11 +8,7 @@ import mechsym.lab.Seed;
  * Reference data, the seed's, checked against the seed text.
  */
 public final class LazySetPost {
-    public static final Seed SEED = new Seed(
-            "004_43b0c6d58963b31d.txt",
-            "Atomic*.lazySet is a performance win for single writers",
-            "Nitsan Wakart (Psychosomatic Lobotomy Saw)",
-            2012);
+    public static final Seed SEED = SeedPosts.LAZY_SET;
 
     public static final String MACHINE =
             "the post's machine (not named), Java 7, threads pinned same-core and cross-core; figures read from its text";

@@ -1,10 +1,12 @@
-package mechsym.lab;
+package mechsym.lab.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.HashSet;
 import java.util.List;
+import mechsym.lab.Experiment;
+import mechsym.lab.Table;
 import org.junit.jupiter.api.Test;
 
 class ExperimentCatalogTest {

@@ -1,4 +1,4 @@
-package mechsym.lab.experiments.pingpong;
+package mechsym.lab.rigs.pingpong;
 
 import java.util.BitSet;
 import mechsym.tools.latency.CpuAffinity;
