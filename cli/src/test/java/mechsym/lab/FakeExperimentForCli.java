@@ -39,6 +39,7 @@ public final class FakeExperimentForCli {
                 List.of(),
                 List.of(),
                 List.of(),
-                Verdict.inconclusive("test"));
+                Verdict.inconclusive("test"),
+                List.of());
     }
 }

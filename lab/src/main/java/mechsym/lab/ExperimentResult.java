@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * What one experiment produced in one lab run: its identity, tables (the seed's first, then ours),
- * charts drawn from those tables, headlines for the terminal, notes, and the verdict.
+ * charts drawn from those tables, headlines for the terminal, notes, the verdict on the post's claim
+ * and, apart from it, mechsym's own goals.
  *
  * @param status OK, or FAILED with {@code error} saying why (the other experiments still run)
  * @param seconds wall-clock time the experiment took
@@ -22,7 +23,8 @@ public record ExperimentResult(
         List<Chart> charts,
         List<String> headlines,
         List<String> notes,
-        Verdict verdict) {
+        Verdict verdict,
+        List<Goal> goals) {
 
     public enum Status {
         OK,
@@ -35,6 +37,7 @@ public record ExperimentResult(
         charts = Required.entries(charts, "charts");
         headlines = Required.entries(headlines, "headlines");
         notes = Required.entries(notes, "notes");
+        goals = goals == null ? List.of() : Required.entries(goals, "goals");
     }
 
     /** The table with this id, or null. */
@@ -50,6 +53,7 @@ public record ExperimentResult(
         private final List<String> headlines = new ArrayList<>();
         private final List<String> notes = new ArrayList<>();
         private Verdict verdict;
+        private final List<Goal> goals = new ArrayList<>();
 
         public Builder(Experiment experiment) {
             this.experiment = experiment;
@@ -87,6 +91,12 @@ public record ExperimentResult(
             return this;
         }
 
+        /** One of mechsym's goals, judged from this run's figures; reported beside the verdict. */
+        public Builder goal(Goal goal) {
+            goals.add(goal);
+            return this;
+        }
+
         public ExperimentResult ok(double seconds) {
             return new ExperimentResult(
                     experiment.id(),
@@ -100,7 +110,8 @@ public record ExperimentResult(
                     charts,
                     headlines,
                     notes,
-                    verdict != null ? verdict : Verdict.inconclusive("the experiment stated no verdict"));
+                    verdict != null ? verdict : Verdict.inconclusive("the experiment stated no verdict"),
+                    goals);
         }
 
         public ExperimentResult failed(double seconds, String error) {
@@ -116,7 +127,8 @@ public record ExperimentResult(
                     charts,
                     headlines,
                     notes,
-                    Verdict.inconclusive("the experiment failed: " + error));
+                    Verdict.inconclusive("the experiment failed: " + error),
+                    goals);
         }
     }
 }

@@ -57,6 +57,9 @@ public final class FakeExperiment implements Experiment {
                 .withLogY());
         result.chart(Chart.line("line", "line chart", List.of("measured"), "median", "max", null, "ns/op"));
         result.headline("a 2.0 ns, b 21.0 ns");
-        result.verdict(Verdict.reproduced("a < b"));
+        result.verdict(Verdict.fromClaims(List.of(
+                Verdict.Claim.judge("a is cheaper than b", true, "a 2.0 ns, b 21.0 ns"),
+                Verdict.Claim.notMeasurableHere("cross socket", "two sockets", "one socket here"))));
+        result.goal(Goal.judge("a within 2 ns", false, "a 2.0 ns (median), the bar 2 ns excluded"));
     }
 }

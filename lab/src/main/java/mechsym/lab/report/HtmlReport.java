@@ -8,8 +8,10 @@ import java.util.List;
 import mechsym.lab.Chart;
 import mechsym.lab.Environment;
 import mechsym.lab.ExperimentResult;
+import mechsym.lab.Goal;
 import mechsym.lab.Profile;
 import mechsym.lab.Table;
+import mechsym.lab.Verdict;
 import mechsym.lab.results.LabRun;
 
 /**
@@ -64,8 +66,8 @@ public final class HtmlReport {
     }
 
     private void overview(StringBuilder html) {
-        html.append(
-                "<h2>Experiments</h2>\n<table><tr><th>experiment</th><th>seed post</th><th>verdict</th><th>time</th></tr>\n");
+        html.append("<h2>Experiments</h2>\n<table><tr><th>experiment</th><th>seed post</th><th>verdict on the post</th>"
+                + "<th>mechsym's goals</th><th>time</th></tr>\n");
         for (ExperimentResult e : run.experiments()) {
             html.append("<tr><td><a href=\"#")
                     .append(esc(e.id()))
@@ -75,6 +77,8 @@ public final class HtmlReport {
                     .append(esc(e.seed().post()))
                     .append("</td><td>")
                     .append(badge(e))
+                    .append("</td><td>")
+                    .append(esc(Goal.tally(e.goals())))
                     .append("</td><td class=\"num\">")
                     .append(String.format(java.util.Locale.ROOT, "%.0f s", e.seconds()))
                     .append("</td></tr>\n");
@@ -134,6 +138,8 @@ public final class HtmlReport {
                 .append(' ')
                 .append(esc(e.verdict().reason()))
                 .append("</p>\n");
+        claims(html, e.verdict());
+        goals(html, e);
         if (e.status() == ExperimentResult.Status.FAILED) {
             html.append("<div class=\"warn\"><b>Failed:</b> ")
                     .append(esc(e.error()))
@@ -212,10 +218,55 @@ public final class HtmlReport {
         html.append("</div>\n");
     }
 
+    /** The post's sub-claims, each with its own outcome. */
+    private static void claims(StringBuilder html, Verdict verdict) {
+        if (verdict.claims().isEmpty()) {
+            return;
+        }
+        html.append("<table class=\"claims\"><tr><th>the post's sub-claim</th><th>here</th><th>figures</th></tr>\n");
+        for (Verdict.Claim claim : verdict.claims()) {
+            html.append("<tr><td>")
+                    .append(esc(claim.claim()))
+                    .append("</td><td>")
+                    .append(badge(claim.outcome()))
+                    .append("</td><td>")
+                    .append(esc(claim.reason()))
+                    .append("</td></tr>\n");
+        }
+        html.append("</table>\n");
+    }
+
+    /** mechsym's goals for the row's components, apart from the verdict on the post. */
+    private static void goals(StringBuilder html, ExperimentResult e) {
+        if (e.goals().isEmpty()) {
+            return;
+        }
+        html.append("<div class=\"goals\"><b>mechsym's goals</b> (targets for mechsym's components, not the post's"
+                        + " claim): ")
+                .append(esc(Goal.tally(e.goals())))
+                .append("<table><tr><th>goal</th><th>status</th><th>figures</th></tr>\n");
+        for (Goal goal : e.goals()) {
+            String status = goal.status().name();
+            html.append("<tr><td>")
+                    .append(esc(goal.goal()))
+                    .append("</td><td><span class=\"badge goal-")
+                    .append(status.toLowerCase(java.util.Locale.ROOT))
+                    .append("\">")
+                    .append(status.replace('_', ' '))
+                    .append("</span></td><td>")
+                    .append(esc(goal.figures()))
+                    .append("</td></tr>\n");
+        }
+        html.append("</table></div>\n");
+    }
+
     private static String badge(ExperimentResult e) {
-        String outcome = e.verdict().outcome().name();
-        return "<span class=\"badge " + outcome.toLowerCase(java.util.Locale.ROOT) + "\">" + outcome.replace('_', ' ')
-                + "</span>";
+        return badge(e.verdict().outcome());
+    }
+
+    private static String badge(Verdict.Outcome outcome) {
+        return "<span class=\"badge " + outcome.name().toLowerCase(java.util.Locale.ROOT) + "\">"
+                + Verdict.label(outcome) + "</span>";
     }
 
     private static void row(StringBuilder html, String name, String value) {
@@ -260,6 +311,8 @@ public final class HtmlReport {
             .warn{background:#fff3f0;border-left:4px solid #d9534f;padding:.4em .8em;margin:.6em 0}
             .badge{padding:2px 8px;border-radius:4px;color:#fff;font-size:.85em;font-weight:bold}
             .reproduced{background:#2e7d32} .partly{background:#ef8f00} .not_reproduced{background:#c62828} .inconclusive{background:#757575}
+            .not_measurable_here{background:#5c6bc0} .goal-met{background:#2e7d32} .goal-missed{background:#ad1457}
+            .goal-not_measurable{background:#757575} .goals{background:#f5f7fb;border-left:4px solid #5c6bc0;padding:.4em .8em;margin:.6em 0}
             figure{margin:1em 0} img{max-width:100%;border:1px solid #eee} figcaption{font-size:.85em;color:#555}
             footer{margin-top:3em;color:#666;font-size:.85em;border-top:1px solid #ddd;padding-top:.5em}
             """;

@@ -27,14 +27,18 @@ public final class TerminalSummary {
         for (ExperimentResult e : run.experiments()) {
             out.printf(
                     Locale.ROOT,
-                    "%n%-22s %s%n",
+                    "%n%-22s %-20s goals: %s%n",
                     e.id(),
-                    e.verdict().outcome().name().replace('_', ' '));
+                    mechsym.lab.Verdict.label(e.verdict().outcome()),
+                    mechsym.lab.Goal.tally(e.goals()));
             if (e.status() == ExperimentResult.Status.FAILED) {
                 out.println("  failed: " + e.error());
             }
             e.headlines().forEach(h -> out.println("  " + h));
             out.println("  " + e.verdict().reason());
+            e.goals().stream()
+                    .filter(g -> g.status() == mechsym.lab.Goal.Status.MISSED)
+                    .forEach(g -> out.println("  goal missed: " + g.goal() + " (" + g.figures() + ")"));
         }
         out.println();
         out.println("report:  " + outDir.resolve("report.html"));

@@ -55,6 +55,8 @@ class HtmlReportTest {
         assertThat(html).contains("measured in this run");
         assertThat(html).contains("data:image/png;base64,");
         assertThat(html).contains("boom in two");
+        assertThat(html).contains("<th>mechsym's goals</th>", "0 of 1 met", "a within 2 ns", "MISSED");
+        assertThat(html).contains("the post's sub-claim", "cross socket", "NOT MEASURABLE HERE", "Needs: two sockets");
         assertThat(html).doesNotContain("could not be drawn");
         assertThat(html).contains("profile tiny is a smoke test"); // a tiny run says its figures do not count
         // self-contained: no script, no remote resource

@@ -37,6 +37,28 @@ class ResultsJsonTest {
     }
 
     @Test
+    void goalsAndSubClaimsSurviveTheRoundTrip() throws IOException {
+        LabRun written = new mechsym.lab.runner.LabRunner(
+                        mechsym.lab.Profile.TINY, dir, mechsym.lab.Progress.silent(), "test", "test")
+                .run(java.util.List.of(new mechsym.lab.FakeExperiment("one", false)));
+        LabRun read = ResultsJson.read(dir.resolve("results.json"));
+        assertThat(read.experiment("one").goals())
+                .isEqualTo(written.experiment("one").goals())
+                .hasSize(1);
+        assertThat(read.experiment("one").verdict())
+                .isEqualTo(written.experiment("one").verdict());
+        assertThat(read.experiment("one").verdict().claims()).hasSize(2);
+    }
+
+    @Test
+    void aFileWithoutGoalsReadsAsNoGoals() throws IOException {
+        assertThat(ResultsJson.read(file(run("[" + EXPERIMENT + "]")))
+                        .experiment("x")
+                        .goals())
+                .isEmpty();
+    }
+
+    @Test
     void aCompleteFileReads() throws IOException {
         var run = ResultsJson.read(file(run("[" + EXPERIMENT + "]")));
         assertThat(run.experiment("x").table("t").rows()).hasSize(1);
@@ -106,7 +128,8 @@ class ResultsJsonTest {
                         List.of(),
                         List.of(),
                         List.of(),
-                        null)));
+                        null,
+                        List.of())));
         Path file = dir.resolve("nan.json");
         ResultsJson.write(written, file);
 

@@ -1,0 +1,46 @@
+package mechsym.lab;
+
+import java.util.List;
+
+/**
+ * One of mechsym's own targets for a component (core's SPSC queue at most as dear as the fastest
+ * peer, the Java ping-pong within 15% of C++, ...), judged from this run's figures and reported beside
+ * the verdict, never inside it: the verdict is about the post, a goal about mechsym.
+ *
+ * @param goal the target in a few words, with its bar ("SPSC offer+poll <= fastest peer")
+ * @param status met, missed, or not measurable here (the figures name why)
+ * @param figures the figures that decided it
+ */
+public record Goal(String goal, Status status, String figures) {
+    public enum Status {
+        MET,
+        MISSED,
+        /** The run could not measure it (a baseline missing, hardware lacking); the figures say why. */
+        NOT_MEASURABLE
+    }
+
+    public Goal {
+        Required.field(goal, "goal");
+        Required.field(status, "status");
+    }
+
+    public static Goal judge(String goal, boolean met, String figures) {
+        return new Goal(goal, met ? Status.MET : Status.MISSED, figures);
+    }
+
+    public static Goal notMeasurable(String goal, String why) {
+        return new Goal(goal, Status.NOT_MEASURABLE, why);
+    }
+
+    /** "2 of 3 met", or "none" when there are no goals; not-measurable goals are counted apart. */
+    public static String tally(List<Goal> goals) {
+        if (goals.isEmpty()) {
+            return "none";
+        }
+        long met = goals.stream().filter(g -> g.status() == Status.MET).count();
+        long unmeasured =
+                goals.stream().filter(g -> g.status() == Status.NOT_MEASURABLE).count();
+        return met + " of " + (goals.size() - unmeasured) + " met"
+                + (unmeasured > 0 ? ", " + unmeasured + " not measurable" : "");
+    }
+}
