@@ -166,7 +166,7 @@ public final class HtmlReport {
             }
         }
         for (Table table : e.tables()) {
-            table(html, table);
+            table(html, e.id(), table);
         }
         if (!e.notes().isEmpty()) {
             html.append("<h3>Notes</h3><ul class=\"notes\">");
@@ -178,12 +178,20 @@ public final class HtmlReport {
         html.append("</section>\n");
     }
 
-    static void table(StringBuilder html, Table table) {
+    /**
+     * A table's HTML id: its experiment's id and its own, which alone repeats across experiments
+     * ("measured"). Experiment ids name directories, so they hold no '/'.
+     */
+    static String tableId(String experimentId, Table table) {
+        return experimentId + "/" + table.id();
+    }
+
+    static void table(StringBuilder html, String experimentId, Table table) {
         boolean seed = table.source() == Table.Source.SEED;
         html.append("<div class=\"table ")
                 .append(seed ? "seed" : "measured")
-                .append("\" id=\"table-")
-                .append(esc(table.id()))
+                .append("\" id=\"")
+                .append(esc(tableId(experimentId, table)))
                 .append("\"><h3>")
                 .append(esc(table.title()))
                 .append(" <span class=\"src\">")

@@ -41,7 +41,7 @@ class HtmlReportTest {
         for (ExperimentResult e : run.experiments()) {
             assertThat(html).contains("id=\"" + e.id() + "\"");
             for (Table t : e.tables()) {
-                assertThat(html).contains("id=\"table-" + t.id() + "\"");
+                assertThat(html).contains("id=\"" + HtmlReport.tableId(e.id(), t) + "\"");
             }
             for (Chart c : e.charts()) {
                 Path png = dir.resolve("charts").resolve(e.id() + "-" + c.id() + ".png");
@@ -59,6 +59,22 @@ class HtmlReportTest {
         assertThat(html).contains("profile tiny is a smoke test"); // a tiny run says its figures do not count
         // self-contained: no script, no remote resource
         assertThat(html).doesNotContain("<script").doesNotContain("http://").doesNotContain("https://");
+    }
+
+    @Test
+    void noHtmlIdRepeatsInAReportOfSeveralExperimentsWithTheSameTableIds() throws IOException {
+        new LabRunner(Profile.TINY, dir, Progress.silent(), "test", "test")
+                .run(List.of(new FakeExperiment("one", false), new FakeExperiment("two", false)));
+        String html = Files.readString(dir.resolve("report.html"));
+
+        List<String> ids = java.util.regex.Pattern.compile("\\sid=\"([^\"]*)\"")
+                .matcher(html)
+                .results()
+                .map(m -> m.group(1))
+                .toList();
+
+        assertThat(ids).contains("one", "two", "one/measured", "two/measured", "one/seed", "two/seed");
+        assertThat(ids).doesNotHaveDuplicates();
     }
 
     @Test
