@@ -78,6 +78,42 @@ class HtmlReportTest {
     }
 
     @Test
+    void aTableOfManyRowsIsFoldedUnderItsRowCount() {
+        StringBuilder html = new StringBuilder();
+        HtmlReport.table(html, "e", rows(HtmlReport.FOLDED_ROWS + 1));
+        assertThat(html.toString())
+                .contains("<details><summary>" + (HtmlReport.FOLDED_ROWS + 1) + " rows</summary>")
+                .contains("</table></div></details>");
+
+        StringBuilder few = new StringBuilder();
+        HtmlReport.table(few, "e", rows(HtmlReport.FOLDED_ROWS));
+        assertThat(few.toString()).doesNotContain("<details");
+    }
+
+    @Test
+    void everyTableScrollsInItsOwnBoxAndNothingWidensThePage() {
+        StringBuilder html = new StringBuilder();
+        HtmlReport.table(html, "e", rows(1));
+        assertThat(html.toString()).contains("<div class=\"scroll\"><table>");
+
+        String css = HtmlReport.CSS.replace("\n", " ");
+        assertThat(css)
+                .contains(".scroll{overflow-x:auto;max-width:100%}")
+                .contains("overflow-wrap:break-word")
+                .contains("img{max-width:100%;height:auto;")
+                .contains("code,table.env td{overflow-wrap:anywhere}");
+    }
+
+    private static Table rows(int n) {
+        Table.Builder table =
+                Table.measured("series", "a time series").column("second").column("rate", "ops/s");
+        for (int i = 0; i < n; i++) {
+            table.row(i, 1000.0 + i);
+        }
+        return table.build();
+    }
+
+    @Test
     void seriesAreSplitByTableSourceAndSeriesColumn() throws IOException {
         LabRun run = new LabRunner(Profile.TINY, dir, Progress.silent(), "test", "test")
                 .run(List.of(new FakeExperiment("one", false)));
