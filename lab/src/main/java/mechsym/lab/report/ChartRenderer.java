@@ -63,12 +63,13 @@ public final class ChartRenderer {
                 throw new IllegalArgumentException("chart '" + chart.id() + "': table '" + tableId + "' has no column '"
                         + (x < 0 ? chart.x() : chart.y()) + "'");
             }
-            int s = chart.series() == null ? -1 : table.columnIndex(chart.series());
+            String seriesColumn = chart.seriesOf(tableId);
+            int s = seriesColumn == null ? -1 : table.columnIndex(seriesColumn);
             for (List<Object> row : table.rows()) {
                 if (!(row.get(y) instanceof Number value)) {
                     continue;
                 }
-                String name = table.sourceLabel() + (s >= 0 ? " " + row.get(s) : "");
+                String name = table.sourceLabel() + (s < 0 ? "" : " " + seriesLabel(seriesColumn, row.get(s)));
                 Series series = byName.computeIfAbsent(name, n -> new Series(n, new ArrayList<>(), new ArrayList<>()));
                 if (series.x().contains(row.get(x))) {
                     // a chart draws one point per series and x: a second one would be dropped unseen
@@ -81,6 +82,11 @@ public final class ChartRenderer {
             }
         }
         return new ArrayList<>(byName.values());
+    }
+
+    /** A series column's value as a legend names it: text as it is, a number with its column ("threads 2"). */
+    static String seriesLabel(String column, Object value) {
+        return value instanceof Number ? column + " " + value : String.valueOf(value);
     }
 
     public static Rendered render(Chart chart, ExperimentResult result, Path dir) throws IOException {

@@ -21,6 +21,9 @@ import mechsym.lab.results.LabRun;
  * Everything shown is read from the {@link LabRun}, i.e. from results.json.
  */
 public final class HtmlReport {
+    /** A table of more rows than this is folded: its chart shows it, the rows are a click away. */
+    static final int FOLDED_ROWS = 30;
+
     private final LabRun run;
     private final Path outDir;
 
@@ -172,7 +175,7 @@ public final class HtmlReport {
             }
         }
         for (Table table : e.tables()) {
-            table(html, table);
+            table(html, e.id(), table);
         }
         if (!e.notes().isEmpty()) {
             html.append("<h3>Notes</h3><ul class=\"notes\">");
@@ -184,17 +187,34 @@ public final class HtmlReport {
         html.append("</section>\n");
     }
 
-    static void table(StringBuilder html, Table table) {
+    /**
+     * A table's HTML id: its experiment's id and its own, which alone repeats across experiments
+     * ("measured"). Experiment ids name directories, so they hold no '/'.
+     */
+    static String tableId(String experimentId, Table table) {
+        return experimentId + "/" + table.id();
+    }
+
+    /**
+     * A table in a box of its own that scrolls sideways when the table is wider than the page; one of
+     * more than {@link #FOLDED_ROWS} rows (a time series under its chart) folded under its row count.
+     */
+    static void table(StringBuilder html, String experimentId, Table table) {
         boolean seed = table.source() == Table.Source.SEED;
         html.append("<div class=\"table ")
                 .append(seed ? "seed" : "measured")
-                .append("\" id=\"table-")
-                .append(esc(table.id()))
+                .append("\" id=\"")
+                .append(esc(tableId(experimentId, table)))
                 .append("\"><h3>")
                 .append(esc(table.title()))
                 .append(" <span class=\"src\">")
                 .append(seed ? "seed's published figures — " + esc(table.machine()) : "measured in this run")
-                .append("</span></h3>\n<table><tr>");
+                .append("</span></h3>\n");
+        boolean folded = table.rows().size() > FOLDED_ROWS;
+        if (folded) {
+            html.append("<details><summary>").append(table.rows().size()).append(" rows</summary>");
+        }
+        html.append("<div class=\"scroll\"><table><tr>");
         for (Table.Column c : table.columns()) {
             html.append("<th>")
                     .append(esc(c.name()))
@@ -211,7 +231,10 @@ public final class HtmlReport {
             }
             html.append("</tr>\n");
         }
-        html.append("</table>");
+        html.append("</table></div>");
+        if (folded) {
+            html.append("</details>");
+        }
         if (table.note() != null) {
             html.append("<p class=\"note\">").append(esc(table.note())).append("</p>");
         }
@@ -300,8 +323,10 @@ public final class HtmlReport {
         return out.toString();
     }
 
-    private static final String CSS = """
-            body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
+    static final String CSS = """
+            body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222;overflow-wrap:break-word}
+            .scroll{overflow-x:auto;max-width:100%} code,table.env td{overflow-wrap:anywhere} td.num{white-space:nowrap}
+            summary{cursor:pointer;color:#555;font-size:.9em;margin:.3em 0}
             h1{margin-bottom:.2em} h2{border-bottom:2px solid #ddd;padding-bottom:.2em;margin-top:2em}
             h3{font-size:1em;margin:1.2em 0 .3em} .src{font-weight:normal;color:#666;font-size:.9em}
             table{border-collapse:collapse;margin:.3em 0;font-size:.9em} th,td{border:1px solid #ddd;padding:3px 8px}
@@ -313,7 +338,7 @@ public final class HtmlReport {
             .reproduced{background:#2e7d32} .partly{background:#ef8f00} .not_reproduced{background:#c62828} .inconclusive{background:#757575}
             .not_measurable_here{background:#5c6bc0} .goal-met{background:#2e7d32} .goal-missed{background:#ad1457}
             .goal-not_measurable{background:#757575} .goals{background:#f5f7fb;border-left:4px solid #5c6bc0;padding:.4em .8em;margin:.6em 0}
-            figure{margin:1em 0} img{max-width:100%;border:1px solid #eee} figcaption{font-size:.85em;color:#555}
+            figure{margin:1em 0} img{max-width:100%;height:auto;border:1px solid #eee} figcaption{font-size:.85em;color:#555}
             footer{margin-top:3em;color:#666;font-size:.85em;border-top:1px solid #ddd;padding-top:.5em}
             """;
 }

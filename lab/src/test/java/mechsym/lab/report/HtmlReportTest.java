@@ -41,7 +41,7 @@ class HtmlReportTest {
         for (ExperimentResult e : run.experiments()) {
             assertThat(html).contains("id=\"" + e.id() + "\"");
             for (Table t : e.tables()) {
-                assertThat(html).contains("id=\"table-" + t.id() + "\"");
+                assertThat(html).contains("id=\"" + HtmlReport.tableId(e.id(), t) + "\"");
             }
             for (Chart c : e.charts()) {
                 Path png = dir.resolve("charts").resolve(e.id() + "-" + c.id() + ".png");
@@ -61,6 +61,58 @@ class HtmlReportTest {
         assertThat(html).contains("profile tiny is a smoke test"); // a tiny run says its figures do not count
         // self-contained: no script, no remote resource
         assertThat(html).doesNotContain("<script").doesNotContain("http://").doesNotContain("https://");
+    }
+
+    @Test
+    void noHtmlIdRepeatsInAReportOfSeveralExperimentsWithTheSameTableIds() throws IOException {
+        new LabRunner(Profile.TINY, dir, Progress.silent(), "test", "test")
+                .run(List.of(new FakeExperiment("one", false), new FakeExperiment("two", false)));
+        String html = Files.readString(dir.resolve("report.html"));
+
+        List<String> ids = java.util.regex.Pattern.compile("\\sid=\"([^\"]*)\"")
+                .matcher(html)
+                .results()
+                .map(m -> m.group(1))
+                .toList();
+
+        assertThat(ids).contains("one", "two", "one/measured", "two/measured", "one/seed", "two/seed");
+        assertThat(ids).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void aTableOfManyRowsIsFoldedUnderItsRowCount() {
+        StringBuilder html = new StringBuilder();
+        HtmlReport.table(html, "e", rows(HtmlReport.FOLDED_ROWS + 1));
+        assertThat(html.toString())
+                .contains("<details><summary>" + (HtmlReport.FOLDED_ROWS + 1) + " rows</summary>")
+                .contains("</table></div></details>");
+
+        StringBuilder few = new StringBuilder();
+        HtmlReport.table(few, "e", rows(HtmlReport.FOLDED_ROWS));
+        assertThat(few.toString()).doesNotContain("<details");
+    }
+
+    @Test
+    void everyTableScrollsInItsOwnBoxAndNothingWidensThePage() {
+        StringBuilder html = new StringBuilder();
+        HtmlReport.table(html, "e", rows(1));
+        assertThat(html.toString()).contains("<div class=\"scroll\"><table>");
+
+        String css = HtmlReport.CSS.replace("\n", " ");
+        assertThat(css)
+                .contains(".scroll{overflow-x:auto;max-width:100%}")
+                .contains("overflow-wrap:break-word")
+                .contains("img{max-width:100%;height:auto;")
+                .contains("code,table.env td{overflow-wrap:anywhere}");
+    }
+
+    private static Table rows(int n) {
+        Table.Builder table =
+                Table.measured("series", "a time series").column("second").column("rate", "ops/s");
+        for (int i = 0; i < n; i++) {
+            table.row(i, 1000.0 + i);
+        }
+        return table.build();
     }
 
     @Test

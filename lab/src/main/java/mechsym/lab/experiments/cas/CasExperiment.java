@@ -240,9 +240,9 @@ public final class CasExperiment implements Experiment {
                 "ns-per-increment",
                 "ns per increment by case and threads: the post's machines (1 thread, LOCK XADD) and this one",
                 chartTables,
-                "the post's loop",
+                "case",
                 "median",
-                "language, threads",
+                "threads",
                 "ns per increment (median)"));
         fairnessTable(result, fairness);
         ThreadedRuns.noteMachine(result, threadCounts.getLast(), loadBefore);

@@ -145,8 +145,9 @@ public final class NullCheckExperiment implements Experiment {
                         List.of("seed-null-check", "null-check"),
                         "benchmark",
                         "score",
-                        null,
+                        "compiler",
                         "ops/ms")
+                .withSeries("seed-null-check", "vm")
                 .withLogY());
 
         // 2. a reference that is sometimes null: the trap, the deoptimisation, the recompiled code

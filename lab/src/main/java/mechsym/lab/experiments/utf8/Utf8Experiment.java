@@ -197,6 +197,7 @@ public final class Utf8Experiment implements Experiment {
                 }
             }
         }
+        result.table(Utf8Report.encodeTable(encoded, rounds)); // every profile: the encode chart draws from it
         // Decoding is context, not the claim: the quick profile leaves it out (about 45 s of forks on 2 cores);
         // tiny runs it as a smoke test, full measures it.
         if (profile == Profile.QUICK) {
@@ -208,9 +209,6 @@ public final class Utf8Experiment implements Experiment {
                     .include(methods(DECODERS))
                     .param("text", texts.toArray(String[]::new))
                     .measurementIterations(profile.pick(1, 3, 5)));
-
-            result.table(Utf8Report.encodeTable(encoded, rounds));
-
             result.table(Utf8Report.decodeTable(decoded));
         }
 
