@@ -17,7 +17,10 @@ import mechsym.lab.Verdict.Claim;
 final class CacheFallacyVerdict {
     static final String REORDERS = "without a fence a load passes its thread's earlier store (litmus reads 0, 0)";
     static final String FENCE_STOPS = "a full fence stops it (never 0, 0)";
-    /** Fewer samples than this without a 0, 0 decide nothing: the reordering is rare (a few per cent). */
+    /**
+     * Fewer samples than this without a 0, 0 decide nothing, with or without the fence: the reordering
+     * is rare (a few per cent).
+     */
     static final long MIN_SAMPLES = 100_000;
 
     static final String LAZY_SET = "a volatile store pays a fence a release store (lazySet) avoids";
@@ -64,6 +67,11 @@ final class CacheFallacyVerdict {
         if (l.problem() != null || l.fencedSamples() == 0) {
             return Claim.inconclusive(FENCE_STOPS, why(l));
         }
+        if (l.fencedReordered() == 0 && l.fencedSamples() < MIN_SAMPLES) {
+            return Claim.inconclusive(
+                    FENCE_STOPS,
+                    "no 0, 0 in only " + l.fencedSamples() + " samples, too few to tell a fence from luck");
+        }
         return Claim.judge(
                 FENCE_STOPS,
                 l.fencedReordered() == 0,
@@ -78,6 +86,15 @@ final class CacheFallacyVerdict {
     private static Claim lazySet(Score vol, Score release) {
         if (vol == null || release == null) {
             return Claim.inconclusive(LAZY_SET, "the store-cost benchmark reported no volatile or release score");
+        }
+        if (Double.isNaN(vol.error()) || Double.isNaN(release.error())) {
+            return Claim.inconclusive(
+                    LAZY_SET,
+                    String.format(
+                            Locale.ROOT,
+                            "volatile store %.2f ns/op, release store %.2f, but JMH gave no error (too few iterations)",
+                            vol.ns(),
+                            release.ns()));
         }
         boolean dearer = vol.ns() - vol.error() > release.ns() + release.error();
         return Claim.judge(

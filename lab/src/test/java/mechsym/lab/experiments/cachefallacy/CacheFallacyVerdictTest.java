@@ -43,6 +43,21 @@ class CacheFallacyVerdictTest {
     }
 
     @Test
+    void noReorderingWithTheFenceInFewSamplesDecidesNothing() {
+        var v = CacheFallacyVerdict.judge(new Litmus(10, 1_000, 0, 99_999, null), VOLATILE, RELEASE);
+        assertThat(claim(v, CacheFallacyVerdict.FENCE_STOPS)).isEqualTo(Outcome.INCONCLUSIVE);
+        var many = CacheFallacyVerdict.judge(new Litmus(10, 1_000, 0, 100_000, null), VOLATILE, RELEASE);
+        assertThat(claim(many, CacheFallacyVerdict.FENCE_STOPS)).isEqualTo(Outcome.REPRODUCED);
+    }
+
+    @Test
+    void scoresWithoutAnErrorDecideNothing() {
+        var v = CacheFallacyVerdict.judge(SEEN, new Score(6.0, Double.NaN), RELEASE);
+        assertThat(claim(v, CacheFallacyVerdict.LAZY_SET)).isEqualTo(Outcome.INCONCLUSIVE);
+        assertThat(v.reason()).contains("no error");
+    }
+
+    @Test
     void aReorderingWithTheFenceFailsThatSubClaim() {
         var v = CacheFallacyVerdict.judge(new Litmus(10, 1_000, 1, 1_000, null), VOLATILE, RELEASE);
         assertThat(claim(v, CacheFallacyVerdict.REORDERS)).isEqualTo(Outcome.REPRODUCED);
