@@ -29,8 +29,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * </ul>
  *
  * Inputs come from fields that change every call, so nothing folds to a constant. How to run:
- * {@code ./mechsym jmh IntrinsicsBenchmark -f 1 -wi 3 -i 5}, and again with {@code -jvmArgsAppend
- * "-XX:+UnlockDiagnosticVMOptions -XX:DisableIntrinsic=_dsqrt,_fmaD"}. Look for: sqrt a
+ * {@code make -C native jni}, then {@code ./mechsym jmh IntrinsicsBenchmark -f 1 -wi 3 -i 5
+ * -jvmArgsAppend -Dmechsym.jni.library=$PWD/native/build/libmechsym_jni.so} (jniSqrt fails without
+ * the library), and again with {@code -jvmArgsAppend "-XX:+UnlockDiagnosticVMOptions
+ * -XX:DisableIntrinsic=_dsqrt,_fmaD"}. Look for: sqrt a
  * fraction of a nanosecond against several for the JNI call and the downcall; fma slowest when disabled.
  */
 @BenchmarkMode(Mode.AverageTime)
