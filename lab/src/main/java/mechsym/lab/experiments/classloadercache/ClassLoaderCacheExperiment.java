@@ -213,7 +213,7 @@ public final class ClassLoaderCacheExperiment implements Experiment {
      */
     static void verdict(ExperimentResult.Builder result, Map<String, Map<Integer, Double>> jdk, int cores) {
         if (cores < 2) {
-            result.verdict(Verdict.inconclusive("one CPU: no loader can scale with threads here"));
+            result.verdict(Verdict.notMeasurableHere("two CPUs", "one CPU: no loader can scale with threads here."));
             return;
         }
         Double chm1 = get(jdk, "chm-cache", 1);

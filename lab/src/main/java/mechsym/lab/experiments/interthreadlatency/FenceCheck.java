@@ -1,9 +1,12 @@
 package mechsym.lab.experiments.interthreadlatency;
 
 import java.nio.file.Files;
-import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.RunContext;
 import mechsym.lab.Table;
@@ -25,9 +28,9 @@ final class FenceCheck {
      * The post's observation, checked on this JDK: one short fork per Java variant prints the C2
      * code of ping and pong, and {@link CompiledCode} counts the lock addl fences in it.
      *
-     * @return whether the volatile variant has a fence and the others none; null without C2 code
+     * @return the fences found; null when some variant printed no C2 code
      */
-    static Boolean fences(RunContext context, ExperimentResult.Builder result) throws Exception {
+    static Fences fences(RunContext context, ExperimentResult.Builder result) throws Exception {
         Table.Builder table = Table.measured("fences", "lock addl fences in the C2 code of ping() and pong()")
                 .column("variant")
                 .column("C2 methods printed", "count")
@@ -37,8 +40,7 @@ final class FenceCheck {
                         + " normal compilations). The bytes are HotSpot's hex dump, searched for the fence's encoding"
                         + " (f0 83 44 24 xx 00 or f0 83 04 24 00).");
         boolean all = true;
-        boolean asThePostSays = true;
-        List<String> counts = new ArrayList<>();
+        Map<Mode, Integer> fences = new EnumMap<>(Mode.class);
         for (Variant v : Variant.JAVA) {
             String name = "asm-" + v.javaMode();
             context.fork(PingPong.class)
@@ -56,11 +58,10 @@ final class FenceCheck {
             CompiledCode.Scan scan =
                     CompiledCode.scan(Files.readAllLines(context.workDir().resolve(name + ".log")));
             all &= scan.c2Methods() > 0;
-            asThePostSays &= v.javaMode() == Mode.VOLATILE ? scan.lockAddl() > 0 : scan.lockAddl() == 0;
-            counts.add(v.javaMode().name().toLowerCase(Locale.ROOT) + " " + scan.lockAddl());
+            fences.put(v.javaMode(), scan.lockAddl());
             table.row(v.label(), scan.c2Methods(), scan.bytes(), scan.lockAddl());
         }
-        return fenceFinding(result, table, counts, all, asThePostSays);
+        return fenceFinding(result, table, fences, all);
     }
 
     /**
@@ -68,7 +69,7 @@ final class FenceCheck {
      * prints the C2 code of ping and pong through mechsym's disassembler plugin; the table names the
      * store in {@code publish} and the instruction after it ({@code lock addl} or none).
      */
-    static Boolean disassembledFences(RunContext context, ExperimentResult.Builder result, Hsdis hsdis)
+    static Fences disassembledFences(RunContext context, ExperimentResult.Builder result, Hsdis hsdis)
             throws Exception {
         Table.Builder table = Table.measured("fences", "the store in publish() and the instruction after it, C2 code")
                 .column("variant")
@@ -82,8 +83,7 @@ final class FenceCheck {
                         + " the mov that HotSpot's debug info ties to PingPong::publish; the fence count covers all"
                         + " printed C2 code.");
         boolean all = true;
-        boolean asThePostSays = true;
-        List<String> counts = new ArrayList<>();
+        Map<Mode, Integer> fences = new EnumMap<>(Mode.class);
         for (Variant v : Variant.JAVA) {
             PrintAssembly.Output output = new PrintAssembly(
                             PingPong.class.getName(), System.getProperty("java.class.path"))
@@ -99,7 +99,7 @@ final class FenceCheck {
                         + output.exitCode() + " (log: " + output.log() + ")");
             }
             List<AsmListing.CompiledMethod> c2 = output.listing().c2();
-            int fences = c2.stream().mapToInt(m -> m.stackFences().size()).sum();
+            int fenceCount = c2.stream().mapToInt(m -> m.stackFences().size()).sum();
             String store = "not found";
             String after = "";
             for (AsmListing.CompiledMethod m : c2) {
@@ -111,29 +111,55 @@ final class FenceCheck {
                 }
             }
             all &= !c2.isEmpty();
-            asThePostSays &= v.javaMode() == Mode.VOLATILE ? fences > 0 : fences == 0;
-            counts.add(v.javaMode().name().toLowerCase(Locale.ROOT) + " " + fences);
+            fences.put(v.javaMode(), fenceCount);
             int instructions =
                     c2.stream().mapToInt(m -> m.instructions().size()).sum();
-            table.row(v.label(), c2.size(), instructions, fences, store, after);
+            table.row(v.label(), c2.size(), instructions, fenceCount, store, after);
         }
-        return fenceFinding(result, table, counts, all, asThePostSays);
+        return fenceFinding(result, table, fences, all);
+    }
+
+    /**
+     * The lock addl fences C2 put in ping and pong, per Java access mode.
+     *
+     * @param counts fences per mode, in {@link Variant#JAVA} order
+     */
+    record Fences(Map<Mode, Integer> counts) {
+        Fences {
+            counts = Collections.unmodifiableMap(new EnumMap<>(counts));
+        }
+
+        /** The post's claim: the volatile store is followed by a fence. */
+        boolean volatileFenced() {
+            return counts.getOrDefault(Mode.VOLATILE, 0) > 0;
+        }
+
+        /** The weaker modes (setRelease, setOpaque) have none. */
+        boolean othersUnfenced() {
+            return counts.entrySet().stream()
+                    .filter(e -> e.getKey() != Mode.VOLATILE)
+                    .allMatch(e -> e.getValue() == 0);
+        }
+
+        /** "volatile 2, release 0, opaque 0". */
+        String text() {
+            return counts.entrySet().stream()
+                    .map(e -> e.getKey().name().toLowerCase(Locale.ROOT) + " " + e.getValue())
+                    .collect(Collectors.joining(", "));
+        }
     }
 
     /** Records the fence table and its headline; null when some variant printed no C2 code. */
-    private static Boolean fenceFinding(
-            ExperimentResult.Builder result,
-            Table.Builder table,
-            List<String> counts,
-            boolean allPrinted,
-            boolean asThePostSays) {
+    private static Fences fenceFinding(
+            ExperimentResult.Builder result, Table.Builder table, Map<Mode, Integer> counts, boolean allPrinted) {
         result.table(table.build());
-        result.headline("lock addl in the C2 code of ping/pong: " + String.join(", ", counts));
+        Fences fences = new Fences(counts);
+        result.headline("lock addl in the C2 code of ping/pong: " + fences.text());
         if (!allPrinted) {
             result.note("C2 code was not printed for every variant (a run too short for C2 to compile ping and"
                     + " pong), so the fence table is not evidence either way.");
             return null;
         }
-        return asThePostSays;
+        return fences;
     }
 }

@@ -106,14 +106,14 @@ final class InterThreadLatencyReport {
                     .summaryColumns("Java / C++")
                     .note("Each round runs every variant once, one after the other, so a ratio taken within a"
                             + " round compares runs made a few seconds apart; drift between rounds (other load on"
-                            + " this shared machine) cancels out. The verdict uses the median of these ratios.");
+                            + " this shared machine) cancels out. The goals use the median of these ratios.");
             ratios.forEach(ratioTable::row);
             result.table(ratioTable.build());
         }
     }
 
-    /** The headlines and the verdict, given the fence finding (null when not evidence). */
-    void verdict(ExperimentResult.Builder result, Boolean fence) {
+    /** The headlines, the verdict and the goals, given the fence finding (null when not evidence). */
+    void verdict(ExperimentResult.Builder result, FenceCheck.Fences fences) {
         Map<Variant, Summary> medians = medians();
         Map<String, Summary> ratios = roundRatios();
         Summary javaVolatile = medians.get(Variant.JAVA_VOLATILE);
@@ -141,7 +141,9 @@ final class InterThreadLatencyReport {
                     releaseRatios.median(),
                     volatileRatios.median()));
         }
-        result.verdict(InterThreadLatencyVerdict.judge(new InterThreadLatencyVerdict.Figures(
-                fence, releaseRatios, volatileRatios, cppRelease == null ? null : cppRelease.median())));
+        result.verdict(InterThreadLatencyVerdict.judge(fences));
+        InterThreadLatencyVerdict.goals(new InterThreadLatencyVerdict.Latency(
+                        releaseRatios, volatileRatios, cppRelease == null ? null : cppRelease.median()))
+                .forEach(result::goal);
     }
 }

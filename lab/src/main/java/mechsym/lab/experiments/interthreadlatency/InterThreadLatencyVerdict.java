@@ -1,79 +1,85 @@
 package mechsym.lab.experiments.interthreadlatency;
 
+import java.util.List;
 import java.util.Locale;
+import mechsym.lab.Goal;
 import mechsym.lab.Summary;
 import mechsym.lab.Verdict;
+import mechsym.lab.Verdict.Claim;
+import mechsym.lab.experiments.interthreadlatency.FenceCheck.Fences;
 
 /**
- * The inter-thread-latency verdict. The post shows the fence (a volatile store is a mov and a lock
- * addl, release and opaque stores a mov alone) and prints no latency; the latency half is mechsym's
- * goal: the Java ping-pong within 15% of a C++ std::atomic ping-pong in the same run (release against
+ * The inter-thread-latency verdict and goals. The post shows the fence (a volatile store is a mov
+ * and a lock addl; the weaker release and opaque stores, which need no fence, a mov alone) and prints
+ * no latency: the verdict judges the fence alone. The latency is mechsym's goal, reported beside it:
+ * the Java ping-pong within 15% of a C++ std::atomic ping-pong in the same run (release against
  * release, volatile against seq_cst), judged by the median of ratios taken round by round. Pure:
- * figures in, verdict out.
+ * figures in, verdict and goals out.
  */
 final class InterThreadLatencyVerdict {
     static final double WITHIN = 1.15;
     /** Above this a C++ round trip means the two threads were time-sliced, not spinning side by side. */
     static final double TIME_SLICED_NS = 2_000;
 
+    static final String VOLATILE_FENCE = "a volatile store is a mov followed by a lock addl fence";
+    static final String WEAKER_UNFENCED = "setRelease and setOpaque stores have no fence";
+    static final String RELEASE_GOAL = "Java release/acquire ping-pong within 15% of C++ release";
+    static final String VOLATILE_GOAL = "Java volatile ping-pong within 15% of C++ seq_cst";
+
     /**
-     * A run's figures, any of them null when not measured.
+     * A run's latency figures, any of them null when not measured.
      *
-     * @param fence whether C2's code has the fence as the post says (null: no code printed)
      * @param releaseRatios Java release/acquire over C++ release, per round
      * @param volatileRatios Java volatile over C++ seq_cst, per round
      * @param cppReleaseNs the C++ release round trip's median
      */
-    record Figures(Boolean fence, Summary releaseRatios, Summary volatileRatios, Double cppReleaseNs) {}
+    record Latency(Summary releaseRatios, Summary volatileRatios, Double cppReleaseNs) {}
 
     private InterThreadLatencyVerdict() {}
 
-    static Verdict judge(Figures f) {
-        boolean fence = Boolean.TRUE.equals(f.fence());
-        String fenceText = f.fence() == null
-                ? "The fence could not be checked (no C2 code printed). "
-                : fence
-                        ? "C2 puts a lock addl fence after the volatile store and none after setRelease or setOpaque,"
-                                + " as the post shows. "
-                        : "The fence table does not match the post (see it). ";
+    /** The post's claim: the fences in C2's code, or null when no C2 code was printed. */
+    static Verdict judge(Fences fences) {
+        if (fences == null) {
+            String why = "no C2 code was printed for every variant, so the fence table is not evidence";
+            return Verdict.fromClaims(
+                    List.of(Claim.inconclusive(VOLATILE_FENCE, why), Claim.inconclusive(WEAKER_UNFENCED, why)));
+        }
+        String counts = "lock addl in C2's ping/pong: " + fences.text();
+        return Verdict.fromClaims(List.of(
+                Claim.judge(VOLATILE_FENCE, fences.volatileFenced(), counts),
+                Claim.judge(WEAKER_UNFENCED, fences.othersUnfenced(), counts)));
+    }
+
+    /** mechsym's goals: the Java ping-pong against C++ std::atomic, per store order. */
+    static List<Goal> goals(Latency f) {
         if (f.releaseRatios() == null || f.volatileRatios() == null || f.cppReleaseNs() == null) {
-            String reason = fenceText + "No C++ baseline was measured beside both Java variants, so mechsym's"
-                    + " latency goal has nothing to compare with.";
-            return fence ? Verdict.partly(reason) : Verdict.inconclusive(reason);
+            String why = "no C++ baseline was measured beside both Java variants";
+            return List.of(Goal.notMeasurable(RELEASE_GOAL, why), Goal.notMeasurable(VOLATILE_GOAL, why));
         }
-        double release = f.releaseRatios().median();
-        double vol = f.volatileRatios().median();
-        String figures = fenceText
-                + String.format(
-                        Locale.ROOT,
-                        "Java release/acquire %.2fx C++ release (rounds %.2f-%.2f), Java volatile %.2fx C++ seq_cst"
-                                + " (rounds %.2f-%.2f): medians of ratios taken round by round; mechsym's goal:"
-                                + " within 15%%.",
-                        release,
-                        f.releaseRatios().min(),
-                        f.releaseRatios().max(),
-                        vol,
-                        f.volatileRatios().min(),
-                        f.volatileRatios().max());
         if (f.cppReleaseNs() > TIME_SLICED_NS) {
-            String reason = figures
-                    + String.format(
-                            Locale.ROOT,
-                            " But the C++ baseline itself took %.0f ns per round trip, far above any core-to-core"
-                                    + " latency: the two threads were time-sliced, not spinning on two cores at once,"
-                                    + " so the latency half of the claim could not be tested.",
-                            f.cppReleaseNs());
-            return fence ? Verdict.partly(reason) : Verdict.inconclusive(reason);
+            String why = String.format(
+                    Locale.ROOT,
+                    "the C++ baseline itself took %.0f ns per round trip, far above any core-to-core latency: its"
+                            + " two threads were time-sliced, not spinning side by side. Needs: two free cores.",
+                    f.cppReleaseNs());
+            return List.of(Goal.notMeasurable(RELEASE_GOAL, why), Goal.notMeasurable(VOLATILE_GOAL, why));
         }
-        boolean releaseWithin = release <= WITHIN;
-        boolean volatileWithin = vol <= WITHIN;
-        if (releaseWithin && volatileWithin && fence) {
-            return Verdict.reproduced(figures + " Both within 15%.");
-        }
-        if (releaseWithin || volatileWithin || fence) {
-            return Verdict.partly(
-                    figures + (releaseWithin && volatileWithin ? " Both within 15%." : " Not both within 15%."));
-        }
-        return Verdict.notReproduced(figures + " Neither is within 15%.");
+        return List.of(
+                goal(RELEASE_GOAL, "Java release/acquire", "C++ release", f.releaseRatios()),
+                goal(VOLATILE_GOAL, "Java volatile", "C++ seq_cst", f.volatileRatios()));
+    }
+
+    private static Goal goal(String goal, String java, String cpp, Summary ratios) {
+        return Goal.judge(
+                goal,
+                ratios.median() <= WITHIN,
+                String.format(
+                        Locale.ROOT,
+                        "%s %.2fx %s, median of ratios taken round by round (rounds %.2f-%.2f)",
+                        java,
+                        ratios.median(),
+                        cpp,
+                        ratios.min(),
+                        ratios.max()));
     }
 }

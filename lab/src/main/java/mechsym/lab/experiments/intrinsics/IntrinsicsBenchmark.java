@@ -22,14 +22,18 @@ import org.openjdk.jmh.annotations.Warmup;
  *       Integer.bitCount}, {@code Long.numberOfTrailingZeros}, {@code Math.fma}, {@code
  *       System.nanoTime}, {@code System.arraycopy} of 32 bytes), run once as compiled normally and
  *       once in a fork with {@code -XX:DisableIntrinsic=...} (the Java or native fallback);
- *   <li>the same function as a real native call through the FFM API: libm's {@code sqrt}, libc's
- *       {@code clock_gettime(CLOCK_MONOTONIC)}, plain and {@code critical}.
+ *   <li>the same function as a real native call: libm's {@code sqrt} through JNI ({@link JniMath},
+ *       native/mechsym_jni.c; run with {@code -Dmechsym.jni.library=native/build/libmechsym_jni.so}),
+ *       and libm's {@code sqrt} and libc's {@code clock_gettime(CLOCK_MONOTONIC)} through the FFM API,
+ *       plain and {@code critical}.
  * </ul>
  *
  * Inputs come from fields that change every call, so nothing folds to a constant. How to run:
- * {@code ./mechsym jmh IntrinsicsBenchmark -f 1 -wi 3 -i 5}, and again with {@code -jvmArgsAppend
- * "-XX:+UnlockDiagnosticVMOptions -XX:DisableIntrinsic=_dsqrt,_fmaD"}. Look for: sqrt a
- * fraction of a nanosecond against several for the downcall; fma slowest when disabled.
+ * {@code make -C native jni}, then {@code ./mechsym jmh IntrinsicsBenchmark -f 1 -wi 3 -i 5
+ * -jvmArgsAppend -Dmechsym.jni.library=$PWD/native/build/libmechsym_jni.so} (jniSqrt fails without
+ * the library), and again with {@code -jvmArgsAppend "-XX:+UnlockDiagnosticVMOptions
+ * -XX:DisableIntrinsic=_dsqrt,_fmaD"}. Look for: sqrt a
+ * fraction of a nanosecond against several for the JNI call and the downcall; fma slowest when disabled.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -84,6 +88,11 @@ public class IntrinsicsBenchmark {
         from[0]++;
         System.arraycopy(from, 0, to, 0, from.length);
         return to;
+    }
+
+    @Benchmark
+    public double jniSqrt() {
+        return JniMath.sqrt(x += 1.0);
     }
 
     @Benchmark

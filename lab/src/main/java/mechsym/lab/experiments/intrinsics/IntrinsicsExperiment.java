@@ -9,15 +9,18 @@ import mechsym.lab.Chart;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.JmhBenchmarks;
+import mechsym.lab.NativeBaselines;
 import mechsym.lab.Profile;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Table;
 import mechsym.lab.Verdict;
+import mechsym.lab.Verdict.Claim;
 import mechsym.lab.seeds.SeedPosts;
 import mechsym.tools.asm.AsmListing;
 import mechsym.tools.asm.Hsdis;
 import mechsym.tools.asm.PrintAssembly;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /*
@@ -25,16 +28,20 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * Claim: methods such as Math.sqrt, System.nanoTime or System.arraycopy look like Java or native
  * methods in the source, but the JIT replaces them by a few instructions (sqrtsd, popcnt, ...):
- * far cheaper than a real native call of the same function, and the source alone does not tell.
+ * far cheaper than a real JNI call of the same function, and a boost over the method's own code.
  *
  *   Math.sqrt(x) --C2, intrinsic--> sqrtsd %xmm0,%xmm0                     (inline, no call)
- *                --DisableIntrinsic--> StrictMath.sqrt: a native method call (JNI wrapper)
- *   libm sqrt(x) --FFM downcall--> Java -> native transition, call, transition back
+ *                --DisableIntrinsic--> StrictMath.sqrt's Java code (FdLibm.Sqrt, a port of
+ *                                      fdlibm's e_sqrt.c): no native call on JDK 25
+ *   libm sqrt(x) --JNI (native/mechsym_jni.c)--> Java -> native transition, call, transition back
+ *   libm sqrt(x) --FFM downcall--> the same transition, through the Linker
  *
  * Measured: JMH, one call per op, each intrinsic compiled normally and with the intrinsic disabled
- * (-XX:DisableIntrinsic, a diagnostic flag), and the C library's sqrt / clock_gettime through FFM
- * downcalls (plain and critical). Evidence: -XX:+PrintIntrinsics, and the instruction in the C2
- * code of a small kernel per intrinsic, disassembled by mechsym's hsdis plugin.
+ * (-XX:DisableIntrinsic, a diagnostic flag), libm's sqrt as a JNI native method (a one-function
+ * library built in native/; without it the JNI row is absent and that sub-claim undecided), and the
+ * C library's sqrt / clock_gettime through FFM downcalls (plain and critical). Evidence:
+ * -XX:+PrintIntrinsics, and the instruction in the C2 code of a small kernel per intrinsic,
+ * disassembled by mechsym's hsdis plugin.
  * Sensitive to: the CPU's features (popcnt, tzcnt need POPCNT/BMI1; vfmadd needs FMA), the JDK's
  * list of intrinsics, the cost of a thread-state transition (FFM without critical).
  */
@@ -48,8 +55,11 @@ public final class IntrinsicsExperiment implements Experiment {
 
     /** The disabled form counts as a fallback when it is at least this much slower. */
     static final double SLOWER_BY = 1.2;
-    /** The intrinsic is "far below" the native call when the downcall takes at least this many times as long. */
+    /** The intrinsic is "far below" the JNI call when the JNI call takes at least this many times as long. */
     static final double FAR_BELOW = 3.0;
+
+    static final String CHEAPER_THAN_JNI = "Math.sqrt's intrinsic far below a JNI call of libm's sqrt (3x or more)";
+    static final String BOOST = "most intrinsics faster than the method's own code (disabled >= 1.2x slower)";
 
     /** A function: its benchmark, the Java method PrintIntrinsics names, the kernel, the native benchmarks. */
     record Function(String benchmark, String javaMethod, String kernel, String instruction, String ffm) {}
@@ -82,8 +92,8 @@ public final class IntrinsicsExperiment implements Experiment {
 
     @Override
     public String claim() {
-        return "An intrinsic is compiled into a few instructions, far below the cost of a real native call of the same"
-                + " function; without the intrinsic the JIT falls back to the method's Java (or native) code.";
+        return "An intrinsic is compiled into a few instructions, far below the cost of a real JNI call of the same"
+                + " function and a boost over the method's own Java (or native) code, which runs without it.";
     }
 
     @Override
@@ -114,29 +124,44 @@ public final class IntrinsicsExperiment implements Experiment {
         TimeValue time = TimeValue.milliseconds(profile.pick(50, 250, 1000));
         String timing = JmhBenchmarks.oneForkTiming(warmups, iterations, time);
 
+        NativeBaselines.Program jni = NativeBaselines.program(JniMath.LIBRARY);
+        ChainedOptionsBuilder options = jni.isAvailable()
+                ? jmh.options(
+                        "-D" + JniMath.LIBRARY_PROPERTY + "=" + jni.executable().toAbsolutePath())
+                : jmh.options().exclude(IntrinsicsBenchmark.class.getName() + "\\.jniSqrt$");
+        if (!jni.isAvailable()) {
+            result.note("No JNI call in this run: " + jni.problem() + ". It needs make, a C compiler and a JDK's"
+                    + " headers (JAVA_HOME).");
+        }
         Map<String, JmhBenchmarks.Score> normal = byMethod(jmh.run(JmhBenchmarks.oneFork(
-                jmh.options().include(IntrinsicsBenchmark.class.getName() + "\\."), warmups, iterations, time)));
+                options.include(IntrinsicsBenchmark.class.getName() + "\\."), warmups, iterations, time)));
         String intrinsicsOnly = IntrinsicsBenchmark.class.getName() + "\\.("
                 + String.join("|", FUNCTIONS.stream().map(Function::benchmark).toList()) + ")$";
         Map<String, JmhBenchmarks.Score> disabled = byMethod(jmh.run(JmhBenchmarks.oneFork(
                 jmh.options(DISABLE_FLAGS.toArray(String[]::new)).include(intrinsicsOnly), warmups, iterations, time)));
 
-        Table.Builder costs = Table.measured("intrinsics", "one call per op: intrinsic, disabled, FFM downcall (JMH)")
+        Table.Builder costs = Table.measured(
+                        "intrinsics", "one call per op: intrinsic, disabled, JNI call, FFM downcall (JMH)")
                 .column("function")
                 .column("compiled (intrinsic)", "ns/op")
                 .column("error", "ns/op")
                 .column("intrinsic disabled", "ns/op")
                 .column("disabled / intrinsic", "x")
+                .column("JNI call", "ns/op")
+                .column("JNI / intrinsic", "x")
                 .column("FFM downcall", "ns/op")
                 .column("FFM downcall, critical", "ns/op")
                 .column("downcall / intrinsic", "x")
                 .note("JMH IntrinsicsBenchmark, average time, " + timing + ". Disabled: a fork with "
-                        + String.join(" ", DISABLE_FLAGS) + ". FFM: libm sqrt and libc clock_gettime(CLOCK_MONOTONIC)"
+                        + String.join(" ", DISABLE_FLAGS) + " (Math.sqrt then runs StrictMath's Java code, FdLibm, not"
+                        + " a native method). JNI: libm sqrt as the native method JniMath.sqrt, native/mechsym_jni.c"
+                        + " loaded with System.load. FFM: libm sqrt and libc clock_gettime(CLOCK_MONOTONIC)"
                         + " through Linker downcalls; critical = Linker.Option.critical (no thread-state"
                         + " transition). Each op includes JMH's own call overhead, the same in every column.");
         for (Function f : FUNCTIONS) {
             JmhBenchmarks.Score on = normal.get(f.benchmark());
             JmhBenchmarks.Score off = disabled.get(f.benchmark());
+            JmhBenchmarks.Score jniCall = f.benchmark().equals("sqrt") ? normal.get("jniSqrt") : null;
             JmhBenchmarks.Score ffm = f.ffm() == null ? null : normal.get(f.ffm());
             JmhBenchmarks.Score ffmCritical = f.ffm() == null ? null : normal.get(f.ffm() + "Critical");
             costs.row(
@@ -145,6 +170,8 @@ public final class IntrinsicsExperiment implements Experiment {
                     on == null ? null : on.error(),
                     off == null ? null : off.score(),
                     on == null || off == null ? null : off.score() / on.score(),
+                    jniCall == null ? null : jniCall.score(),
+                    on == null || jniCall == null ? null : jniCall.score() / on.score(),
                     ffm == null ? null : ffm.score(),
                     ffmCritical == null ? null : ffmCritical.score(),
                     on == null || ffm == null ? null : ffm.score() / on.score());
@@ -161,7 +188,7 @@ public final class IntrinsicsExperiment implements Experiment {
                 .withLogY());
 
         evidence(context, result);
-        verdict(result, scores(normal), scores(disabled));
+        verdict(result, scores(normal), scores(disabled), jni.isAvailable() ? null : jni.problem());
     }
 
     /** -XX:+PrintIntrinsics and the C2 code of each kernel, normally and with the intrinsics disabled. */
@@ -286,14 +313,51 @@ public final class IntrinsicsExperiment implements Experiment {
         return out;
     }
 
-    /**
-     * Far below: the FFM sqrt downcall takes at least {@link #FAR_BELOW} times the intrinsic; fallback:
-     * most intrinsics measured are at least {@link #SLOWER_BY} slower disabled. Both: reproduced; one:
-     * partly; neither: not reproduced.
-     */
-    static void verdict(ExperimentResult.Builder result, Map<String, Double> normal, Map<String, Double> disabled) {
+    /** The headlines and the verdict; {@code jniProblem} says why there is no JNI library (null when built). */
+    static void verdict(
+            ExperimentResult.Builder result,
+            Map<String, Double> normal,
+            Map<String, Double> disabled,
+            String jniProblem) {
         Double sqrt = normal.get("sqrt");
+        Double jniSqrt = normal.get("jniSqrt");
         Double ffmSqrt = normal.get("ffmSqrt");
+        if (sqrt != null && (jniSqrt != null || ffmSqrt != null)) {
+            result.headline(String.format(
+                    Locale.ROOT,
+                    "sqrt: intrinsic %.2f ns, JNI call of libm sqrt %s, FFM downcall %s",
+                    sqrt,
+                    nanos(jniSqrt, sqrt),
+                    nanos(ffmSqrt, sqrt)));
+        }
+        result.verdict(judge(normal, disabled, jniProblem));
+    }
+
+    private static String nanos(Double call, double intrinsic) {
+        return call == null ? "not measured" : String.format(Locale.ROOT, "%.2f ns (%.1fx)", call, call / intrinsic);
+    }
+
+    /**
+     * The post's claim as two sub-claims: the JNI sqrt call takes at least {@link #FAR_BELOW} times
+     * the intrinsic; most intrinsics measured are at least {@link #SLOWER_BY} slower disabled.
+     */
+    static Verdict judge(Map<String, Double> normal, Map<String, Double> disabled, String jniProblem) {
+        Double sqrt = normal.get("sqrt");
+        Double jniSqrt = normal.get("jniSqrt");
+        Claim cheaper;
+        if (sqrt == null || jniSqrt == null) {
+            cheaper = Claim.inconclusive(
+                    CHEAPER_THAN_JNI,
+                    jniProblem != null
+                            ? "no JNI library: " + jniProblem
+                            : "the sqrt intrinsic or its JNI call has no score");
+        } else {
+            double ratio = jniSqrt / sqrt;
+            cheaper = Claim.judge(
+                    CHEAPER_THAN_JNI,
+                    ratio >= FAR_BELOW,
+                    String.format(Locale.ROOT, "JNI sqrt %.2f ns, intrinsic %.2f ns: %.1fx", jniSqrt, sqrt, ratio));
+        }
         List<String> slower = new ArrayList<>();
         int compared = 0;
         for (Function f : FUNCTIONS) {
@@ -306,43 +370,13 @@ public final class IntrinsicsExperiment implements Experiment {
                 }
             }
         }
-        if (sqrt == null || ffmSqrt == null || compared == 0) {
-            result.verdict(Verdict.inconclusive(
-                    sqrt == null || ffmSqrt == null
-                            ? "the sqrt intrinsic or its FFM downcall has no score"
-                            : "no intrinsic was measured both compiled and disabled"));
-            return;
-        }
-        double downcall = ffmSqrt / sqrt;
-        result.headline(String.format(
-                Locale.ROOT,
-                "sqrt: intrinsic %.2f ns, FFM downcall of libm sqrt %.2f ns (%.1fx)",
-                sqrt,
-                ffmSqrt,
-                downcall));
-        result.headline("slower with the intrinsic disabled (>= " + SLOWER_BY + "x): " + slower.size() + " of "
-                + compared + (slower.isEmpty() ? "" : " (" + String.join(", ", slower) + ")"));
-        boolean farBelow = downcall >= FAR_BELOW;
-        boolean fallback = slower.size() * 2 > compared;
-        String figures = String.format(
-                Locale.ROOT,
-                "The FFM downcall of libm's sqrt took %.1fx the Math.sqrt intrinsic; %d of %d intrinsics were at least"
-                        + " %.1fx slower with the intrinsic disabled%s.",
-                downcall,
-                slower.size(),
-                compared,
-                SLOWER_BY,
-                slower.isEmpty() ? "" : " (" + String.join(", ", slower) + ")");
-        if (farBelow && fallback) {
-            result.verdict(Verdict.reproduced(figures));
-        } else if (farBelow) {
-            result.verdict(Verdict.partly(figures + " The intrinsic is far below the native call, but most"
-                    + " fallbacks cost about as much as the intrinsic here."));
-        } else if (fallback) {
-            result.verdict(Verdict.partly(figures + " Disabling the intrinsics costs, but the native call is less"
-                    + " than " + FAR_BELOW + "x the intrinsic here."));
-        } else {
-            result.verdict(Verdict.notReproduced(figures));
-        }
+        Claim boost = compared == 0
+                ? Claim.inconclusive(BOOST, "no intrinsic was measured both compiled and disabled")
+                : Claim.judge(
+                        BOOST,
+                        slower.size() * 2 > compared,
+                        slower.size() + " of " + compared + " slower disabled"
+                                + (slower.isEmpty() ? "" : ": " + String.join(", ", slower)));
+        return Verdict.fromClaims(List.of(cheaper, boost));
     }
 }

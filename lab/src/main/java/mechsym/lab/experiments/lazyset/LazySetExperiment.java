@@ -357,7 +357,8 @@ public final class LazySetExperiment implements Experiment {
     }
 
     /**
-     * Judges each storage by the median of its per-round ratios, as the other threaded experiments
+     * Judges each of the post's storages (core's Sequence is shown, not judged: the verdict is the
+     * post's) by the median of its per-round ratios, as the other threaded experiments
      * do: a ratio of two JVMs seconds apart, then the middle of the rounds. The ratio of medians
      * pooled over all rounds can sit outside every round's (one JVM holds one mode for all its runs).
      */
@@ -375,10 +376,12 @@ public final class LazySetExperiment implements Experiment {
             Summary pingLazy = medians.get("ping-pong|" + storage.label + "|LAZY");
             Summary costRounds = perRound(roundMedians, "catch-up", storage, "VOLATILE", "LAZY");
             Summary latencyRounds = perRound(roundMedians, "ping-pong", storage, "LAZY", "VOLATILE");
-            judged.add(new LazySetVerdict.Storage(
-                    storage.label,
-                    costRounds == null ? null : costRounds.median(),
-                    latencyRounds == null ? null : latencyRounds.median()));
+            if (storage != Storage.SEQUENCE) { // mechsym's component, shown beside the post's counters, not judged
+                judged.add(new LazySetVerdict.Storage(
+                        storage.label,
+                        costRounds == null ? null : costRounds.median(),
+                        latencyRounds == null ? null : latencyRounds.median()));
+            }
             if (catchVolatile == null
                     || catchLazy == null
                     || pingVolatile == null

@@ -2,23 +2,35 @@ package mechsym.lab.experiments.queues;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import mechsym.lab.Goal;
 import mechsym.lab.Summary;
 import mechsym.lab.Verdict;
+import mechsym.lab.Verdict.Claim;
 import mechsym.lab.seeds.LazySetPost;
 
 /**
- * The queues verdict: mechsym's goal, each of its queues at least equal to the library queue it is
- * paired with (a median per-round ratio of 0.95 or more), judged only when every pair ran at least
- * two rounds with a spread the comparison can live with. Its reason also says whether the post's own
- * comparison, release against volatile publication (the catch-up's 5-6x), reaches the post's size
- * inside a queue. Pure: figures in, verdict out.
+ * The queues verdict and goals. The verdict is the post's comparison inside a queue: the same SPSC
+ * code publishing its indices with release writes (lazySet) against volatile writes, one producer
+ * and one consumer, judged by its per-round ratios: faster in every round ("measurable performance
+ * improvements") and at the post's size (its catch-up: volatile 5-6 times dearer). mechsym's goals,
+ * beside it: each of its queues at least equal to the library queue it is paired with (a median
+ * per-round ratio of 0.95 or more, over at least two rounds with a spread the comparison can live
+ * with), and its SPSC queue's same-thread offer+poll no dearer than the fastest peer's. Pure: figures
+ * in, verdict and goals out.
  */
 final class QueuesVerdict {
     static final double EQUAL_WITHIN = 0.95;
-    /** Above this max / min of a pair's per-round ratios the verdict is inconclusive. */
+    /** Above this max / min of a pair's per-round ratios the goal is not measurable on this run. */
     static final double MAX_SPREAD = 1.5;
     /** The post's catch-up: volatile "5-6 times" more expensive than lazySet. */
     static final double POST_SIZE = LazySetPost.CATCH_UP_LOW;
+
+    static final String FASTER = "release-published indices move elements faster than volatile ones";
+    static final String POST_SIZED = "by the post's 5-6x";
+    static final String SAME_THREAD_GOAL = "mechsym-spsc same-thread offer+poll <= fastest SPSC peer";
+    /** The SPSC peers of the same-thread goal, by the benchmarks' labels. */
+    static final List<String> SPSC_PEERS = List.of("jctools-spsc", "jctools-spsc-varhandle", "agrona-one-to-one");
 
     /** One goal pair and its per-round ratios (ours / theirs), null when either side is missing. */
     record Pair(String ours, String theirs, Summary ratios) {}
@@ -26,68 +38,73 @@ final class QueuesVerdict {
     private QueuesVerdict() {}
 
     /**
-     * @param expected how many pairs the goal has
-     * @param pairs the pairs measured
-     * @param releaseOverVolatile the index-based SPSC's elements/µs publishing with release writes
-     *     over the same with volatile writes, or null
+     * The post's claim inside a queue.
+     *
+     * @param releaseOverVolatile the indexed SPSC's elements/µs with release-published indices over
+     *     the same with volatile ones, per round; null when not measured
      */
-    static Verdict judge(int expected, List<Pair> pairs, Double releaseOverVolatile) {
-        List<Pair> measured = pairs.stream().filter(p -> p.ratios() != null).toList();
-        StringBuilder figures = new StringBuilder();
-        int met = 0;
-        int rounds = Integer.MAX_VALUE;
-        double worstSpread = 1;
-        for (Pair p : measured) {
-            rounds = Math.min(rounds, p.ratios().n());
-            worstSpread = Math.max(worstSpread, p.ratios().spread());
-            met += p.ratios().median() >= EQUAL_WITHIN ? 1 : 0;
-            figures.append(figures.isEmpty() ? "Median per-round ratios: " : ", ")
-                    .append(String.format(
-                            Locale.ROOT,
-                            "%s / %s %.3fx",
-                            p.ours(),
-                            p.theirs(),
-                            p.ratios().median()));
+    static Verdict judge(Summary releaseOverVolatile) {
+        if (releaseOverVolatile == null) {
+            String why = "the indexed SPSC was not measured with both release and volatile indices";
+            return Verdict.fromClaims(List.of(Claim.inconclusive(FASTER, why), Claim.inconclusive(POST_SIZED, why)));
         }
-        if (!measured.isEmpty()) {
-            figures.append(". ");
+        String figures = String.format(
+                Locale.ROOT,
+                "release / volatile elements/µs per round: median %.2fx, min %.2f, max %.2f, %d rounds",
+                releaseOverVolatile.median(),
+                releaseOverVolatile.min(),
+                releaseOverVolatile.max(),
+                releaseOverVolatile.n());
+        return Verdict.fromClaims(List.of(
+                Claim.judge(FASTER, releaseOverVolatile.min() > 1, figures),
+                Claim.judge(POST_SIZED, releaseOverVolatile.median() >= POST_SIZE, figures)));
+    }
+
+    /** mechsym's queue at least equal to the library queue it is paired with. */
+    static Goal pairGoal(Pair p) {
+        String goal = p.ours() + " >= " + EQUAL_WITHIN + "x " + p.theirs() + " (elements/µs, median per round)";
+        if (p.ratios() == null) {
+            return Goal.notMeasurable(goal, "one side of the pair was not measured");
         }
-        String post = releaseOverVolatile == null
-                ? " The post's comparison inside a queue (release against volatile publication) was not measured."
-                : String.format(
-                        Locale.ROOT,
-                        " The post's comparison inside a queue: release-published indices %.1fx the volatile ones"
-                                + " (the post's catch-up: 5-6x), %s.",
-                        releaseOverVolatile,
-                        releaseOverVolatile >= POST_SIZE ? "at the post's size" : "below the post's size");
-        String rule = "(at least equal: a median per-round ratio of " + EQUAL_WITHIN + " or more)";
-        int compared = measured.size();
-        if (compared < expected) {
-            return Verdict.inconclusive("Not every pair was measured. " + figures + post.strip());
+        String figures = String.format(
+                Locale.ROOT,
+                "median %.3fx (min %.2f, max %.2f, %d rounds)",
+                p.ratios().median(),
+                p.ratios().min(),
+                p.ratios().max(),
+                p.ratios().n());
+        if (p.ratios().n() < 2) {
+            return Goal.notMeasurable(goal, figures + ": one round only, too few to tell from the machine's noise");
         }
-        if (rounds < 2) {
-            return Verdict.inconclusive(
-                    figures + "One round only: too few to tell a difference from the machine's noise." + post);
+        if (p.ratios().spread() > MAX_SPREAD) {
+            return Goal.notMeasurable(
+                    goal,
+                    figures
+                            + String.format(
+                                    Locale.ROOT,
+                                    ": the ratio varied by %.1fx (max/min), more than %.1fx; a fork landed in the other"
+                                            + " of the two modes a two-thread run settles in (docs/queues.md), or the"
+                                            + " machine was busy. Needs: two free cores.",
+                                    p.ratios().spread(),
+                                    MAX_SPREAD));
         }
-        if (worstSpread > MAX_SPREAD) {
-            return Verdict.inconclusive(figures
-                    + String.format(
-                            Locale.ROOT,
-                            "The per-round ratio of one pair varied by up to %.1fx (max/min), more than the %.1fx this"
-                                    + " comparison can live with: a fork landed in the other of the two modes a two-thread"
-                                    + " run settles in (docs/queues.md), or the machine was busy (two spinning threads need"
-                                    + " two free cores). The same-thread burst cost still compares the code.",
-                            worstSpread,
-                            MAX_SPREAD)
-                    + post);
+        return Goal.judge(goal, p.ratios().median() >= EQUAL_WITHIN, figures);
+    }
+
+    /** mechsym's SPSC queue's same-thread cost (ns per element) against the fastest SPSC peer's. */
+    static Goal sameThreadGoal(Map<String, Double> costs) {
+        Double ours = costs.get("mechsym-spsc");
+        String fastest = SPSC_PEERS.stream()
+                .filter(costs::containsKey)
+                .min((a, b) -> Double.compare(costs.get(a), costs.get(b)))
+                .orElse(null);
+        if (ours == null || fastest == null) {
+            return Goal.notMeasurable(SAME_THREAD_GOAL, "the burst benchmark reported no mechsym-spsc or no peer");
         }
-        if (met == compared) {
-            return Verdict.reproduced(figures + "Every pair is at least equal " + rule + "." + post);
-        }
-        if (met > 0) {
-            return Verdict.partly(
-                    figures + "At least equal " + rule + ": " + met + " of " + compared + " pairs." + post);
-        }
-        return Verdict.notReproduced(figures + "No pair is at least equal " + rule + "." + post);
+        return Goal.judge(
+                SAME_THREAD_GOAL,
+                ours <= costs.get(fastest),
+                String.format(
+                        Locale.ROOT, "mechsym-spsc %.2f, %s %.2f ns per element", ours, fastest, costs.get(fastest)));
     }
 }

@@ -9,20 +9,25 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.BiFunction;
+import java.util.function.BiPredicate;
+import mechsym.lab.Goal;
 import mechsym.lab.Verdict;
-import mechsym.lab.rigs.latency.Findings;
-import mechsym.lab.rigs.latency.Findings.Finding;
+import mechsym.lab.Verdict.Claim;
 
 /**
- * The udp-echo experiment's claims and speed goals, decided from one run's percentiles. A missing
- * figure makes its claim inconclusive, saying which.
+ * The udp-echo experiment's verdict and goals, decided from one run's percentiles. The verdict
+ * judges the post's service, the Disruptor pipeline, against its thread-pool server; mechsym's ring
+ * pipeline is judged in goals beside it (against the thread pool and against the Disruptor). A
+ * missing figure makes its claim undecided, saying which.
  *
  * @param ring p50/p99 of the ring pipeline (sleeping wait) by client threads
  * @param disruptor the same for the Disruptor pipeline
  * @param threads the same for the thread-pool server
  * @param ringSpin p50/p99 of the ring with busy-spin waits at one client thread, or null
  * @param disruptorSpin the same for the Disruptor, or null
- * @param sleepingIdleCpu idle CPU per waiting thread of the sleeping strategy, percent of a CPU, or null
+ * @param sleepingIdleCpu idle CPU per waiting thread of the Disruptor's sleeping strategy, percent of a
+ *     CPU, or null
  * @param cores the CPUs the goals count client threads up to
  */
 record UdpEchoFindings(
@@ -44,122 +49,125 @@ record UdpEchoFindings(
     /** The post puts the sleeping strategy at "4-6% per core"; "a few percent" is read as at most 10. */
     static final double FEW_PERCENT = 10.0;
 
+    /**
+     * Busy-spin against sleeping is fair only when the Disruptor's two consumers, its receiving
+     * thread and the client each have a core (the post ran on 8).
+     */
+    static final int SPIN_NEEDS_CORES = 4;
+
     /** mechsym's goal: the ring's p99 within 10% of the Disruptor's. */
     static final double GOAL_RING_OVER_DISRUPTOR = 1.10;
 
+    static final String CONSISTENT = "Disruptor p99/p50 tighter than the thread pool's at every client count";
+    static final String SLEEPING_BEATS_SPIN = "Disruptor sleeping wait beats busy-spin (p50 and p99, one client)";
+    static final String FEW_PERCENT_IDLE = "the sleeping wait costs a few % of a core (the post: 4-6%)";
+
     /** The post: "The 99pc and 50pc are very consistent for Disruptor" (against the thread pool). */
-    Verdict ringSpreadTighterThanThreads() {
-        List<String> tighter = new ArrayList<>();
-        List<String> wider = new ArrayList<>();
-        for (int n : common(ring, threads)) {
-            String text =
-                    n + " client thread(s): ring p99/p50 " + ratio(ring.get(n).spread()) + ", threads "
-                            + ratio(threads.get(n).spread());
-            (ring.get(n).spread() < threads.get(n).spread() ? tighter : wider).add(text);
-        }
-        return byCount(tighter, wider, "no client count measured for both ring and threads");
+    Claim disruptorSpreadTighterThanThreads() {
+        return atEveryCount(
+                CONSISTENT,
+                disruptor,
+                threads,
+                Integer.MAX_VALUE,
+                (d, t) -> d.spread() < t.spread(),
+                (d, t) -> "Disruptor p99/p50 " + ratio(d.spread()) + ", threads " + ratio(t.spread()));
     }
 
     /** The post: "Sleeping Wait Strategy consistently showed better latency than BusySpin". */
-    Verdict sleepingBeatBusySpin() {
-        List<String> beat = new ArrayList<>();
-        List<String> lost = new ArrayList<>();
-        compareWaits("ring", ring.get(1), ringSpin, beat, lost);
-        compareWaits("disruptor", disruptor.get(1), disruptorSpin, beat, lost);
-        return byCount(beat, lost, "no sleeping and busy-spin pair measured at one client thread");
-    }
-
-    private static void compareWaits(String name, Pcts sleeping, Pcts spin, List<String> beat, List<String> lost) {
-        if (sleeping == null || spin == null) {
-            return;
+    Claim sleepingBeatBusySpin() {
+        Pcts sleeping = disruptor.get(1);
+        if (sleeping == null || disruptorSpin == null) {
+            return Claim.inconclusive(SLEEPING_BEATS_SPIN, "no sleeping and busy-spin pair measured at one client");
         }
-        String text = String.format(
+        String figures = String.format(
                 Locale.ROOT,
-                "%s sleeping p50/p99 %s/%s vs spin %s/%s",
-                name,
+                "sleeping p50/p99 %s/%s, busy-spin %s/%s",
                 us(sleeping.p50()),
                 us(sleeping.p99()),
-                us(spin.p50()),
-                us(spin.p99()));
-        (sleeping.p50() < spin.p50() && sleeping.p99() < spin.p99() ? beat : lost).add(text);
+                us(disruptorSpin.p50()),
+                us(disruptorSpin.p99()));
+        if (cores < SPIN_NEEDS_CORES) {
+            return Claim.notMeasurableHere(
+                    SLEEPING_BEATS_SPIN,
+                    ">= " + SPIN_NEEDS_CORES + " cores",
+                    figures + " on " + cores + " CPU(s): the busy-spinning consumers take the cores the other threads"
+                            + " need, so busy-spin loses whatever the strategy.");
+        }
+        return Claim.judge(
+                SLEEPING_BEATS_SPIN,
+                sleeping.p50() < disruptorSpin.p50() && sleeping.p99() < disruptorSpin.p99(),
+                figures);
     }
 
     /** The post: the sleeping strategy "uses 4-6% per core" (idle here: no datagrams). */
-    Verdict sleepingCostsAFewPercent() {
+    Claim sleepingCostsAFewPercent() {
         if (sleepingIdleCpu == null) {
-            return Verdict.inconclusive("the sleeping strategy's idle CPU was not measured");
+            return Claim.inconclusive(FEW_PERCENT_IDLE, "the sleeping strategy's idle CPU was not measured");
         }
-        String text = String.format(
-                Locale.ROOT, "%.1f%% of a CPU per waiting thread when idle (post: 4-6%%)", sleepingIdleCpu);
-        return sleepingIdleCpu <= FEW_PERCENT ? Verdict.reproduced(text) : Verdict.notReproduced(text);
+        return Claim.judge(
+                FEW_PERCENT_IDLE,
+                sleepingIdleCpu <= FEW_PERCENT,
+                String.format(Locale.ROOT, "%.1f%% of a CPU per waiting thread when idle", sleepingIdleCpu));
     }
 
     Verdict verdict() {
-        return Findings.combine(List.of(
-                new Finding("ring p99/p50 tighter than the thread pool's", ringSpreadTighterThanThreads()),
-                new Finding("sleeping wait beat busy-spin", sleepingBeatBusySpin()),
-                new Finding("sleeping wait costs a few % of a core", sleepingCostsAFewPercent())));
+        return Verdict.fromClaims(
+                List.of(disruptorSpreadTighterThanThreads(), sleepingBeatBusySpin(), sleepingCostsAFewPercent()));
+    }
+
+    /** mechsym's goals: its ring pipeline against the thread pool and against the Disruptor. */
+    List<Goal> goals() {
+        return List.of(ringP99AtOrBelowThreads(), ringP99WithinTenPercentOfDisruptor());
     }
 
     /** mechsym's goal: ring p99 at or below the thread pool's at every client count up to the cores. */
-    Verdict ringP99AtOrBelowThreads() {
-        List<String> met = new ArrayList<>();
-        List<String> missed = new ArrayList<>();
-        for (int n : common(ring, threads)) {
-            if (n > cores) {
-                continue;
-            }
-            String text = n + ": ring p99 " + us(ring.get(n).p99()) + ", threads "
-                    + us(threads.get(n).p99());
-            (ring.get(n).p99() <= threads.get(n).p99() ? met : missed).add(text);
-        }
-        return allOrNothing(met, missed, "no client count up to the cores measured for both");
+    Goal ringP99AtOrBelowThreads() {
+        return goal(atEveryCount(
+                "ring p99 at or below the thread pool's at every client count up to the cores (" + cores + ")",
+                ring,
+                threads,
+                cores,
+                (r, t) -> r.p99() <= t.p99(),
+                (r, t) -> "ring p99 " + us(r.p99()) + ", threads " + us(t.p99())));
     }
 
     /** mechsym's goal: ring p99 within 10% of the Disruptor's at every client count up to the cores. */
-    Verdict ringP99WithinTenPercentOfDisruptor() {
-        List<String> met = new ArrayList<>();
-        List<String> missed = new ArrayList<>();
-        for (int n : common(ring, disruptor)) {
-            if (n > cores) {
-                continue;
-            }
-            double r = ring.get(n).p99() / disruptor.get(n).p99();
-            String text = n + ": ring/disruptor p99 " + ratio(r);
-            (r <= GOAL_RING_OVER_DISRUPTOR ? met : missed).add(text);
-        }
-        return allOrNothing(met, missed, "no client count up to the cores measured for both");
+    Goal ringP99WithinTenPercentOfDisruptor() {
+        return goal(atEveryCount(
+                "ring p99 within 10% of the Disruptor's at every client count up to the cores (" + cores + ")",
+                ring,
+                disruptor,
+                cores,
+                (r, d) -> r.p99() / d.p99() <= GOAL_RING_OVER_DISRUPTOR,
+                (r, d) -> "ring/disruptor p99 " + ratio(r.p99() / d.p99())));
     }
 
-    private static List<Integer> common(Map<Integer, Pcts> a, Map<Integer, Pcts> b) {
+    private static Goal goal(Claim c) {
+        return c.outcome() == Verdict.Outcome.INCONCLUSIVE
+                ? Goal.notMeasurable(c.claim(), c.reason())
+                : Goal.judge(c.claim(), c.outcome() == Verdict.Outcome.REPRODUCED, c.reason());
+    }
+
+    /** Holds when {@code holds} at every client count both measured, up to {@code upTo}. */
+    private static Claim atEveryCount(
+            String claim,
+            Map<Integer, Pcts> a,
+            Map<Integer, Pcts> b,
+            int upTo,
+            BiPredicate<Pcts, Pcts> holds,
+            BiFunction<Pcts, Pcts, String> text) {
         SortedMap<Integer, Pcts> sorted = new TreeMap<>(a);
         sorted.keySet().retainAll(b.keySet());
-        return new ArrayList<>(sorted.keySet());
-    }
-
-    private static Verdict byCount(List<String> yes, List<String> no, String none) {
-        String text = String.join("; ", concat(yes, no));
-        if (yes.isEmpty() && no.isEmpty()) {
-            return Verdict.inconclusive(none);
+        sorted.keySet().removeIf(n -> n > upTo);
+        if (sorted.isEmpty()) {
+            return Claim.inconclusive(claim, "no client count measured for both");
         }
-        if (no.isEmpty()) {
-            return Verdict.reproduced(text);
+        List<String> figures = new ArrayList<>();
+        boolean all = true;
+        for (int n : sorted.keySet()) {
+            all &= holds.test(a.get(n), b.get(n));
+            figures.add(n + (n == 1 ? " client: " : " clients: ") + text.apply(a.get(n), b.get(n)));
         }
-        return yes.isEmpty() ? Verdict.notReproduced(text) : Verdict.partly(text);
-    }
-
-    /** A goal is met only when met at every point. */
-    private static Verdict allOrNothing(List<String> met, List<String> missed, String none) {
-        if (met.isEmpty() && missed.isEmpty()) {
-            return Verdict.inconclusive(none);
-        }
-        String text = String.join("; ", concat(met, missed));
-        return missed.isEmpty() ? Verdict.reproduced("met: " + text) : Verdict.notReproduced("missed: " + text);
-    }
-
-    private static List<String> concat(List<String> a, List<String> b) {
-        List<String> all = new ArrayList<>(a);
-        all.addAll(b);
-        return all;
+        return Claim.judge(claim, all, String.join("; ", figures));
     }
 }

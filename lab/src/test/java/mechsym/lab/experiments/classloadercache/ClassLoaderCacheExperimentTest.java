@@ -60,9 +60,11 @@ class ClassLoaderCacheExperimentTest {
     }
 
     @Test
-    void missingFiguresOrOneCpuAreInconclusive() {
+    void missingFiguresAreInconclusiveAndOneCpuNotMeasurableHere() {
         assertThat(verdictOf(Map.of("chm-cache", Map.of(1, 1.0)), 2).outcome()).isEqualTo(Verdict.Outcome.INCONCLUSIVE);
-        assertThat(verdictOf(figures(1, 2, 1, 1), 1).reason()).contains("one CPU");
+        assertThat(verdictOf(figures(1, 2, 1, 1), 1))
+                .satisfies(v -> assertThat(v.outcome()).isEqualTo(Verdict.Outcome.NOT_MEASURABLE_HERE))
+                .satisfies(v -> assertThat(v.reason()).contains("one CPU").contains("Needs: two CPUs"));
     }
 
     @Test

@@ -22,52 +22,59 @@ class IntrinsicsExperimentTest {
 
     private static Verdict verdictOf(Map<String, Double> normal, Map<String, Double> disabled) {
         ExperimentResult.Builder builder = new ExperimentResult.Builder(new IntrinsicsExperiment());
-        IntrinsicsExperiment.verdict(builder, normal, disabled);
+        IntrinsicsExperiment.verdict(builder, normal, disabled, null);
         return builder.ok(1).verdict();
     }
 
-    @Test
-    void farBelowTheDowncallAndSlowerDisabledIsReproduced() {
+    private static Map<String, Double> withJni(double jniSqrt) {
         Map<String, Double> normal = all(1.0);
-        normal.put("ffmSqrt", 8.0);
-        Verdict v = verdictOf(normal, all(2.0));
+        normal.put("jniSqrt", jniSqrt);
+        normal.put("ffmSqrt", 1.0); // the FFM figure is shown, never judged
+        return normal;
+    }
+
+    @Test
+    void farBelowTheJniCallAndSlowerDisabledIsReproduced() {
+        Verdict v = verdictOf(withJni(8.0), all(2.0));
         assertThat(v.outcome()).isEqualTo(Verdict.Outcome.REPRODUCED);
-        assertThat(v.reason()).contains("8.0x", "7 of 7");
+        assertThat(v.reason()).contains("JNI sqrt 8.00 ns", "8.0x", "7 of 7");
     }
 
     @Test
-    void aDowncallAsCheapAsTheIntrinsicMakesItPartly() {
-        Map<String, Double> normal = all(1.0);
-        normal.put("ffmSqrt", 2.9);
-        Verdict v = verdictOf(normal, all(2.0));
+    void aJniCallUnderThreeTimesTheIntrinsicFailsThatSubClaim() {
+        Verdict v = verdictOf(withJni(2.9), all(2.0));
         assertThat(v.outcome()).isEqualTo(Verdict.Outcome.PARTLY);
-        assertThat(v.reason()).contains("less than 3.0x");
+        assertThat(v.claims())
+                .extracting(Verdict.Claim::outcome)
+                .containsExactly(Verdict.Outcome.NOT_REPRODUCED, Verdict.Outcome.REPRODUCED);
+        assertThat(verdictOf(withJni(3.0), all(2.0)).outcome()).isEqualTo(Verdict.Outcome.REPRODUCED);
     }
 
     @Test
-    void fallbacksAsFastAsTheIntrinsicMakeItPartly() {
-        Map<String, Double> normal = all(1.0);
-        normal.put("ffmSqrt", 10.0);
+    void fallbacksAsFastAsTheIntrinsicFailThatSubClaim() {
         Map<String, Double> disabled = all(1.1);
         disabled.put("sqrt", 5.0); // one of seven is not most
-        Verdict v = verdictOf(normal, disabled);
+        Verdict v = verdictOf(withJni(10.0), disabled);
         assertThat(v.outcome()).isEqualTo(Verdict.Outcome.PARTLY);
         assertThat(v.reason()).contains("1 of 7");
     }
 
     @Test
     void neitherIsNotReproduced() {
-        Map<String, Double> normal = all(1.0);
-        normal.put("ffmSqrt", 1.5);
-        assertThat(verdictOf(normal, all(1.0)).outcome()).isEqualTo(Verdict.Outcome.NOT_REPRODUCED);
+        assertThat(verdictOf(withJni(1.5), all(1.0)).outcome()).isEqualTo(Verdict.Outcome.NOT_REPRODUCED);
+    }
+
+    @Test
+    void noJniLibraryLeavesThatSubClaimUndecidedSayingWhy() {
+        Verdict v = IntrinsicsExperiment.judge(all(1.0), all(2.0), "make libmechsym_jni.so failed (exit 2): no jni.h");
+        assertThat(v.outcome()).isEqualTo(Verdict.Outcome.PARTLY);
+        assertThat(v.claims().getFirst().outcome()).isEqualTo(Verdict.Outcome.INCONCLUSIVE);
+        assertThat(v.reason()).contains("no jni.h");
     }
 
     @Test
     void missingScoresAreInconclusive() {
-        assertThat(verdictOf(all(1.0), all(2.0)).outcome()).isEqualTo(Verdict.Outcome.INCONCLUSIVE);
-        Map<String, Double> normal = all(1.0);
-        normal.put("ffmSqrt", 8.0);
-        Verdict v = verdictOf(normal, Map.of());
+        Verdict v = verdictOf(all(1.0), Map.of());
         assertThat(v.outcome()).isEqualTo(Verdict.Outcome.INCONCLUSIVE);
         assertThat(v.reason()).contains("disabled");
     }

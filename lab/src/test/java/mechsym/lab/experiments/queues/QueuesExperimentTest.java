@@ -5,32 +5,47 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Map;
 import mechsym.lab.ExperimentResult;
+import mechsym.lab.Goal;
 import mechsym.lab.Verdict;
 import org.junit.jupiter.api.Test;
 
-/** The verdict compares ours and theirs round by round, not the medians of each. */
+/** The goals compare ours and theirs round by round, not the medians of each; the verdict is the post's. */
 class QueuesExperimentTest {
 
     @Test
-    void theVerdictJudgesEachPairsMedianRatioAndStatesEachMedianOnce() {
-        // three steady rounds: the ring at 1.0x, both SPSC pairs at 0.9x
+    void theGoalsJudgeEachPairsMedianRatioAndTheVerdictOnlyThePostsComparison() {
+        // three steady rounds: the ring at 1.0x, both SPSC pairs at 0.9x; release indices 1.2x volatile
         Map<String, List<Double>> rates = Map.of(
                 "mechsym-ring", List.of(20.0, 22.0, 21.0),
                 "disruptor-ring", List.of(20.0, 22.0, 21.0),
                 "mechsym-spsc", List.of(270.0, 288.0, 279.0),
                 "jctools-spsc", List.of(300.0, 320.0, 310.0),
                 "mechsym-spsc-class", List.of(270.0, 288.0, 279.0),
-                "jctools-spsc-class", List.of(300.0, 320.0, 310.0));
+                "jctools-spsc-class", List.of(300.0, 320.0, 310.0),
+                "mechsym-spsc-indexed", List.of(120.0, 120.0, 120.0),
+                "mechsym-spsc-indexed-volatile", List.of(100.0, 100.0, 100.0));
         ExperimentResult.Builder builder = new ExperimentResult.Builder(new QueuesExperiment());
-        QueuesExperiment.verdict(builder, rates, Map.of());
+        QueuesExperiment.verdict(builder, rates, Map.of(), Map.of("mechsym-spsc", 2.0, "jctools-spsc", 2.5));
         ExperimentResult result = builder.ok(1);
 
-        assertThat(result.verdict().outcome()).isEqualTo(Verdict.partly("x").outcome());
+        assertThat(result.verdict().outcome()).isEqualTo(Verdict.Outcome.PARTLY);
         assertThat(result.verdict().reason())
-                .contains("mechsym-ring / disruptor-ring 1.000x")
-                .contains("mechsym-spsc / jctools-spsc 0.900x")
-                .contains("1 of 3 pairs")
-                .doesNotContain("elements/µs"); // the headlines carry the rest, once
+                .contains("median 1.20x")
+                .doesNotContain("jctools")
+                .doesNotContain("disruptor");
+        assertThat(result.goals())
+                .extracting(Goal::goal, Goal::status)
+                .contains(
+                        org.assertj.core.groups.Tuple.tuple(
+                                "mechsym-ring >= 0.95x disruptor-ring (elements/µs, median per round)",
+                                Goal.Status.MET),
+                        org.assertj.core.groups.Tuple.tuple(
+                                "mechsym-spsc >= 0.95x jctools-spsc (elements/µs, median per round)",
+                                Goal.Status.MISSED),
+                        org.assertj.core.groups.Tuple.tuple(
+                                "mechsym-mpsc >= 0.95x jctools-mpsc (elements/µs, median per round)",
+                                Goal.Status.NOT_MEASURABLE),
+                        org.assertj.core.groups.Tuple.tuple(QueuesVerdict.SAME_THREAD_GOAL, Goal.Status.MET));
         assertThat(result.headlines())
                 .anySatisfy(h -> assertThat(h)
                         .contains("mechsym-spsc / jctools-spsc per round: median 0.900x, goal 0.95 missed"));
