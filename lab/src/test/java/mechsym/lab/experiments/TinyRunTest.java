@@ -62,5 +62,8 @@ class TinyRunTest {
         assertThat(result.verdict().reason()).isNotBlank();
         assertThat(result.charts()).isNotEmpty();
         assertThat(dir.resolve("report.html")).isNotEmptyFile();
+        assertThat(java.nio.file.Files.readString(dir.resolve("report.html")))
+                .as("every chart of " + id + " draws")
+                .doesNotContain("could not be drawn");
     }
 }
