@@ -141,30 +141,20 @@ public final class CpuTopology {
     }
 
     /**
-     * One CPU per core, the cores taken socket by socket in turn (socket 0's first core, socket 1's
-     * first core, ...): where to pin N threads so that no two share a core.
+     * One CPU per core (its lowest-numbered), socket 0's cores first, then socket 1's: where to pin N
+     * threads so that no two share a core and the first N fill one socket before the next.
      */
     public List<Integer> onePerCore() {
-        TreeMap<Integer, List<Integer>> coresBySocket = new TreeMap<>();
-        List<String> seen = new ArrayList<>();
+        List<Cpu> firsts = new ArrayList<>();
         for (Cpu cpu : cpus) {
-            String core = cpu.socket() + ":" + cpu.core();
-            if (!seen.contains(core)) {
-                seen.add(core);
-                coresBySocket
-                        .computeIfAbsent(cpu.socket(), s -> new ArrayList<>())
-                        .add(cpu.id());
+            if (firsts.stream().noneMatch(c -> c.socket() == cpu.socket() && c.core() == cpu.core())) {
+                firsts.add(cpu);
             }
         }
-        List<Integer> spread = new ArrayList<>();
-        for (int i = 0; spread.size() < seen.size(); i++) {
-            for (List<Integer> socket : coresBySocket.values()) {
-                if (i < socket.size()) {
-                    spread.add(socket.get(i));
-                }
-            }
-        }
-        return spread;
+        return firsts.stream()
+                .sorted(java.util.Comparator.comparingInt(Cpu::socket).thenComparingInt(Cpu::id))
+                .map(Cpu::id)
+                .toList();
     }
 
     /** A CPU pair for {@code placement}, the lowest-numbered such; empty when this machine has none. */
