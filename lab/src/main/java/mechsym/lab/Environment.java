@@ -110,8 +110,9 @@ public record Environment(
                     cpus));
         }
         if (!pinned) {
-            warnings.add("not pinned to CPUs (taskset/numactl): threads may migrate between cores (tcp-ping, herding"
-                    + " and the inter-thread-latency distribution pin their own threads with sched_setaffinity)");
+            warnings.add("not pinned to CPUs (taskset/numactl): threads may migrate between cores (tcp-ping, herding,"
+                    + " lazyset, cas and the inter-thread-latency distribution pin their own threads with"
+                    + " sched_setaffinity)");
         }
         if ("running".equals(irqbalance)) {
             warnings.add("irqbalance is running: interrupts may land on measuring cores");

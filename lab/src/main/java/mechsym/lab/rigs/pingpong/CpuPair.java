@@ -77,7 +77,11 @@ public record CpuPair(Placement placement, int first, int second) {
             claims.addAll(placementClaims);
             return Verdict.fromClaims(claims);
         }
-        StringBuilder reason = new StringBuilder(verdict.reason() == null ? "" : verdict.reason());
+        StringBuilder reason = new StringBuilder(
+                verdict.reason() == null ? "" : verdict.reason().strip());
+        if (!reason.isEmpty() && reason.charAt(reason.length() - 1) != '.') {
+            reason.append('.');
+        }
         for (Claim c : placementClaims) {
             reason.append(reason.isEmpty() ? "" : " ")
                     .append(c.claim())

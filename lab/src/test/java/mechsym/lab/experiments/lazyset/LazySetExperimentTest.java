@@ -7,8 +7,10 @@ import java.nio.file.Path;
 import java.util.List;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Table;
+import mechsym.lab.Verdict;
 import mechsym.lab.experiments.lazyset.Counters.Storage;
 import mechsym.lab.rigs.pingpong.CpuPair;
+import mechsym.lab.rigs.pingpong.MadeUpMachine;
 import mechsym.lab.rigs.threads.TinyRun;
 import mechsym.tools.platform.CpuTopology.Placement;
 import org.junit.jupiter.api.Test;
@@ -79,6 +81,17 @@ class LazySetExperimentTest {
                 assertThat(pingPong.ops()).isPositive();
             }
         }
+    }
+
+    @Test
+    void theSameCoreRunsAreNotMeasurableOnlyWithoutSmtSiblings() throws Exception {
+        List<Verdict.Claim> vm = LazySetExperiment.sameCoreNotMeasurable(MadeUpMachine.of(dir.resolve("vm"), 1, 2, 1));
+        assertThat(vm).singleElement().satisfies(c -> {
+            assertThat(c.outcome()).isEqualTo(Verdict.Outcome.NOT_MEASURABLE_HERE);
+            assertThat(c.reason()).contains("Needs: SMT siblings");
+        });
+        assertThat(LazySetExperiment.sameCoreNotMeasurable(MadeUpMachine.of(dir.resolve("smt"), 1, 2, 2)))
+                .isEmpty();
     }
 
     @Test

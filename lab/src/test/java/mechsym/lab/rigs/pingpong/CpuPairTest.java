@@ -3,7 +3,6 @@ package mechsym.lab.rigs.pingpong;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import mechsym.lab.Verdict;
@@ -20,7 +19,7 @@ class CpuPairTest {
 
     @Test
     void aTwoVcpuVmCannotShowSmtSiblingsOrSocketsAndSaysWhy() throws IOException {
-        CpuTopology vm = machine(2, 1);
+        CpuTopology vm = MadeUpMachine.of(sys, 1, 2, 1);
 
         assertThat(CpuPair.of(vm, Placement.CROSS_CORE))
                 .hasValueSatisfying(p -> assertThat(p.label()).isEqualTo("two cores, one socket, pinned (0 | 1)"));
@@ -39,7 +38,7 @@ class CpuPairTest {
 
     @Test
     void aSmtMachineShowsSiblingsAndNeedsNoClaim() throws IOException {
-        CpuTopology smt = machine(4, 2);
+        CpuTopology smt = MadeUpMachine.of(sys, 1, 2, 2);
 
         assertThat(CpuPair.of(smt, Placement.SAME_CORE))
                 .hasValueSatisfying(p -> assertThat(p.label()).isEqualTo("SMT siblings, one core, pinned (0 | 2)"));
@@ -53,6 +52,9 @@ class CpuPairTest {
         assertThat(plain.outcome()).isEqualTo(Outcome.REPRODUCED);
         assertThat(plain.reason()).startsWith("faster. same core: NOT MEASURABLE HERE");
         assertThat(plain.claims()).containsExactly(smt);
+        assertThat(CpuPair.withPlacementClaims(Verdict.reproduced("faster (2x)"), "the rest", List.of(smt))
+                        .reason())
+                .startsWith("faster (2x). same core: NOT MEASURABLE HERE");
 
         Verdict fromClaims = Verdict.fromClaims(List.of(Claim.judge("a", true, "1"), Claim.judge("b", false, "2")));
         Verdict folded = CpuPair.withPlacementClaims(fromClaims, "the rest", List.of(smt));
@@ -72,23 +74,5 @@ class CpuPairTest {
         Verdict partly = CpuPair.withPlacementClaims(Verdict.partly("some."), "the rest", List.of(slower));
         assertThat(partly.outcome()).isEqualTo(Outcome.PARTLY);
         assertThat(partly.reason()).contains("cross socket slower: NOT REPRODUCED");
-    }
-
-    /** One socket of {@code cpus} logical CPUs, {@code threads} per core, numbered core first. */
-    private CpuTopology machine(int cpus, int threads) throws IOException {
-        Path dir = Files.createDirectories(sys.resolve("devices/system/cpu"));
-        Files.writeString(dir.resolve("online"), "0-" + (cpus - 1));
-        int cores = cpus / threads;
-        for (int cpu = 0; cpu < cpus; cpu++) {
-            Path topology = Files.createDirectories(dir.resolve("cpu" + cpu + "/topology"));
-            int core = cpu % cores;
-            StringBuilder siblings = new StringBuilder();
-            for (int t = 0; t < threads; t++) {
-                siblings.append(t == 0 ? "" : ",").append(core + t * cores);
-            }
-            Files.writeString(topology.resolve("thread_siblings_list"), siblings.toString());
-            Files.writeString(topology.resolve("physical_package_id"), "0");
-        }
-        return CpuTopology.read(sys, null);
     }
 }
