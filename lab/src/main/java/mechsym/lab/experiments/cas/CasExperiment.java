@@ -120,9 +120,10 @@ public final class CasExperiment implements Experiment {
 
     @Override
     public String claim() {
-        return "An uncontended lock xadd costs a few ns (~6 ns per increment on the post's machines), and with"
-                + " threads contending each increment costs several times more: the test measures cache-line"
-                + " handoff between cores (fairness), not the instruction.";
+        return "With threads on several cores contending, an atomic increment costs several times its uncontended"
+                + " few ns (~6 ns per lock xadd on the post's machines) and the threads share the increments"
+                + " unfairly: the test measures how long a core keeps the cache line (fairness), not the"
+                + " instruction. In C++ and in Java alike.";
     }
 
     @Override
