@@ -45,8 +45,8 @@ import org.HdrHistogram.Histogram;
  * Cases: Java spin, selectnow, select, blocking, udp, ipc (mechsym ping, one forked JVM per round)
  * and C spin, blocking, udp (native/ping.c, processes), each at every placement the machine's topology
  * has (CpuTopology): one CPU, two cores of a socket, and SMT siblings and two sockets where there are
- * such, rounds interleaving Java and C. One HdrHistogram per case
- * over all rounds (.hgrm files in the experiment's folder); closed loop, as the post.
+ * such, rounds interleaving Java and C. One HdrHistogram per case over all rounds (.hgrm files in the
+ * experiment's folder); closed loop, as the post.
  *
  * Sensitive to: other load (a spinning thread that loses its CPU costs a time slice), virtualisation
  * (loopback is the hypervisor's vCPU scheduling too), and the same-core spin cases above all: two
@@ -159,7 +159,7 @@ public final class TcpPingExperiment implements Experiment {
     /**
      * Every placement the machine's topology has, one CPU first and cross-core second: "one-cpu" (both
      * on one logical CPU), "cross-core" (two cores of a socket), "same-core" (SMT siblings) and
-     * "cross-socket". Without pinning, one unpinned case.
+     * "cross-socket". Where no pair can be read (no pinning here), both on CPU 0 as before.
      */
     static List<Placement> placements() {
         List<Placement> placements = new ArrayList<>();
