@@ -25,6 +25,7 @@ final class EnvCommand implements Callable<Integer> {
         System.out.println("irqbalance:             " + env.irqbalance());
         System.out.println("idle states (C-states): " + env.idleStates());
         System.out.println("NUMA nodes:             " + env.numaNodes());
+        System.out.println("CPU topology:           " + env.topology());
         System.out.println("CPU affinity:           " + env.cpuAffinity() + (env.pinned() ? " (pinned)" : ""));
         System.out.println("load average (1 min):   " + env.loadAverage1m());
         System.out.println("hardware counters:      " + env.hardwareCounters());

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import mechsym.tools.platform.ChildProcess;
+import mechsym.tools.platform.CpuTopology;
 import mechsym.tools.platform.MachineKnobs;
 
 /**
@@ -22,6 +23,8 @@ import mechsym.tools.platform.MachineKnobs;
  * @param warnings sentences naming what makes this machine noisy for measurement
  * @param idleStates every CPU's idle states (C-states: name, exit latency, disabled), or "not exposed"
  * @param numaNodes the NUMA nodes and their CPUs, or "not exposed"
+ * @param topology the CPUs this process may use as sockets, cores and threads, e.g. "1 socket, 2 cores,
+ *     1 thread per core, NUMA nodes: 1"
  */
 public record Environment(
         String cpuModel,
@@ -46,7 +49,8 @@ public record Environment(
         String libraries,
         String nativeCompiler,
         String idleStates,
-        String numaNodes) {
+        String numaNodes,
+        String topology) {
 
     public static final String UNKNOWN = "unknown";
 
@@ -59,6 +63,7 @@ public record Environment(
         nativeCompiler = nativeCompiler == null ? UNKNOWN : nativeCompiler;
         idleStates = idleStates == null ? UNKNOWN : idleStates;
         numaNodes = numaNodes == null ? UNKNOWN : numaNodes;
+        topology = topology == null ? UNKNOWN : topology;
     }
 
     /** Probes this machine and this JVM. Never throws: what cannot be read is "unknown". */
@@ -105,8 +110,9 @@ public record Environment(
                     cpus));
         }
         if (!pinned) {
-            warnings.add("not pinned to CPUs (taskset/numactl): threads may migrate between cores (tcp-ping, herding"
-                    + " and the inter-thread-latency distribution pin their own threads with sched_setaffinity)");
+            warnings.add("not pinned to CPUs (taskset/numactl): threads may migrate between cores (tcp-ping, herding,"
+                    + " lazyset, cas and the inter-thread-latency distribution pin their own threads with"
+                    + " sched_setaffinity)");
         }
         if ("running".equals(irqbalance)) {
             warnings.add("irqbalance is running: interrupts may land on measuring cores");
@@ -134,7 +140,8 @@ public record Environment(
                 probeLibraries(),
                 NativeBaselines.compiler(),
                 MachineKnobs.idleStates(sys),
-                MachineKnobs.numaNodes(sys));
+                MachineKnobs.numaNodes(sys),
+                CpuTopology.ofThisProcess().describe());
     }
 
     /**

@@ -38,6 +38,7 @@ class EnvironmentTest {
         // read through MachineKnobs, as herding reads them: a reading or "not exposed", never null
         assertThat(env.idleStates()).isNotBlank();
         assertThat(env.numaNodes()).isNotBlank();
+        assertThat(env.topology()).matches("\\d+ sockets?, \\d+ cores?, \\d+ threads? per core, NUMA nodes: .+");
         assertThat(env.libraries()).startsWith("JMH 1.").contains("JCTools 4.").doesNotContain("${");
         // the build machine has make and a C++ compiler (the lab's baselines need them): named with its flags
         assertThat(env.nativeCompiler())

@@ -110,6 +110,7 @@ public final class HtmlReport {
         row(html, "irqbalance", env.irqbalance());
         row(html, "idle states (C-states, cpuidle)", env.idleStates());
         row(html, "NUMA nodes", env.numaNodes());
+        row(html, "CPU topology (the CPUs this process may use)", env.topology());
         row(html, "CPU affinity", env.cpuAffinity() + (env.pinned() ? " (pinned)" : " (not pinned)"));
         row(html, "load average (1 min) at start", Format.number(env.loadAverage1m()));
         row(html, "hardware counters", env.hardwareCounters());

@@ -133,7 +133,8 @@ public final class MachineKnobs {
         }
     }
 
-    private static Optional<String> readLine(Path file) {
+    /** The first line of {@code file}, trimmed; empty when it cannot be read or is empty. */
+    static Optional<String> readLine(Path file) {
         try {
             List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
             return lines.isEmpty() ? Optional.empty() : Optional.of(lines.get(0).trim());

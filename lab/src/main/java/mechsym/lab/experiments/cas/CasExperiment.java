@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 import mechsym.lab.Chart;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
@@ -16,6 +17,8 @@ import mechsym.lab.Summary;
 import mechsym.lab.Table;
 import mechsym.lab.rigs.threads.ThreadedRuns;
 import mechsym.lab.seeds.SeedPosts;
+import mechsym.tools.latency.CpuAffinity;
+import mechsym.tools.platform.CpuTopology;
 
 /*
  * Seed 001, "Further Adventures With CAS Instructions And Micro Benchmarking" (Martin Thompson,
@@ -32,11 +35,14 @@ import mechsym.lab.seeds.SeedPosts;
  *
  * Measured: the post's C program (native/atomic_inc.cpp, its four loops) and the Java
  * equivalents (CasRun: getAndAdd with the result unused, getAndAdd, compareAndSet loop,
- * compareAndExchange loop) at 1..N threads, N = this machine's cores, and the same getAndAdd and
+ * compareAndExchange loop) at 1, 2, 4 ... N threads, N = this machine's cores (CpuTopology), each
+ * thread pinned to a core of its own (never two SMT siblings), and the same getAndAdd and
  * compareAndSet loops through core's Sequence (its own methods), the component beside the post's cell. Each round runs every C++
  * case once, then one forked JVM that runs every Java case twice (warm-up, then measured); rounds
  * interleave the two languages. ns/op = time / increments actually made (the post printed time /
- * (2 x COUNT), half of that; the seed table shows both).
+ * (2 x COUNT), half of that; the seed table shows both). Both sides count each thread's own
+ * increments, so fairness (the slowest thread's share against the fastest's) is judged in C++ and
+ * Java alike; on fewer than 4 cores the contended sub-claims are not measurable here.
  *
  * Sensitive to: cores and their topology (hyperthreads share a core's L1; sockets add a hop),
  * the scheduler on a small or loaded machine (a descheduled thread leaves the line to the
@@ -66,7 +72,15 @@ public final class CasExperiment implements Experiment {
     private static final String[] CPP_CASES = {"LOCK ADD", "LOCK XADD", "LOCK CMPXCHG BOOL", "LOCK CMPXCHG VAL"};
 
     /** One line of native/atomic_inc's output. */
-    public record CppRun(String caseName, int caseId, int threads, int run, long count, long counter, long durationNs) {
+    public record CppRun(
+            String caseName,
+            int caseId,
+            int threads,
+            int run,
+            long count,
+            long counter,
+            long durationNs,
+            long[] perThread) {
 
         @com.fasterxml.jackson.annotation.JsonCreator
         public CppRun(
@@ -76,7 +90,8 @@ public final class CasExperiment implements Experiment {
                 @com.fasterxml.jackson.annotation.JsonProperty("run") int run,
                 @com.fasterxml.jackson.annotation.JsonProperty("count") long count,
                 @com.fasterxml.jackson.annotation.JsonProperty("counter") long counter,
-                @com.fasterxml.jackson.annotation.JsonProperty("durationNs") long durationNs) {
+                @com.fasterxml.jackson.annotation.JsonProperty("durationNs") long durationNs,
+                @com.fasterxml.jackson.annotation.JsonProperty("perThread") long[] perThread) {
             this.caseName = caseName;
             this.caseId = caseId;
             this.threads = threads;
@@ -84,6 +99,7 @@ public final class CasExperiment implements Experiment {
             this.count = count;
             this.counter = counter;
             this.durationNs = durationNs;
+            this.perThread = perThread;
         }
     }
 
@@ -104,9 +120,10 @@ public final class CasExperiment implements Experiment {
 
     @Override
     public String claim() {
-        return "An uncontended lock xadd costs a few ns (~6 ns per increment on the post's machines), and with"
-                + " threads contending each increment costs several times more: the test measures cache-line"
-                + " handoff between cores (fairness), not the instruction.";
+        return "With threads on several cores contending, an atomic increment costs several times its uncontended"
+                + " few ns (~6 ns per lock xadd on the post's machines) and the threads share the increments"
+                + " unfairly: the test measures how long a core keeps the cache line (fairness), not the"
+                + " instruction. In C++ and in Java alike.";
     }
 
     @Override
@@ -148,7 +165,12 @@ public final class CasExperiment implements Experiment {
         Profile profile = context.profile();
         long count = profile.pick(200_000L, 10_000_000L, SEED_COUNT);
         int rounds = profile.pick(1, 3, 5);
-        List<Integer> threadCounts = threadCounts(Runtime.getRuntime().availableProcessors());
+        // one thread per core, never two on one core's SMT siblings
+        List<Integer> cpus =
+                CpuAffinity.isSupported() ? CpuTopology.ofThisProcess().onePerCore() : List.of();
+        List<Integer> threadCounts =
+                threadCounts(cpus.isEmpty() ? Runtime.getRuntime().availableProcessors() : cpus.size());
+        String cpuList = cpus.stream().map(String::valueOf).collect(Collectors.joining(","));
         double loadBefore = ThreadedRuns.loadAverage();
 
         NativeBaselines.Program cpp = NativeBaselines.program("atomic_inc");
@@ -157,19 +179,26 @@ public final class CasExperiment implements Experiment {
         }
         // key: case label|threads -> ns per increment
         Map<String, List<Double>> nsPerOp = new LinkedHashMap<>();
-        // key: Java case label|threads (2 or more) -> one Fairness per measured run
+        // key: case label|threads (2 or more) -> one Fairness per measured run
         Map<String, List<Fairness>> fairness = new LinkedHashMap<>();
         context.progress().start("atomic increments, " + rounds + " rounds, threads " + threadCounts, rounds * 2);
         for (int round = 0; round < rounds; round++) {
             if (cpp.isAvailable()) {
                 for (int caseId = 1; caseId <= CPP_CASES.length; caseId++) {
                     for (int threads : threadCounts) {
-                        List<String> lines =
-                                cpp.run(context.workDir().resolve("atomic_inc.log"), 600, threads, caseId, count, 1);
+                        Object[] cppArgs = cpuList.isEmpty()
+                                ? new Object[] {threads, caseId, count, 1}
+                                : new Object[] {threads, caseId, count, 1, cpuList};
+                        List<String> lines = cpp.run(context.workDir().resolve("atomic_inc.log"), 600, cppArgs);
                         for (CppRun r : ThreadedRuns.parseLines(lines, CppRun.class)) {
                             checkCpp(r);
-                            nsPerOp.computeIfAbsent("C++ " + r.caseName() + "|" + threads, k -> new ArrayList<>())
+                            String key = "C++ " + r.caseName() + "|" + threads;
+                            nsPerOp.computeIfAbsent(key, k -> new ArrayList<>())
                                     .add(r.durationNs() / (double) r.counter());
+                            if (threads > 1 && r.perThread() != null && r.perThread().length == threads) {
+                                fairness.computeIfAbsent(key, k -> new ArrayList<>())
+                                        .add(Fairness.of(r.perThread()));
+                            }
                         }
                     }
                 }
@@ -179,7 +208,7 @@ public final class CasExperiment implements Experiment {
             args.addAll(threadCounts);
             List<CasRun.Run> javaRuns = context.fork(CasRun.class)
                     .name("CasRun-round" + round)
-                    .jvmArgs("-Xmx64m")
+                    .jvmArgs("-Xmx64m", "-D" + CasRun.CPUS_PROPERTY + "=" + cpuList)
                     .args(args.toArray())
                     .timeoutSeconds(900)
                     .run(CasRun.Run.class);
@@ -246,21 +275,22 @@ public final class CasExperiment implements Experiment {
                 "ns per increment (median)"));
         fairnessTable(result, fairness);
         ThreadedRuns.noteMachine(result, threadCounts.getLast(), loadBefore);
-        verdict(result, medians, threadCounts.getLast());
+        verdict(result, medians, fairness, threadCounts.getLast());
     }
 
-    /** Each thread's share of the increments, Java cases at 2 or more threads. */
+    /** Each thread's share of the increments, C++ and Java cases at 2 or more threads. */
     private static void fairnessTable(ExperimentResult.Builder result, Map<String, List<Fairness>> fairness) {
         if (fairness.isEmpty()) {
             return;
         }
         Table.Builder table = Table.measured(
-                        "fairness", "each thread's share of the increments under contention (Java)")
+                        "fairness", "each thread's share of the increments under contention (C++ and Java)")
                 .column("case")
                 .column("threads", "#")
                 .column("fair share", "%")
                 .column("smallest share (median)", "%")
                 .column("largest share (median)", "%")
+                .column("slowest / fastest thread (median)")
                 .column("Jain index (median)")
                 .summaryColumns("Jain index")
                 .note("Per run, every thread's own successful increments. Jain's index is 1 when the threads did"
@@ -280,13 +310,15 @@ public final class CasExperiment implements Experiment {
                     100
                             * Summary.of(runs.stream().map(Fairness::maxShare).toList())
                                     .median(),
+                    slowestOverFastest(runs),
                     Summary.of(runs.stream().map(Fairness::jainIndex).toList()).median(),
                     Summary.of(runs.stream().map(Fairness::jainIndex).toList()));
         });
         result.table(table.build());
         fairness.entrySet().stream()
-                .filter(e ->
-                        e.getKey().startsWith("Java getAndAdd|") || e.getKey().startsWith("core Sequence getAndAdd|"))
+                .filter(e -> e.getKey().startsWith("Java getAndAdd|")
+                        || e.getKey().startsWith("core Sequence getAndAdd|")
+                        || e.getKey().startsWith("C++ LOCK XADD|"))
                 .collect(java.util.stream.Collectors.toMap(
                         e -> e.getKey().split("\\|")[0], e -> e, (a, b) -> b, LinkedHashMap::new))
                 .values()
@@ -309,6 +341,12 @@ public final class CasExperiment implements Experiment {
                                         .map(Fairness::jainIndex)
                                         .toList())
                                 .median())));
+    }
+
+    /** The median over runs of the slowest thread's increments over the fastest thread's. */
+    static double slowestOverFastest(List<Fairness> runs) {
+        return Summary.of(runs.stream().map(Fairness::slowestOverFastest).toList())
+                .median();
     }
 
     private static void checkCpp(CppRun r) {
@@ -356,13 +394,19 @@ public final class CasExperiment implements Experiment {
         return counts;
     }
 
-    private static void verdict(ExperimentResult.Builder result, Map<String, Summary> medians, int maxThreads) {
+    private static void verdict(
+            ExperimentResult.Builder result,
+            Map<String, Summary> medians,
+            Map<String, List<Fairness>> fairness,
+            int maxThreads) {
         Summary cppOne = medians.get("C++ LOCK XADD|1");
         Summary javaOne = medians.get("Java getAndAdd|1");
-        String who = cppOne != null ? "C++ LOCK XADD" : "Java getAndAdd";
-        Summary single = cppOne != null ? cppOne : javaOne;
-        Summary contended = medians.get(who + "|" + maxThreads);
-        if (single != null) {
+        for (String who : List.of("C++ LOCK XADD", "Java getAndAdd")) {
+            Summary single = medians.get(who + "|1");
+            Summary contended = medians.get(who + "|" + maxThreads);
+            if (single == null) {
+                continue;
+            }
             StringBuilder line =
                     new StringBuilder(String.format(Locale.ROOT, "%s: 1 thread %.1f ns/op", who, single.median()));
             if (maxThreads > 1 && contended != null) {
@@ -398,10 +442,48 @@ public final class CasExperiment implements Experiment {
                     javaContended.median()));
         }
         result.verdict(CasVerdict.judge(new CasVerdict.Figures(
-                who,
-                single == null ? null : single.median(),
                 maxThreads,
-                contended == null ? null : contended.median())));
+                List.of(
+                        side(
+                                "C++",
+                                "LOCK XADD",
+                                "LOCK CMPXCHG BOOL",
+                                "C++ LOCK XADD",
+                                "C++ LOCK CMPXCHG BOOL",
+                                medians,
+                                fairness,
+                                maxThreads),
+                        side(
+                                "Java",
+                                "getAndAdd",
+                                "compareAndSet loop",
+                                "Java getAndAdd",
+                                "Java compareAndSet loop",
+                                medians,
+                                fairness,
+                                maxThreads)))));
+    }
+
+    /** One language's figures for the verdict: its increment alone and contended, its CAS loop's fairness. */
+    private static CasVerdict.Side side(
+            String language,
+            String increment,
+            String loop,
+            String incrementLabel,
+            String loopLabel,
+            Map<String, Summary> medians,
+            Map<String, List<Fairness>> fairness,
+            int maxThreads) {
+        Summary single = medians.get(incrementLabel + "|1");
+        Summary contended = maxThreads > 1 ? medians.get(incrementLabel + "|" + maxThreads) : null;
+        List<Fairness> runs = maxThreads > 1 ? fairness.get(loopLabel + "|" + maxThreads) : null;
+        return new CasVerdict.Side(
+                language,
+                increment,
+                loop,
+                single == null ? null : single.median(),
+                contended == null ? null : contended.median(),
+                runs == null || runs.isEmpty() ? null : slowestOverFastest(runs));
     }
 
     private static double ratio(Map<String, Summary> medians, String a, String b) {

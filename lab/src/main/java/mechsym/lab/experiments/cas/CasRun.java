@@ -7,6 +7,7 @@ import java.util.concurrent.CyclicBarrier;
 import mechsym.core.concurrent.Sequence;
 import mechsym.lab.ForkedJvm;
 import mechsym.lab.rigs.threads.PaddedCell;
+import mechsym.tools.latency.CpuAffinity;
 
 /**
  * The Java side of the post's atomic_inc, in a forked JVM: N threads increment one shared counter
@@ -32,6 +33,7 @@ import mechsym.lab.rigs.threads.PaddedCell;
  *
  * <pre>
  * args: COUNT RUNS THREADS...     every run does every case at every thread count; run 0 is warm-up
+ * -Dmechsym.cas.cpus=0,1,2,3      optional: thread i pinned to the i-th CPU (mod the list), as C++
  * </pre>
  */
 public final class CasRun {
@@ -55,6 +57,9 @@ public final class CasRun {
     /** One run's figure, sent to the parent. */
     public record Run(
             String javaCase, int threads, int run, long count, long counter, long durationNs, long[] perThread) {}
+
+    /** The system property naming the CPUs to pin the threads to, one per core: "0,1,2,3". */
+    public static final String CPUS_PROPERTY = "mechsym.cas.cpus";
 
     private static final PaddedCell COUNTER_CELL = new PaddedCell(0);
     private static final VarHandle COUNTER = PaddedCell.VALUE;
@@ -141,6 +146,11 @@ public final class CasRun {
     }
 
     static Run runOnce(Case c, int threads, long count, int run) throws Exception {
+        return runOnce(c, threads, count, run, new int[0]);
+    }
+
+    /** One run with thread {@code t} pinned to {@code cpus[t % cpus.length]} (none when empty). */
+    static Run runOnce(Case c, int threads, long count, int run, int[] cpus) throws Exception {
         COUNTER_CELL.value = 0;
         SEQUENCE.setVolatile(0);
         CyclicBarrier start = new CyclicBarrier(threads + 1);
@@ -150,6 +160,9 @@ public final class CasRun {
             int index = t;
             Thread worker = new Thread(
                     () -> {
+                        if (cpus.length > 0) {
+                            CpuAffinity.pinCurrentThread(cpus[index % cpus.length]);
+                        }
                         try {
                             start.await();
                         } catch (Exception e) {
@@ -193,10 +206,16 @@ public final class CasRun {
     public static void main(String[] args) throws Exception {
         long count = Long.parseLong(args[0]);
         int runs = Integer.parseInt(args[1]);
+        String cpuList = System.getProperty(CPUS_PROPERTY, "").trim();
+        int[] cpus = cpuList.isEmpty()
+                ? new int[0]
+                : java.util.Arrays.stream(cpuList.split(","))
+                        .mapToInt(cpu -> Integer.parseInt(cpu.trim()))
+                        .toArray();
         for (int run = 0; run < runs; run++) {
             for (Case c : Case.values()) {
                 for (int i = 2; i < args.length; i++) {
-                    ForkedJvm.emit(runOnce(c, Integer.parseInt(args[i]), count, run));
+                    ForkedJvm.emit(runOnce(c, Integer.parseInt(args[i]), count, run, cpus));
                 }
             }
         }

@@ -33,4 +33,9 @@ record Fairness(double minShare, double maxShare, double jainIndex) {
         }
         return new Fairness(min / sum, max / sum, sum * sum / (perThread.length * sumOfSquares));
     }
+
+    /** The slowest thread's increments over the fastest thread's: 1 when equal, 0 when one made none. */
+    double slowestOverFastest() {
+        return maxShare == 0 ? 1 : minShare / maxShare;
+    }
 }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import mechsym.lab.Chart;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
@@ -22,6 +23,7 @@ import mechsym.lab.rigs.pingpong.TimedPingPong;
 import mechsym.lab.seeds.SeedPosts;
 import mechsym.tools.latency.LatencyRecorder;
 import mechsym.tools.latency.LatencySummary;
+import mechsym.tools.platform.CpuTopology;
 import mechsym.tools.platform.MachineKnobs;
 import org.HdrHistogram.Histogram;
 
@@ -223,16 +225,17 @@ public final class HerdingExperiment implements Experiment {
     /** The placements this machine allows: all five with two CPUs to pin to, else the unpinned ones. */
     private static List<Placement> placements() {
         List<Placement> placements = new ArrayList<>();
-        CpuPair cpus = CpuPair.allowed();
-        if (cpus.crossCore()) {
-            placements.add(new Placement(TWO_CORES, cpus.first(), cpus.second(), false));
-            placements.add(new Placement(ONE_CORE, cpus.first(), cpus.first(), false));
+        Optional<CpuPair> twoCores = CpuPair.here(CpuTopology.Placement.CROSS_CORE);
+        Optional<CpuPair> oneCpu = CpuPair.here(CpuTopology.Placement.ONE_CPU);
+        if (twoCores.isPresent() && oneCpu.isPresent()) {
+            placements.add(new Placement(
+                    TWO_CORES, twoCores.get().first(), twoCores.get().second(), false));
+            placements.add(
+                    new Placement(ONE_CORE, oneCpu.get().first(), oneCpu.get().second(), false));
         }
         placements.add(new Placement(UNPINNED, TimedPingPong.UNPINNED, TimedPingPong.UNPINNED, false));
         placements.add(new Placement(UNPINNED_NOISY, TimedPingPong.UNPINNED, TimedPingPong.UNPINNED, true));
-        if (cpus.crossCore()) {
-            placements.add(new Placement(TWO_CORES_NOISY, cpus.first(), cpus.second(), true));
-        }
+        twoCores.ifPresent(p -> placements.add(new Placement(TWO_CORES_NOISY, p.first(), p.second(), true)));
         return placements;
     }
 

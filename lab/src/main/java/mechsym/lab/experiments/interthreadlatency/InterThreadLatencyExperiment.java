@@ -18,6 +18,7 @@ import mechsym.lab.rigs.pingpong.TimedPingPong;
 import mechsym.lab.rigs.threads.ThreadedRuns;
 import mechsym.lab.seeds.SeedPosts;
 import mechsym.tools.asm.Hsdis;
+import mechsym.tools.platform.CpuTopology;
 
 /*
  * Seed 001, "Printing Generated Assembly Code From The Hotspot JIT Compiler" (Martin Thompson,
@@ -42,7 +43,9 @@ import mechsym.tools.asm.Hsdis;
  * Each run lasts a fixed time; RTT = run time / round trips; the first run of each JVM is warm-up.
  * Then the distribution (the shared TimedPingPong): the volatile ping-pong with every round trip
  * timed into HdrHistogram, with the post's unpadded cells (two fields on one line), padded cells and
- * core's Sequence, on two pinned CPUs, on one CPU and unpinned; p50 to max, an .hgrm file per case.
+ * core's Sequence, on two cores of one socket (CpuTopology picks them), the padded cells also on one
+ * CPU, on SMT siblings and across sockets where the machine has them, and unpinned; p50 to max, an
+ * .hgrm file per case.
  *
  * Sensitive to: where the scheduler puts the two threads (same core's hyperthreads, two cores,
  * two sockets), other load on the machine (a spinning thread descheduled for a time slice costs
@@ -179,24 +182,22 @@ public final class InterThreadLatencyExperiment implements Experiment {
 
     /**
      * The post's volatile ping-pong as a distribution: every round trip timed into HdrHistogram, the
-     * post's unpadded cells beside padded ones and core's Sequence on two pinned CPUs, and the padded
-     * cells also on one CPU and where the scheduler puts them. One fork per layout.
+     * post's unpadded cells beside padded ones and core's Sequence on two cores of a socket, and the
+     * padded cells also at every other placement this machine has and where the scheduler puts them.
+     * One fork per layout.
      */
     private static void distributions(RunContext context, ExperimentResult.Builder result) throws Exception {
         long runMillis = context.profile().pick(30L, 250L, 1000L);
         int runs = context.profile().pick(2, 3, 6); // the first is warm-up
-        CpuPair cpus = CpuPair.allowed();
+        List<CpuPair> pairs = CpuPair.allHere();
         RoundTrips roundTrips = new RoundTrips();
         context.progress().message("ping-pong distributions: " + Cells.Layout.values().length + " forks");
         for (Cells.Layout layout : Cells.Layout.values()) {
             List<RoundTrips.Placed> cases = new ArrayList<>();
-            if (cpus.crossCore()) {
-                cases.add(new RoundTrips.Placed(StoreMode.VOLATILE, cpus.crossLabel(), cpus.first(), cpus.second()));
+            for (CpuPair pair : placed(pairs, layout)) {
+                cases.add(new RoundTrips.Placed(StoreMode.VOLATILE, pair.label(), pair.first(), pair.second()));
             }
             if (layout == Cells.Layout.PADDED) {
-                if (cpus.sameCore()) {
-                    cases.add(new RoundTrips.Placed(StoreMode.VOLATILE, cpus.sameLabel(), cpus.first(), cpus.first()));
-                }
                 int free = TimedPingPong.UNPINNED;
                 cases.add(new RoundTrips.Placed(StoreMode.VOLATILE, "unpinned", free, free));
             }
@@ -209,5 +210,16 @@ public final class InterThreadLatencyExperiment implements Experiment {
                 "One forked JVM per layout, " + (runs - 1) + " measured runs of " + runMillis + " ms per row after a"
                         + " warm-up run. Percentile files: rtt-*.hgrm in this experiment's folder. On one CPU a"
                         + " waiting thread yields after 1000 spins, so each hand-off is a switch between threads.");
+    }
+
+    /**
+     * The pinned placements a layout runs at: every layout across two cores of a socket; the padded
+     * cells also at every other placement this machine has (one CPU, SMT siblings, two sockets).
+     */
+    private static List<CpuPair> placed(List<CpuPair> pairs, Cells.Layout layout) {
+        return pairs.stream()
+                .filter(p -> layout == Cells.Layout.PADDED || p.placement() == CpuTopology.Placement.CROSS_CORE)
+                .sorted(java.util.Comparator.comparing(p -> p.placement() != CpuTopology.Placement.CROSS_CORE))
+                .toList();
     }
 }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import mechsym.lab.Chart;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
@@ -15,6 +16,7 @@ import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
+import mechsym.lab.Verdict;
 import mechsym.lab.experiments.lazyset.Counters.SetMethod;
 import mechsym.lab.experiments.lazyset.Counters.Storage;
 import mechsym.lab.rigs.pingpong.Cells;
@@ -24,6 +26,8 @@ import mechsym.lab.rigs.pingpong.StoreMode;
 import mechsym.lab.rigs.threads.ThreadedRuns;
 import mechsym.lab.seeds.LazySetPost;
 import mechsym.tools.latency.LatencySummary;
+import mechsym.tools.platform.CpuTopology;
+import mechsym.tools.platform.CpuTopology.Placement;
 
 /*
  * Seed 004, "Atomic*.lazySet is a performance win for single writers" (Nitsan Wakart,
@@ -44,11 +48,13 @@ import mechsym.tools.latency.LatencySummary;
  *
  * Then Ping Pong as a distribution (the shared TimedPingPong): each round trip timed into
  * HdrHistogram, closed loop, for the three set methods with the post's unpadded cells, padded cells
- * and core's Sequence, the threads pinned to two CPUs (cross-core) and to one (same-core), as the
- * post's affinity runs; p50 to max and an .hgrm file per case.
+ * and core's Sequence, the threads pinned at every placement the machine's topology has (one CPU,
+ * SMT siblings, two cores, two sockets), as the post's affinity runs; p50 to max and an .hgrm file
+ * per case.
  *
  * Sensitive to: thread placement (the post ran same-core and cross-core affinity; the untimed
- * runs are not pinned, the timed ones are), other load (ping-pong on a loaded 2-core machine measures the
+ * runs pin their two threads to two cores of a socket where there are two, the timed ones run every
+ * placement; without SMT siblings the post's same-core runs cannot be repeated), other load (ping-pong on a loaded 2-core machine measures the
  * scheduler), and false sharing between the two ping-pong counters in the unpadded storages.
  *
  * Quick profile: about 43 s: three rounds of 18 short JVMs (35 s), then three JVMs of the timed
@@ -119,6 +125,10 @@ public final class LazySetExperiment implements Experiment {
                 ? List.of(Storage.SEGMENT_PADDED) // the tests run every storage in-process
                 : List.of(Storage.values());
         double loadBefore = ThreadedRuns.loadAverage();
+        // the post ran both experiments under affinity: the untimed forks pin their two threads to two cores
+        Optional<CpuPair> crossCore = CpuPair.here(Placement.CROSS_CORE);
+        List<Object> pinning =
+                crossCore.<List<Object>>map(p -> List.of(p.first(), p.second())).orElse(List.of());
 
         // key: experiment|storage|set
         Map<String, List<LazySetRun.Run>> samples = new LinkedHashMap<>();
@@ -139,7 +149,7 @@ public final class LazySetExperiment implements Experiment {
                         List<LazySetRun.Run> out = context.fork(LazySetRun.class)
                                 .name(name)
                                 .jvmArgs("-Xmx512m", "-D" + Counters.SET_PROPERTY + "=" + set.name())
-                                .args(storage.name(), runMillis, runs, values)
+                                .args(forkArgs(storage, runMillis, runs, values, pinning))
                                 .timeoutSeconds(profile.pick(60, 60, 300))
                                 .run(LazySetRun.Run.class);
                         Map<String, List<Double>> thisJvm = new LinkedHashMap<>();
@@ -246,14 +256,14 @@ public final class LazySetExperiment implements Experiment {
         Profile profile = context.profile();
         long runMillis = profile.pick(20L, 100L, 500L);
         int runs = profile.pick(2, 2, 4); // the first is warm-up
-        CpuPair cpus = CpuPair.allowed();
+        List<CpuPair> pairs = CpuPair.allHere();
+        Optional<CpuPair> cross = pairs.stream()
+                .filter(p -> p.placement() == Placement.CROSS_CORE)
+                .findFirst();
         List<RoundTrips.Placed> cases = new ArrayList<>();
         for (StoreMode mode : StoreMode.values()) {
-            if (cpus.crossCore()) {
-                cases.add(new RoundTrips.Placed(mode, cpus.crossLabel(), cpus.first(), cpus.second()));
-            }
-            if (cpus.sameCore()) {
-                cases.add(new RoundTrips.Placed(mode, cpus.sameLabel(), cpus.first(), cpus.first()));
+            for (CpuPair pair : pairs) {
+                cases.add(new RoundTrips.Placed(mode, pair.label(), pair.first(), pair.second()));
             }
         }
         if (cases.isEmpty()) {
@@ -273,11 +283,12 @@ public final class LazySetExperiment implements Experiment {
                         + " warm-up run. The read is volatile (acquire for lazy), as the post's get. On one CPU a"
                         + " waiting thread yields after 1000 spins, so each hand-off is a switch between threads."
                         + " Percentile files: ping-pong-*.hgrm in this experiment's folder.");
-        if (!cpus.crossCore()) {
+        if (cross.isEmpty()) {
             return null;
         }
-        RoundTrips.Row lazy = roundTrips.find(Cells.Layout.PADDED, StoreMode.RELEASE, cpus.crossLabel());
-        RoundTrips.Row volatileRow = roundTrips.find(Cells.Layout.PADDED, StoreMode.VOLATILE, cpus.crossLabel());
+        String crossLabel = cross.get().label();
+        RoundTrips.Row lazy = roundTrips.find(Cells.Layout.PADDED, StoreMode.RELEASE, crossLabel);
+        RoundTrips.Row volatileRow = roundTrips.find(Cells.Layout.PADDED, StoreMode.VOLATILE, crossLabel);
         if (lazy == null || volatileRow == null) {
             return null;
         }
@@ -404,6 +415,29 @@ public final class LazySetExperiment implements Experiment {
                     pingLazy.median(),
                     latencyRounds.median()));
         }
-        result.verdict(LazySetVerdict.judge(judged, p50CrossCore));
+        result.verdict(CpuPair.withPlacementClaims(
+                LazySetVerdict.judge(judged, p50CrossCore),
+                "lazySet as fast as volatile, far cheaper for the writer (two cores)",
+                sameCoreNotMeasurable(CpuTopology.ofThisProcess())));
+    }
+
+    /** The fork's arguments: storage, run length, runs, catch-up values, then the two CPUs if pinned. */
+    private static Object[] forkArgs(Storage storage, long runMillis, int runs, int values, List<Object> pinning) {
+        List<Object> args = new ArrayList<>(List.of(storage.name(), runMillis, runs, values));
+        args.addAll(pinning);
+        return args.toArray();
+    }
+
+    /**
+     * The post also ran both experiments with the two threads on one core; without SMT siblings that
+     * placement does not exist here (two threads on one logical CPU is another experiment).
+     */
+    static List<Verdict.Claim> sameCoreNotMeasurable(CpuTopology topology) {
+        return CpuPair.notMeasurableHere(
+                        topology,
+                        Placement.SAME_CORE,
+                        "the post's same-core affinity runs (both threads on one core's hyperthreads)")
+                .stream()
+                .toList();
     }
 }

@@ -4,6 +4,8 @@ import java.lang.foreign.Arena;
 import mechsym.lab.ForkedJvm;
 import mechsym.lab.experiments.lazyset.Counters.Counter;
 import mechsym.lab.experiments.lazyset.Counters.Storage;
+import mechsym.lab.rigs.pingpong.TimedPingPong;
+import mechsym.tools.latency.CpuAffinity;
 
 /**
  * The post's two experiments for one (storage, set method), in a forked JVM; runs alternate
@@ -28,8 +30,11 @@ import mechsym.lab.experiments.lazyset.Counters.Storage;
  * the post's warning about the direct set coming true.
  *
  * <pre>
- * args: STORAGE RUN_MS RUNS CATCHUP_VALUES      (-Dmechsym.lazyset.set=VOLATILE|LAZY|DIRECT)
+ * args: STORAGE RUN_MS RUNS CATCHUP_VALUES [CPU_A CPU_B]     (-Dmechsym.lazyset.set=VOLATILE|LAZY|DIRECT)
  * </pre>
+ *
+ * With CPU_A and CPU_B (the post ran its experiments under affinity), thread A and the producer are
+ * pinned to CPU_A, thread B and the consumer to CPU_B; -1 leaves a thread to the scheduler.
  */
 public final class LazySetRun {
     private static final long STOP = -2;
@@ -58,22 +63,42 @@ public final class LazySetRun {
         long runMillis = Long.parseLong(args[1]);
         int runs = Integer.parseInt(args[2]);
         int values = Integer.parseInt(args[3]);
+        Cpus cpus = args.length > 5 ? new Cpus(Integer.parseInt(args[4]), Integer.parseInt(args[5])) : Cpus.UNPINNED;
         try (Arena arena = Arena.ofShared()) {
             long[] data = new long[values];
             for (int run = 0; run < runs; run++) {
-                ForkedJvm.emit(pingPong(storage, Counters.pair(storage, arena), run, runMillis));
-                ForkedJvm.emit(catchUp(storage, Counters.pair(storage, arena)[0], data, run));
+                ForkedJvm.emit(pingPong(storage, Counters.pair(storage, arena), run, runMillis, cpus));
+                ForkedJvm.emit(catchUp(storage, Counters.pair(storage, arena)[0], data, run, cpus));
             }
         }
     }
 
-    static Run pingPong(Storage storage, Counter[] counters, int run, long runMillis) throws InterruptedException {
+    /** The CPUs the two threads run on; {@link TimedPingPong#UNPINNED} leaves one to the scheduler. */
+    record Cpus(int a, int b) {
+        static final Cpus UNPINNED = new Cpus(TimedPingPong.UNPINNED, TimedPingPong.UNPINNED);
+    }
+
+    /** {@code body} on a new platform thread pinned to {@code cpu} (unless unpinned). */
+    private static Thread pinned(int cpu, Runnable body, String name) {
+        return new Thread(
+                () -> {
+                    if (cpu != TimedPingPong.UNPINNED) {
+                        CpuAffinity.pinCurrentThread(cpu);
+                    }
+                    body.run();
+                },
+                name);
+    }
+
+    static Run pingPong(Storage storage, Counter[] counters, int run, long runMillis, Cpus cpus)
+            throws InterruptedException {
         Counter a = counters[0];
         Counter b = counters[1];
         a.set(-1);
         b.set(-1);
         long[] result = new long[2];
-        Thread bThread = new Thread(
+        Thread bThread = pinned(
+                cpus.b(),
                 () -> {
                     for (long i = 0; ; i++) {
                         long seen;
@@ -86,7 +111,8 @@ public final class LazySetRun {
                     }
                 },
                 "pong");
-        Thread aThread = new Thread(
+        Thread aThread = pinned(
+                cpus.a(),
                 () -> {
                     long start = System.nanoTime();
                     long deadline = start + runMillis * 1_000_000L;
@@ -122,13 +148,14 @@ public final class LazySetRun {
                 ok);
     }
 
-    static Run catchUp(Storage storage, Counter counter, long[] data, int run) throws InterruptedException {
+    static Run catchUp(Storage storage, Counter counter, long[] data, int run, Cpus cpus) throws InterruptedException {
         int n = data.length;
         long salt = run + 1L; // a value left over from an earlier run breaks the sum
         counter.set(0);
         long[] producerNanos = new long[1];
         long[] consumed = new long[1];
-        Thread consumer = new Thread(
+        Thread consumer = pinned(
+                cpus.b(),
                 () -> {
                     long sum = 0;
                     int seen = 0;
@@ -141,7 +168,8 @@ public final class LazySetRun {
                     consumed[0] = sum;
                 },
                 "consumer");
-        Thread producer = new Thread(
+        Thread producer = pinned(
+                cpus.a(),
                 () -> {
                     long start = System.nanoTime();
                     for (int i = 0; i < n; i++) {

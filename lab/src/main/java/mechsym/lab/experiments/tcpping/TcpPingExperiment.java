@@ -5,7 +5,6 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,11 +21,13 @@ import mechsym.lab.Seed;
 import mechsym.lab.Table;
 import mechsym.lab.Verdict;
 import mechsym.lab.rigs.latency.CaseLatency;
+import mechsym.lab.rigs.latency.Findings;
 import mechsym.lab.rigs.latency.Measured;
+import mechsym.lab.rigs.pingpong.CpuPair;
 import mechsym.lab.rigs.threads.ThreadedRuns;
 import mechsym.lab.seeds.SeedPosts;
-import mechsym.tools.latency.CpuAffinity;
 import mechsym.tools.ping.Transport;
+import mechsym.tools.platform.CpuTopology;
 import org.HdrHistogram.Histogram;
 
 /*
@@ -44,9 +45,10 @@ import org.HdrHistogram.Histogram;
  *   read 32 B  <-----------------------
  *
  * Cases: Java spin, selectnow, select, blocking, udp, ipc (mechsym ping, one forked JVM per round)
- * and C spin, blocking, udp (native/ping.c, processes), each same-core (both on the first allowed
- * CPU) and cross-core (first and second), rounds interleaving Java and C. One HdrHistogram per case
- * over all rounds (.hgrm files in the experiment's folder); closed loop, as the post.
+ * and C spin, blocking, udp (native/ping.c, processes), each at every placement the machine's topology
+ * has (CpuTopology): one CPU, two cores of a socket, and SMT siblings and two sockets where there are
+ * such, rounds interleaving Java and C. One HdrHistogram per case over all rounds (.hgrm files in the
+ * experiment's folder); closed loop, as the post.
  *
  * Sensitive to: other load (a spinning thread that loses its CPU costs a time slice), virtualisation
  * (loopback is the hypervisor's vCPU scheduling too), and the same-core spin cases above all: two
@@ -59,8 +61,8 @@ public final class TcpPingExperiment implements Experiment {
             Transport.SPIN, Transport.SELECTNOW, Transport.SELECT, Transport.BLOCKING, Transport.UDP, Transport.IPC);
     private static final List<String> C = List.of("spin", "blocking", "udp");
 
-    /** Where client and server run. */
-    record Placement(String name, int serverCpu, int clientCpu) {}
+    /** Where client and server run: {@code kind} as the machine's topology names it. */
+    record Placement(String name, CpuTopology.Placement kind, int serverCpu, int clientCpu) {}
 
     @Override
     public String id() {
@@ -121,8 +123,8 @@ public final class TcpPingExperiment implements Experiment {
         double loadBefore = ThreadedRuns.loadAverage();
 
         List<Placement> placements = placements();
-        if (placements.size() < 2) {
-            result.note("Only one CPU may be used here: no cross-core cases.");
+        if (ofKind(placements, CpuTopology.Placement.CROSS_CORE) == null) {
+            result.note("No two cores of one socket may be used here: no cross-core cases.");
         }
         NativeBaselines.Program c = NativeBaselines.program("ping");
         if (!c.isAvailable()) {
@@ -155,17 +157,78 @@ public final class TcpPingExperiment implements Experiment {
         ThreadedRuns.noteMachine(result, 2, loadBefore);
     }
 
-    /** Same-core on the first allowed CPU; cross-core on the first two. */
+    /**
+     * Every placement the machine's topology has, one CPU first and cross-core second: "one-cpu" (both
+     * on one logical CPU), "cross-core" (two cores of a socket), "same-core" (SMT siblings) and
+     * "cross-socket". Where no pair can be read (no pinning here), both on CPU 0 as before.
+     */
     static List<Placement> placements() {
-        BitSet cpus = CpuAffinity.isSupported() ? CpuAffinity.allowedCpus() : new BitSet();
-        int first = Math.max(0, cpus.nextSetBit(0));
-        int second = cpus.nextSetBit(first + 1);
         List<Placement> placements = new ArrayList<>();
-        placements.add(new Placement("same-core", first, first));
-        if (second >= 0) {
-            placements.add(new Placement("cross-core", first, second));
+        List<CpuPair> pairs = CpuPair.allHere();
+        for (CpuTopology.Placement kind : List.of(
+                CpuTopology.Placement.ONE_CPU,
+                CpuTopology.Placement.CROSS_CORE,
+                CpuTopology.Placement.SAME_CORE,
+                CpuTopology.Placement.CROSS_SOCKET)) {
+            pairs.stream()
+                    .filter(p -> p.placement() == kind)
+                    .forEach(p -> placements.add(new Placement(placementName(kind), kind, p.first(), p.second())));
+        }
+        if (placements.isEmpty()) {
+            placements.add(new Placement("one-cpu", CpuTopology.Placement.ONE_CPU, 0, 0));
         }
         return placements;
+    }
+
+    private static String placementName(CpuTopology.Placement kind) {
+        return switch (kind) {
+            case ONE_CPU -> "one-cpu";
+            case SAME_CORE -> "same-core";
+            case CROSS_CORE -> "cross-core";
+            case CROSS_SOCKET -> "cross-socket";
+        };
+    }
+
+    /** The placement of {@code kind} among those measured, or null. */
+    private static Placement ofKind(List<Placement> placements, CpuTopology.Placement kind) {
+        return placements.stream().filter(p -> p.kind() == kind).findFirst().orElse(null);
+    }
+
+    /**
+     * The post's placement findings beyond one CPU against two cores: the same core's hyperthreads
+     * (its laptop: p50 9 us against 6 cross-core) and two sockets (its dual-socket machine: 13 us
+     * against 8 on one socket), each judged where this machine has the placement and named as not
+     * measurable here where it does not.
+     */
+    static List<Verdict.Claim> placementClaims(
+            Map<String, CaseLatency> cases, List<Placement> placements, CpuTopology topology) {
+        List<Verdict.Claim> claims = new ArrayList<>();
+        Placement cross = ofKind(placements, CpuTopology.Placement.CROSS_CORE);
+        String sameCore = "spin round trip dearer on one core's SMT siblings than on two cores";
+        String crossSocket = "spin round trip dearer across sockets than across two cores of one socket";
+        for (var claim : List.of(
+                Map.entry(CpuTopology.Placement.SAME_CORE, sameCore),
+                Map.entry(CpuTopology.Placement.CROSS_SOCKET, crossSocket))) {
+            Placement there = ofKind(placements, claim.getKey());
+            if (there == null) {
+                CpuPair.notMeasurableHere(topology, claim.getKey(), claim.getValue())
+                        .ifPresent(claims::add);
+                continue;
+            }
+            Double p50 = cross == null ? null : p50(cases, "java", "spin", there);
+            Double p50Cross = cross == null ? null : p50(cases, "java", "spin", cross);
+            if (p50 == null || p50Cross == null) {
+                claims.add(Verdict.Claim.inconclusive(
+                        claim.getValue(),
+                        "spin p50 " + there.name() + " " + Findings.us(p50) + ", cross-core " + Findings.us(p50Cross)));
+            } else {
+                claims.add(Verdict.Claim.judge(
+                        claim.getValue(),
+                        p50 > p50Cross,
+                        "spin p50 " + there.name() + " " + Findings.us(p50) + ", cross-core " + Findings.us(p50Cross)));
+            }
+        }
+        return claims;
     }
 
     static String caseName(String language, String transport, Placement placement) {
@@ -349,7 +412,10 @@ public final class TcpPingExperiment implements Experiment {
                 mechsym.lab.rigs.latency.Findings.us(findings.ipcCrossCore()),
                 mechsym.lab.rigs.latency.Findings.us(findings.cSpin())));
         result.headline("goal Java spin within 10% of C: " + goal.figures());
-        result.verdict(findings.verdict());
+        result.verdict(CpuPair.withPlacementClaims(
+                findings.verdict(),
+                "the post's one-CPU against cross-core finding",
+                placementClaims(cases, placements, CpuTopology.ofThisProcess())));
     }
 
     private static String pinningText(List<Placement> placements) {
@@ -367,12 +433,13 @@ public final class TcpPingExperiment implements Experiment {
     }
 
     private static Placement main(List<Placement> placements) {
-        return placements.get(placements.size() - 1); // cross-core when there is one
+        Placement cross = ofKind(placements, CpuTopology.Placement.CROSS_CORE);
+        return cross != null ? cross : placements.get(0);
     }
 
     static TcpPingFindings findings(Map<String, CaseLatency> cases, List<Placement> placements) {
         Placement same = placements.get(0);
-        Placement cross = placements.size() > 1 ? placements.get(1) : null;
+        Placement cross = ofKind(placements, CpuTopology.Placement.CROSS_CORE);
         Placement main = main(placements);
         return new TcpPingFindings(
                 p50(cases, "java", "spin", same),

@@ -20,6 +20,7 @@ import mechsym.lab.rigs.threads.ThreadedRuns;
 import mechsym.lab.seeds.SeedPosts;
 import mechsym.tools.echo.Pipeline;
 import mechsym.tools.echo.WaitKind;
+import mechsym.tools.platform.CpuTopology;
 
 /*
  * Seed 003, "Disruptor example - UDP echo service, with capitalisation" (bluedevel, 2013).
@@ -36,7 +37,8 @@ import mechsym.tools.echo.WaitKind;
  *                                (ring: mechsym's RingBuffer | disruptor: LMAX Disruptor 4)
  *                                threads: acceptor --queue--> 3 handlers (upper-case, send)
  *
- * Cases: the three pipelines (sleeping wait) at 1..N client threads, and the ring pipelines with the
+ * Cases: the three pipelines (sleeping wait) at 1..N client threads (past 4, doubling up to the
+ * machine's cores, CpuTopology's count), and the ring pipelines with the
  * yielding, busy-spin and blocking waits at one client thread; one forked JVM per round runs server
  * and client threads (closed loop, the post's way), one HdrHistogram per case (.hgrm kept). CPU: the
  * server threads' CPU time (ThreadMXBean) over wall time, under load and idle afterwards.
@@ -98,8 +100,24 @@ public final class UdpEchoExperiment implements Experiment {
                 .build());
     }
 
-    static List<Case> cases(Profile profile) {
-        List<Integer> clients = profile.pick(List.of(1), List.of(1, 2), List.of(1, 2, 3, 4));
+    /**
+     * Client thread counts: 1 (tiny); 1, 2 (quick); 1 to 4 (full); then, in quick and full, 4, 8, 16,
+     * ... up to the machine's cores, where the post saw the Disruptor's p99 rise (above 4 clients).
+     */
+    static List<Integer> clientCounts(Profile profile, int cores) {
+        List<Integer> clients = new ArrayList<>(profile.pick(List.of(1), List.of(1, 2), List.of(1, 2, 3, 4)));
+        if (profile != Profile.TINY) {
+            for (int n = 4; n <= cores; n *= 2) {
+                if (!clients.contains(n)) {
+                    clients.add(n);
+                }
+            }
+        }
+        return clients;
+    }
+
+    static List<Case> cases(Profile profile, int cores) {
+        List<Integer> clients = clientCounts(profile, cores);
         List<WaitKind> waits = profile.pick(
                 List.of(WaitKind.SPIN),
                 List.of(WaitKind.YIELDING, WaitKind.SPIN, WaitKind.BLOCKING),
@@ -125,7 +143,7 @@ public final class UdpEchoExperiment implements Experiment {
         long warmupMillis = profile.pick(100L, 300L, 1_000L);
         long idleMillis = profile.pick(100L, 300L, 1_000L);
         double loadBefore = ThreadedRuns.loadAverage();
-        List<Case> cases = cases(profile);
+        List<Case> cases = cases(profile, CpuTopology.ofThisProcess().cores());
 
         List<EchoCase> measured = new ArrayList<>();
         context.progress().start("echo rounds", rounds);

@@ -6,7 +6,10 @@ import java.nio.file.Path;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.NativeBaselines;
 import mechsym.lab.Table;
+import mechsym.lab.Verdict;
 import mechsym.lab.rigs.threads.TinyRun;
+import mechsym.tools.latency.CpuAffinity;
+import mechsym.tools.platform.CpuTopology;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,8 +21,10 @@ class CasExperimentTest {
     void tinyRunMeasuresEveryCaseAtEveryThreadCount() throws Exception {
         ExperimentResult result = TinyRun.run(new CasExperiment(), dir);
         Table measured = result.table("measured");
-        int threadCounts = CasExperiment.threadCounts(Runtime.getRuntime().availableProcessors())
-                .size();
+        int cores = CpuAffinity.isSupported()
+                ? CpuTopology.ofThisProcess().onePerCore().size()
+                : Runtime.getRuntime().availableProcessors();
+        int threadCounts = CasExperiment.threadCounts(cores).size();
         boolean cpp = NativeBaselines.program("atomic_inc").isAvailable();
         assertThat(measured.rows()).hasSize((cpp ? 10 : 6) * threadCounts);
         assertThat(TinyRun.texts(measured, "case"))
@@ -35,6 +40,18 @@ class CasExperimentTest {
         TinyRun.positives(measured, "median");
         TinyRun.positives(measured, "throughput (median)");
         assertThat(result.table("seed-1").source()).isEqualTo(Table.Source.SEED);
+        // fairness on both sides where there is contention; the verdict judges each side
+        if (cores > 1) {
+            assertThat(TinyRun.texts(result.table("fairness"), "case")).contains("Java compareAndSet loop");
+            if (cpp) {
+                assertThat(TinyRun.texts(result.table("fairness"), "case")).contains("C++ LOCK CMPXCHG BOOL");
+            }
+        }
+        assertThat(result.verdict().claims())
+                .extracting(Verdict.Claim::claim)
+                .contains(
+                        "Java getAndAdd is several times dearer contended",
+                        "Java compareAndSet loop shares the increments unfairly contended");
     }
 
     @Test
@@ -45,6 +62,18 @@ class CasExperimentTest {
             assertThat(run.counter()).as(c.name()).isBetween(20_000L, 20_002L);
             assertThat(run.durationNs()).isPositive();
         }
+    }
+
+    @Test
+    void pinnedThreadsStillCountToTheirTarget() throws Exception {
+        int[] cpus = CpuAffinity.isSupported()
+                ? CpuTopology.ofThisProcess().onePerCore().stream()
+                        .mapToInt(Integer::intValue)
+                        .toArray()
+                : new int[0];
+        CasRun.Run run = CasRun.runOnce(CasRun.Case.CAS_LOOP, 2, 20_000, 0, cpus);
+        assertThat(run.perThread()).hasSize(2);
+        assertThat(run.perThread()[0] + run.perThread()[1]).isEqualTo(run.counter());
     }
 
     @Test

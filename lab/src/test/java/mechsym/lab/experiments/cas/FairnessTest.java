@@ -31,6 +31,15 @@ class FairnessTest {
     }
 
     @Test
+    void slowestOverFastestIsOneWhenEvenAndZeroWhenAThreadMadeNone() {
+        assertThat(Fairness.of(new long[] {500, 500}).slowestOverFastest()).isEqualTo(1.0);
+        assertThat(Fairness.of(new long[] {320, 1_000, 700}).slowestOverFastest())
+                .isCloseTo(0.32, within(1e-12));
+        assertThat(Fairness.of(new long[] {0, 1_000}).slowestOverFastest()).isZero();
+        assertThat(Fairness.of(new long[] {0, 0}).slowestOverFastest()).isEqualTo(1.0);
+    }
+
+    @Test
     void everyThreadsIncrementsAddUpToTheCounter() throws Exception {
         for (CasRun.Case c : CasRun.Case.values()) {
             CasRun.Run run = CasRun.runOnce(c, 2, 20_000, 0);

@@ -7,8 +7,12 @@ import java.nio.file.Path;
 import java.util.List;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Table;
+import mechsym.lab.Verdict;
 import mechsym.lab.experiments.lazyset.Counters.Storage;
+import mechsym.lab.rigs.pingpong.CpuPair;
+import mechsym.lab.rigs.pingpong.MadeUpMachine;
 import mechsym.lab.rigs.threads.TinyRun;
+import mechsym.tools.platform.CpuTopology.Placement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,6 +51,9 @@ class LazySetExperimentTest {
             assertThat(TinyRun.texts(distribution, "cells"))
                     .contains("the post's: two fields on one line", "core's Sequence (padded)");
             assertThat(TinyRun.texts(distribution, "placement")).anyMatch(p -> p.startsWith("one CPU"));
+            if (CpuPair.here(Placement.CROSS_CORE).isPresent()) {
+                assertThat(TinyRun.texts(distribution, "placement")).anyMatch(p -> p.startsWith("two cores"));
+            }
             TinyRun.positives(distribution, "p50");
             TinyRun.positives(distribution, "max");
             try (var files = java.nio.file.Files.walk(dir)) {
@@ -59,18 +66,32 @@ class LazySetExperimentTest {
 
     @Test
     void everyStoragePublishesEveryValueInCatchUpAndPingPong() throws Exception {
-        // this JVM runs the default set method, VOLATILE
+        // this JVM runs the default set method, VOLATILE; pinned as the experiment pins them where it can
+        LazySetRun.Cpus cpus = CpuPair.here(Placement.CROSS_CORE)
+                .map(p -> new LazySetRun.Cpus(p.first(), p.second()))
+                .orElse(LazySetRun.Cpus.UNPINNED);
         try (Arena arena = Arena.ofShared()) {
             for (Storage storage : Storage.values()) {
                 LazySetRun.Run catchUp =
-                        LazySetRun.catchUp(storage, Counters.pair(storage, arena)[0], new long[4096], 3);
+                        LazySetRun.catchUp(storage, Counters.pair(storage, arena)[0], new long[4096], 3, cpus);
                 assertThat(catchUp.checksumOk()).as(storage.name()).isTrue();
                 assertThat(catchUp.ops()).isEqualTo(4096);
-                LazySetRun.Run pingPong = LazySetRun.pingPong(storage, Counters.pair(storage, arena), 0, 5);
+                LazySetRun.Run pingPong = LazySetRun.pingPong(storage, Counters.pair(storage, arena), 0, 5, cpus);
                 assertThat(pingPong.checksumOk()).as(storage.name()).isTrue();
                 assertThat(pingPong.ops()).isPositive();
             }
         }
+    }
+
+    @Test
+    void theSameCoreRunsAreNotMeasurableOnlyWithoutSmtSiblings() throws Exception {
+        List<Verdict.Claim> vm = LazySetExperiment.sameCoreNotMeasurable(MadeUpMachine.of(dir.resolve("vm"), 1, 2, 1));
+        assertThat(vm).singleElement().satisfies(c -> {
+            assertThat(c.outcome()).isEqualTo(Verdict.Outcome.NOT_MEASURABLE_HERE);
+            assertThat(c.reason()).contains("Needs: SMT siblings");
+        });
+        assertThat(LazySetExperiment.sameCoreNotMeasurable(MadeUpMachine.of(dir.resolve("smt"), 1, 2, 2)))
+                .isEmpty();
     }
 
     @Test
