@@ -8,13 +8,13 @@ import java.util.Map;
 import mechsym.lab.Chart;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
-import mechsym.lab.NativeBaselines;
 import mechsym.lab.Profile;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
 import mechsym.lab.experiments.threads.ThreadedRuns;
+import mechsym.tools.platform.NativePrograms;
 
 /*
  * Seed 001, "Further Adventures With CAS Instructions And Micro Benchmarking" (Martin Thompson,
@@ -154,7 +154,7 @@ public final class CasExperiment implements Experiment {
         List<Integer> threadCounts = threadCounts(Runtime.getRuntime().availableProcessors());
         double loadBefore = ThreadedRuns.loadAverage();
 
-        NativeBaselines.Program cpp = NativeBaselines.program("atomic_inc");
+        NativePrograms.Program cpp = NativePrograms.program("atomic_inc");
         if (!cpp.isAvailable()) {
             result.note("No C++ rows in this run: " + cpp.problem() + ". Install make and g++ to get them.");
         }

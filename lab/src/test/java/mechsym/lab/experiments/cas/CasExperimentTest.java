@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import mechsym.lab.ExperimentResult;
-import mechsym.lab.NativeBaselines;
 import mechsym.lab.Table;
 import mechsym.lab.experiments.threads.TinyRun;
+import mechsym.tools.platform.NativePrograms;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,7 +20,7 @@ class CasExperimentTest {
         Table measured = result.table("measured");
         int threadCounts = CasExperiment.threadCounts(Runtime.getRuntime().availableProcessors())
                 .size();
-        boolean cpp = NativeBaselines.program("atomic_inc").isAvailable();
+        boolean cpp = NativePrograms.program("atomic_inc").isAvailable();
         assertThat(measured.rows()).hasSize((cpp ? 10 : 6) * threadCounts);
         assertThat(TinyRun.texts(measured, "case"))
                 .contains(
