@@ -48,7 +48,7 @@ import java.util.function.Predicate;
  * </ul>
  *
  * <p>The native clock source is started here too and additionally exits by itself when its parent
- * dies ({@code PR_SET_PDEATHSIG}, see {@code native/clock_source.c}).
+ * dies ({@code PR_SET_PDEATHSIG}, see {@code native/clock_source.cpp}).
  *
  * <p><b>Stopping.</b> {@link #close()} stops the reaper, asks the child to stop (as its watch says),
  * waits up to the grace period, then kills its process tree, descendants first, and waits for it. A
