@@ -237,10 +237,12 @@ public final class ChildProcess implements AutoCloseable {
                 kill(process, reaper);
                 throw new IOException(describe() + " printed no ready line within " + deadline.toSeconds()
                         + " s and was stopped" + lastLinesText(log, lastLines));
-            } catch (ExecutionException e) {
+            } catch (ExecutionException e) { // its output ended, or could not be kept
+                String why = process.waitFor(1, TimeUnit.SECONDS)
+                        ? "exited with " + process.exitValue()
+                        : e.getCause().getMessage();
                 kill(process, reaper);
                 pump.join(DRAIN_MILLIS);
-                String why = "exited with " + process.exitValue();
                 throw new IOException(describe() + " " + why + " before it was ready" + lastLinesText(log, lastLines));
             } catch (InterruptedException e) {
                 kill(process, reaper);
@@ -292,12 +294,9 @@ public final class ChildProcess implements AutoCloseable {
             Process process = startOrExplain(builder);
             Process reaper = watchParent(process);
             try {
-                Outcome outcome = await(process, deadline.toMillis(), reader);
-                if (watch == ParentWatch.STDIN) {
-                    closeQuietly(process.getOutputStream());
-                }
-                return outcome;
+                return await(process, deadline.toMillis(), reader);
             } finally {
+                closeQuietly(process.getOutputStream());
                 stopReaper(reaper);
             }
         }
@@ -507,8 +506,11 @@ public final class ChildProcess implements AutoCloseable {
                     readyLine.complete(line);
                 }
             }
-        } catch (IOException | RuntimeException e) {
-            readyLine.completeExceptionally(e);
+        } catch (IOException e) {
+            readyLine.completeExceptionally(
+                    new IOException("could not have its output kept: " + IoReasons.describe(e)));
+        } catch (RuntimeException e) {
+            readyLine.completeExceptionally(new IOException("could not have its output read: " + e, e));
         }
         readyLine.completeExceptionally(new IOException("closed its output"));
     }

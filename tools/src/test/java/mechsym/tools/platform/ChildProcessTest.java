@@ -64,6 +64,17 @@ class ChildProcessTest {
     }
 
     @Test
+    void aLogThatCannotBeWrittenIsNamedAndTheChildStopped() {
+        Path log = dir.resolve("no-such-folder").resolve("child.log");
+        assertThatThrownBy(() -> ChildProcess.command("sh", "-c", "echo ready; exec sleep 600")
+                        .name("the child")
+                        .log(log)
+                        .start("ready"::equals, DEADLINE))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("the child could not have its output kept: " + log);
+    }
+
+    @Test
     void closeKillsTheWholeTreeEvenWhenTheChildLeavesItsOwnChildrenBehind() throws Exception {
         List<ProcessHandle> tree = new ArrayList<>();
         try (ChildProcess child = ChildProcess.command("sh", "-c", "sleep 600 & sleep 600 & echo ready; wait")
