@@ -5,7 +5,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import mechsym.lab.NativeBaselines;
 import mechsym.tools.OptionCheck;
 import mechsym.tools.analyser.Analyser;
 import mechsym.tools.analyser.AnalyserCase;
@@ -17,6 +16,7 @@ import mechsym.tools.analyser.MinIntervalSearch;
 import mechsym.tools.analyser.PacketStrategy;
 import mechsym.tools.analyser.RealTimeRun;
 import mechsym.tools.analyser.Strategy;
+import mechsym.tools.platform.NativePrograms;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -167,7 +167,7 @@ public final class AnalyserCommand implements Runnable {
 
     /** The clock source binary, built on first use, or a failure saying why there is none. */
     static Path clockSource() {
-        NativeBaselines.Program program = NativeBaselines.program("clock_source");
+        NativePrograms.Program program = NativePrograms.program("clock_source");
         if (!program.isAvailable()) {
             throw new IllegalStateException("no clock source for the real-time mode: " + program.problem());
         }

@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
-import mechsym.lab.NativeBaselines;
+import mechsym.tools.platform.NativePrograms;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -76,7 +76,7 @@ class AnalyserCommandTest extends CliTestBase {
 
     @Test
     void aShortRealTimeRunPrintsThePostsLinesAndLeavesNoProcessOrFile() throws IOException {
-        Assumptions.assumeTrue(NativeBaselines.program("clock_source").isAvailable(), "no make/g++ here");
+        Assumptions.assumeTrue(NativePrograms.program("clock_source").isAvailable(), "no make/g++ here");
         assertThat(run(
                         "analyser",
                         "realtime",

@@ -5,6 +5,7 @@ import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -13,6 +14,7 @@ import java.util.regex.Pattern;
 import mechsym.tools.platform.ChildProcess;
 import mechsym.tools.platform.CpuTopology;
 import mechsym.tools.platform.MachineKnobs;
+import mechsym.tools.platform.NativePrograms;
 
 /**
  * The machine a run measured on, and how it was herded (seed 004, "on herding processes and
@@ -138,7 +140,7 @@ public record Environment(
                 counters,
                 warnings,
                 probeLibraries(),
-                NativeBaselines.compiler(),
+                NativePrograms.compiler(),
                 MachineKnobs.idleStates(sys),
                 MachineKnobs.numaNodes(sys),
                 CpuTopology.ofThisProcess().describe());
@@ -236,14 +238,13 @@ public record Environment(
      * @throws IOException when perf is not installed
      */
     public static boolean perfCounts(String... events) throws IOException {
-        Process p = new ProcessBuilder("perf", "stat", "-x,", "-e", String.join(",", events), "true")
-                .redirectErrorStream(true)
-                .start();
         StringBuilder out = new StringBuilder();
         ChildProcess.Outcome outcome;
         try {
-            outcome = ChildProcess.await(
-                    p, 10, stdout -> stdout.lines().forEach(l -> out.append(l).append('\n')));
+            outcome = ChildProcess.command("perf", "stat", "-x,", "-e", String.join(",", events), "true")
+                    .run(
+                            Duration.ofSeconds(10),
+                            stdout -> stdout.lines().forEach(l -> out.append(l).append('\n')));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;

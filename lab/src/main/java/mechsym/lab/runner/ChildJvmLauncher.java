@@ -5,11 +5,13 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import mechsym.lab.ForkedJvm;
 import mechsym.lab.Progress;
 import mechsym.tools.platform.ChildProcess;
+import mechsym.tools.platform.ExitOnStdinClose;
 
 /**
  * Launches a {@link ForkedJvm}: the process, its log, its timeout, and the parent's side of the line
@@ -21,7 +23,8 @@ import mechsym.tools.platform.ChildProcess;
  * its compiler and GC threads, where a line it had begun would run into a result line ({@code 6977
  * @result {...}}); {@code ChildJvmLauncherTest} reproduces it with PrintCompilation on. A result line
  * that is not whole anyway is an error naming the log, never skipped. A child that exits non-zero,
- * or outlives its timeout, is an error naming the log.
+ * or outlives its timeout, is an error naming the log. The child runs its main under {@link
+ * ExitOnStdinClose}, so it ends when the lab does, {@code kill -9} included.
  */
 final class ChildJvmLauncher implements ForkedJvm {
     /**
@@ -102,6 +105,7 @@ final class ChildJvmLauncher implements ForkedJvm {
         command.addAll(jvmArgs);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
+        command.add(ExitOnStdinClose.class.getName()); // it ends when the lab does, kill -9 included
         command.add(mainClass.getName());
         command.addAll(args);
         return command;
@@ -111,13 +115,15 @@ final class ChildJvmLauncher implements ForkedJvm {
     @Override
     public <T> List<T> run(Class<T> type) throws IOException, InterruptedException {
         Path log = workDir.resolve(name.replaceAll("[^A-Za-z0-9_.-]", "_") + ".log");
-        Process process = new ProcessBuilder(command())
-                .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .start();
         List<T> results = new ArrayList<>();
         List<String> other = java.util.Collections.synchronizedList(new ArrayList<>());
-        ChildProcess.Outcome outcome = ChildProcess.await(
-                process, timeoutSeconds, stdout -> results.addAll(readOutput(stdout, type, progress, other)));
+        ChildProcess.Outcome outcome = ChildProcess.command(command())
+                .name("forked JVM '" + name + "'")
+                .log(log)
+                .watch(ChildProcess.ParentWatch.STDIN)
+                .run(
+                        Duration.ofSeconds(timeoutSeconds),
+                        stdout -> results.addAll(readOutput(stdout, type, progress, other)));
         appendToLog(log, other); // what the child printed, also up to a line refused or the timeout
         if (outcome.timedOut()) {
             throw new IOException("forked JVM '" + name + "' did not finish in " + timeoutSeconds

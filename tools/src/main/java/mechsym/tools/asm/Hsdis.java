@@ -3,10 +3,9 @@ package mechsym.tools.asm;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
-import mechsym.tools.platform.ChildProcess;
 import mechsym.tools.platform.NativeFolder;
+import mechsym.tools.platform.NativePrograms;
 
 /**
  * HotSpot's disassembler plugin, {@code hsdis-<arch>.so}, as mechsym builds it from {@code
@@ -54,26 +53,20 @@ public record Hsdis(Path library, String problem) {
             return unavailable("the disassembler plugin supports x86-64 and aarch64 only (this is " + arch + ")");
         }
         Path library = nativeDir.resolve("build").resolve(libraryName());
-        List<String> command = List.of("make", "--no-print-directory", "-C", nativeDir.toString(), "hsdis");
         try {
-            Process make;
+            NativePrograms.MakeRun make;
             try {
-                make = new ProcessBuilder(command).redirectErrorStream(true).start();
+                make = NativePrograms.make(nativeDir, BUILD_TIMEOUT_SECONDS, "hsdis");
             } catch (IOException e) {
                 return unavailable("make is not installed (" + e.getMessage() + "); on Debian: apt-get install make"
                         + " gcc libcapstone-dev");
             }
-            StringBuilder output = new StringBuilder();
-            ChildProcess.Outcome outcome = ChildProcess.await(
-                    make,
-                    BUILD_TIMEOUT_SECONDS,
-                    stdout -> stdout.lines().forEach(l -> output.append(l).append('\n')));
-            if (outcome.timedOut()) {
+            if (make.timedOut()) {
                 return unavailable("make hsdis did not finish in " + BUILD_TIMEOUT_SECONDS + " s and was stopped");
             }
-            if (outcome.exitCode() != 0 || !Files.isRegularFile(library)) {
-                return unavailable("`make -C " + nativeDir + " hsdis` failed (exit " + outcome.exitCode() + "):\n"
-                        + output.toString().strip());
+            if (make.exitValue() != 0 || !Files.isRegularFile(library)) {
+                return unavailable("`make -C " + nativeDir + " hsdis` failed (exit " + make.exitValue() + "):\n"
+                        + make.output().strip());
             }
             return new Hsdis(library, null);
         } catch (InterruptedException e) {

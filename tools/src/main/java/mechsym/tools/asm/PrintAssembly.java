@@ -1,15 +1,14 @@
 package mechsym.tools.asm;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import mechsym.tools.platform.ChildProcess;
 import mechsym.tools.platform.JvmFlags;
 
 /**
@@ -155,24 +154,22 @@ public final class PrintAssembly {
         if (methods.isEmpty()) {
             throw new IllegalStateException("no method to print");
         }
-        ProcessBuilder builder = new ProcessBuilder(command())
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        ChildProcess.Launch launch = ChildProcess.command(command()).name(mainClass);
         if (hsdis != null && hsdis.isAvailable()) {
-            Map<String, String> env = builder.environment();
-            env.put("LD_LIBRARY_PATH", hsdis.libraryPath(env.get("LD_LIBRARY_PATH")));
+            launch.environment("LD_LIBRARY_PATH", hsdis.libraryPath(System.getenv("LD_LIBRARY_PATH")));
         }
-        Process process = builder.start();
-        if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            process.waitFor(10, TimeUnit.SECONDS);
+        ChildProcess.Outcome outcome = launch.run(Duration.ofSeconds(timeoutSeconds), out -> {
+            try (var copy = Files.newBufferedWriter(log)) {
+                out.transferTo(copy);
+            }
+        });
+        if (outcome.timedOut()) {
             throw new IOException(mainClass + " did not finish in " + timeoutSeconds + " s (output: " + log + ")");
         }
         // lenient decoding: a program's own output need not be UTF-8
         List<String> lines = new String(Files.readAllBytes(log), StandardCharsets.UTF_8)
                 .lines()
                 .toList();
-        return new Output(lines, process.exitValue(), log);
+        return new Output(lines, outcome.exitCode(), log);
     }
 }

@@ -3,10 +3,12 @@ package mechsym.tools.jdbc;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
+import java.net.UnknownHostException;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -25,7 +27,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * </pre>
  *
  * <p>Thread safety: the counters may be read from any thread at any time; each connection is pumped by
- * two threads of its own. {@link #close()} closes the listening socket and every connection.
+ * two threads of its own. {@link #close()} closes the listening socket and every connection; a
+ * connection is forgotten once either side closes it.
  */
 public final class RoundTripProxy implements AutoCloseable {
     private final ServerSocket listener;
@@ -57,17 +60,41 @@ public final class RoundTripProxy implements AutoCloseable {
         this.postgresFraming = postgresFraming;
     }
 
-    /** Starts a proxy on a free port of 127.0.0.1 forwarding to {@code host:port}. */
+    /**
+     * Starts a proxy on a free port of 127.0.0.1 forwarding to {@code host:port}, once a connection to
+     * it succeeds.
+     *
+     * @throws IOException naming {@code host:port} and why it cannot be reached, e.g. "connection refused"
+     */
     public static RoundTripProxy start(String host, int port, boolean postgresFraming) throws IOException {
+        connect(host, port).close(); // a database that is not there is named now, not hidden behind the driver
         ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         RoundTripProxy proxy = new RoundTripProxy(listener, host, port, postgresFraming);
         Thread.ofPlatform().daemon().name("round-trip-proxy-accept").start(proxy::acceptLoop);
         return proxy;
     }
 
+    /** A connection to {@code host:port}, or an IOException naming it and the reason in words. */
+    private static Socket connect(String host, int port) throws IOException {
+        try {
+            return new Socket(host, port);
+        } catch (ConnectException e) {
+            throw new IOException(host + ":" + port + ": connection refused (is the database running there?)", e);
+        } catch (UnknownHostException e) {
+            throw new IOException(host + ":" + port + ": unknown host", e);
+        } catch (IOException e) {
+            throw new IOException(host + ":" + port + ": " + e.getMessage(), e);
+        }
+    }
+
     /** The port clients connect to instead of the database's. */
     public int port() {
         return listener.getLocalPort();
+    }
+
+    /** How many sockets, of both sides, the proxy holds open now. */
+    public int openSockets() {
+        return sockets.size();
     }
 
     public Counts counts() {
@@ -76,36 +103,56 @@ public final class RoundTripProxy implements AutoCloseable {
 
     private void acceptLoop() {
         while (!closed) {
+            Socket client;
             try {
-                Socket client = listener.accept();
-                Socket server;
-                try {
-                    server = new Socket(targetHost, targetPort);
-                } catch (IOException e) {
-                    client.close(); // the driver sees the connection refused, as it would without the proxy
-                    continue;
-                }
-                client.setTcpNoDelay(true);
-                server.setTcpNoDelay(true);
-                sockets.add(client);
-                sockets.add(server);
-                AtomicBoolean serverSpokeLast = new AtomicBoolean(true);
-                PostgresFrontendCounter frontend = postgresFraming ? new PostgresFrontendCounter() : null;
-                Thread.ofPlatform()
-                        .daemon()
-                        .name("round-trip-proxy-up")
-                        .start(() -> pump(client, server, true, serverSpokeLast, frontend));
-                Thread.ofPlatform()
-                        .daemon()
-                        .name("round-trip-proxy-down")
-                        .start(() -> pump(server, client, false, serverSpokeLast, null));
+                client = listener.accept();
             } catch (IOException e) {
                 if (!closed) {
                     System.err.println("round-trip proxy: accept failed: " + e.getMessage());
                 }
                 return;
             }
+            Socket server = null;
+            try {
+                server = connect(targetHost, targetPort);
+                client.setTcpNoDelay(true);
+                server.setTcpNoDelay(true);
+                pumpBothWays(client, server);
+            } catch (IOException | RuntimeException e) {
+                // the driver sees its connection closed; the reason, with the address, is said here
+                System.err.println("round-trip proxy: " + e.getMessage());
+                closeQuietly(client);
+                if (server != null) {
+                    closeQuietly(server);
+                }
+            }
         }
+    }
+
+    private void pumpBothWays(Socket client, Socket server) {
+        sockets.add(client);
+        sockets.add(server);
+        if (closed) { // close() ran between accept and here: it did not see these two
+            forget(client);
+            forget(server);
+            return;
+        }
+        AtomicBoolean serverSpokeLast = new AtomicBoolean(true);
+        PostgresFrontendCounter frontend = postgresFraming ? new PostgresFrontendCounter() : null;
+        Thread.ofPlatform()
+                .daemon()
+                .name("round-trip-proxy-up")
+                .start(() -> pump(client, server, true, serverSpokeLast, frontend));
+        Thread.ofPlatform()
+                .daemon()
+                .name("round-trip-proxy-down")
+                .start(() -> pump(server, client, false, serverSpokeLast, null));
+    }
+
+    /** Closes {@code socket} and drops it from the list {@link #close()} closes. */
+    private void forget(Socket socket) {
+        closeQuietly(socket);
+        sockets.remove(socket);
     }
 
     private void pump(
@@ -136,8 +183,8 @@ public final class RoundTripProxy implements AutoCloseable {
                 System.err.println("round-trip proxy: " + e.getMessage());
             }
         } finally {
-            closeQuietly(to);
-            closeQuietly(from);
+            forget(to);
+            forget(from);
         }
     }
 

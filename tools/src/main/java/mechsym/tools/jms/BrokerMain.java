@@ -1,8 +1,9 @@
 package mechsym.tools.jms;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Path;
+import mechsym.tools.ServerFiles;
+import mechsym.tools.platform.ExitOnStdinClose;
 import org.apache.activemq.artemis.core.config.Configuration;
 import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
 import org.apache.activemq.artemis.core.server.JournalType;
@@ -14,7 +15,8 @@ import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
  *
  * <p>Arguments: {@code PORT DATA_DIR}. It prints {@value #READY} followed by the acceptor's URL once the
  * broker accepts connections, and {@value #FAILED} with the reason if it cannot start. It stops when its
- * stdin closes (the parent closed it, or died), or on SIGTERM.
+ * stdin closes (the parent closed it, or died: {@link ExitOnStdinClose}), or on SIGTERM, and removes
+ * DATA_DIR when it stops.
  */
 public final class BrokerMain {
     static final String READY = "@broker-ready ";
@@ -42,12 +44,12 @@ public final class BrokerMain {
             stopQuietly(broker);
             System.exit(1);
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> stopQuietly(broker), "broker-stop"));
+        Thread stop = new Thread(() -> stopAndRemove(broker, data), "broker-stop");
+        Runtime.getRuntime().addShutdownHook(stop);
         System.out.println(READY + url);
         System.out.flush();
-        waitForStdinToClose(System.in);
-        stopQuietly(broker);
-        System.exit(0);
+        ExitOnStdinClose.await();
+        System.exit(0); // the hook stops the broker and removes its files
     }
 
     static Configuration configuration(String acceptorUrl, Path data) throws Exception {
@@ -66,14 +68,12 @@ public final class BrokerMain {
         return config;
     }
 
-    private static void waitForStdinToClose(InputStream in) {
-        byte[] buffer = new byte[256];
+    private static void stopAndRemove(EmbeddedActiveMQ broker, Path data) {
+        stopQuietly(broker);
         try {
-            while (in.read(buffer) >= 0) {
-                // any input is ignored: only its end matters
-            }
-        } catch (IOException closed) {
-            // the parent is gone: stop as if stdin had closed
+            ServerFiles.deleteTree(data);
+        } catch (IOException e) {
+            System.err.println("broker: could not remove " + data + ": " + e.getMessage());
         }
     }
 

@@ -1,30 +1,25 @@
 package mechsym.tools.jms;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import mechsym.tools.ServerFiles;
 import mechsym.tools.StopOnce;
+import mechsym.tools.platform.ChildProcess;
+import mechsym.tools.platform.JvmFlags;
 
 /**
  * An Apache ActiveMQ Artemis broker in its own JVM ({@link BrokerMain}), started by mechsym: one TCP
  * acceptor on 127.0.0.1 and a persistent journal in {@code folder/broker-data}. {@link #close()} stops
- * it and removes the journal; so does a shutdown hook if this JVM exits first (Ctrl-C), and the child
- * stops by itself when this JVM dies (its stdin closes). The child's output goes to {@code
+ * it and removes the journal; so does a shutdown hook if this JVM exits first (Ctrl-C). The child
+ * watches its stdin ({@link ChildProcess.ParentWatch#STDIN}): when this JVM dies, {@code kill -9}
+ * included, it stops and removes the journal itself. The child's output goes to {@code
  * folder/broker.log}, which is kept.
  *
  * <p>Thread safety: {@link #close()} may be called from any thread, more than once.
@@ -32,17 +27,15 @@ import mechsym.tools.StopOnce;
 public final class EmbeddedBroker implements AutoCloseable {
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(15);
 
-    private final Process process;
+    private final ChildProcess process;
     private final String url;
     private final Path dataDir;
-    private final Path log;
     private final StopOnce stop;
 
-    private EmbeddedBroker(Process process, String url, Path dataDir, Path log) {
+    private EmbeddedBroker(ChildProcess process, String url, Path dataDir) {
         this.process = process;
         this.url = url;
         this.dataDir = dataDir;
-        this.log = log;
         this.stop = StopOnce.atExit("embedded-broker-stop", this::stopAndRemoveFiles);
     }
 
@@ -66,44 +59,38 @@ public final class EmbeddedBroker implements AutoCloseable {
         requireFree(port);
         Files.createDirectories(folder);
         Path dataDir = folder.resolve("broker-data");
-        ServerFiles.deleteTree(dataDir);
-        Path log = folder.resolve("broker.log");
+        ServerFiles.deleteTree(dataDir); // what a broker that could not remove it left
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-Xmx384m");
+        command.addAll(JvmFlags.REQUIRED);
         command.addAll(List.of(
-                "-Xmx384m",
-                "--enable-native-access=ALL-UNNAMED",
-                "--sun-misc-unsafe-memory-access=allow",
                 "-cp",
                 System.getProperty("java.class.path"),
                 BrokerMain.class.getName(),
                 Integer.toString(port),
                 dataDir.toString()));
-        Process process = new ProcessBuilder(command)
-                .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .start();
-        CompletableFuture<String> ready = new CompletableFuture<>();
-        Thread reader = new Thread(() -> readOutput(process, log, ready), "embedded-broker-output");
-        reader.setDaemon(true);
-        reader.start();
+        ChildProcess process;
         try {
-            String url = ready.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            return new EmbeddedBroker(process, url, dataDir, log);
-        } catch (ExecutionException e) {
-            destroy(process);
-            ServerFiles.deleteTree(dataDir);
-            throw new IOException(
-                    "the Artemis broker did not start: " + e.getCause().getMessage() + " (log: " + log + ")");
-        } catch (TimeoutException e) {
-            destroy(process);
-            ServerFiles.deleteTree(dataDir);
-            throw new IOException(
-                    "the Artemis broker did not come up within " + timeout.toSeconds() + " s (log: " + log + ")");
-        } catch (InterruptedException e) {
-            destroy(process);
+            process = ChildProcess.command(command)
+                    .name("the Artemis broker")
+                    .log(folder.resolve("broker.log"))
+                    .watch(ChildProcess.ParentWatch.STDIN)
+                    .grace(STOP_TIMEOUT)
+                    .start(line -> line.startsWith(BrokerMain.READY) || line.startsWith(BrokerMain.FAILED), timeout);
+        } catch (IOException | InterruptedException e) {
             ServerFiles.deleteTree(dataDir);
             throw e;
         }
+        String said = process.readyLine();
+        if (said.startsWith(BrokerMain.FAILED)) {
+            process.close();
+            ServerFiles.deleteTree(dataDir);
+            throw new IOException("the Artemis broker did not start: " + said.substring(BrokerMain.FAILED.length())
+                    + " (log: " + process.log() + ")");
+        }
+        return new EmbeddedBroker(
+                process, said.substring(BrokerMain.READY.length()).trim(), dataDir);
     }
 
     /** The URL clients connect to, e.g. {@code tcp://127.0.0.1:41234}. */
@@ -113,12 +100,17 @@ public final class EmbeddedBroker implements AutoCloseable {
 
     /** The child's log file. */
     public Path log() {
-        return log;
+        return process.log();
     }
 
     /** Whether the broker's JVM is still running. */
     public boolean isAlive() {
         return process.isAlive();
+    }
+
+    /** The broker JVM's process id. */
+    public long pid() {
+        return process.pid();
     }
 
     /** Stops the broker (gracefully, then by force after 15 s) and removes its journal. */
@@ -128,59 +120,11 @@ public final class EmbeddedBroker implements AutoCloseable {
     }
 
     private void stopAndRemoveFiles() {
-        try {
-            process.getOutputStream().close(); // the child stops when its stdin closes
-        } catch (IOException alreadyGone) {
-            // the child is gone already
-        }
-        try {
-            if (!process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                destroy(process);
-            }
-        } catch (InterruptedException e) {
-            destroy(process);
-            Thread.currentThread().interrupt();
-        }
+        process.close();
         try {
             ServerFiles.deleteTree(dataDir);
         } catch (IOException e) {
             System.err.println("mechsym: could not remove the broker's files " + dataDir + ": " + e.getMessage());
-        }
-    }
-
-    private static void readOutput(Process process, Path log, CompletableFuture<String> ready) {
-        try (BufferedReader out =
-                        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-                PrintStream copy = new PrintStream(
-                        Files.newOutputStream(
-                                log, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND),
-                        true,
-                        StandardCharsets.UTF_8)) {
-            String line;
-            while ((line = out.readLine()) != null) {
-                if (line.startsWith(BrokerMain.READY)) {
-                    ready.complete(line.substring(BrokerMain.READY.length()).trim());
-                } else if (line.startsWith(BrokerMain.FAILED)) {
-                    ready.completeExceptionally(new IOException(
-                            line.substring(BrokerMain.FAILED.length()).trim()));
-                }
-                copy.println(line);
-            }
-        } catch (IOException e) {
-            ready.completeExceptionally(e);
-        }
-        ready.completeExceptionally(new IOException("its JVM exited before the broker was up"));
-    }
-
-    private static void destroy(Process process) {
-        process.destroy();
-        try {
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
         }
     }
 

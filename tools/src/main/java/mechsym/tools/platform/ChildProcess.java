@@ -2,17 +2,73 @@ package mechsym.tools.platform;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 
 /**
- * Waits for a started child process with a deadline that holds whatever the child does: its stdout
- * is read on a thread of its own while the caller waits, so a child that hangs (with its output open,
- * or with a full pipe) is killed at the timeout, with every process it started (a wrapper such as
- * {@code perf stat} and the JVM under it). Stateless; each call owns its process.
+ * The one way mechsym runs a child process: start it (command, environment, working folder, log),
+ * wait for its ready line with a deadline, keep its log, stop it, and make sure it does not outlive
+ * mechsym's JVM, {@code kill -9} included. Modelled on Agrona's {@code AgentRunner.close}: stopping
+ * asks, waits a grace period, then kills and waits for the end.
+ *
+ * <p><b>When the parent dies.</b> Each child is started with one of two {@link ParentWatch}es:
+ *
+ * <ul>
+ *   <li>{@link ParentWatch#STDIN}: a JVM of ours. It runs {@link ExitOnStdinClose}, which ends it when
+ *       its standard input reaches end of file; the parent holds the only writing end of that pipe,
+ *       and the kernel closes it when the parent dies however it dies. Closing the pipe is also how
+ *       {@link #close()} asks it to stop. Used for the Artemis broker ({@code BrokerMain}, which also
+ *       removes its journal), the back-pressure gateway child and every forked lab JVM.
+ *   <li>{@link ParentWatch#REAPER}: a program that cannot watch its stdin (PostgreSQL, the C/C++
+ *       baselines, {@code make}, Gatling, jcstress, a shell loop). Its stdin is closed at once, and a
+ *       reaper, a small {@code sh} process, waits on a pipe from the parent in the same way; when the
+ *       parent dies it sends the child SIGTERM, waits up to the grace period, kills the child's whole
+ *       tree (descendants first) and removes the folders named by {@link Launch#removeWhenOrphaned}.
+ *       It outlives the parent by the grace period at most. {@link #close()} asks such a child to
+ *       stop with SIGTERM. Used for PostgreSQL (with its data folder), native programs, the noisy
+ *       neighbour, Gatling, jcstress, PrintAssembly's JVM, {@code make} and the probes.
+ * </ul>
+ *
+ * <p>The native clock source is started here too and additionally exits by itself when its parent
+ * dies ({@code PR_SET_PDEATHSIG}, see {@code native/clock_source.cpp}).
+ *
+ * <p><b>Stopping.</b> {@link #close()} stops the reaper, asks the child to stop (as its watch says),
+ * waits up to the grace period, then kills its process tree, descendants first, and waits for it. A
+ * child that does not print its ready line within the deadline is killed, and the error names the
+ * command and shows its last lines of output. {@link #run} is the one-shot form for probes and
+ * programs run to their end: its output is read while the caller waits, so a child that hangs is
+ * killed at the deadline.
+ *
+ * <p>Thread safety: {@link #close()} may be called from any thread, more than once; the other
+ * methods may be called from any thread.
  */
-public final class ChildProcess {
+public final class ChildProcess implements AutoCloseable {
+    /** How a child stops by itself when the JVM that started it dies. */
+    public enum ParentWatch {
+        /** The child exits at end of file on its stdin ({@link ExitOnStdinClose}); closing stdin stops it. */
+        STDIN,
+        /** A reaper process kills the child's tree when the parent dies; SIGTERM stops it. */
+        REAPER
+    }
+
     /** Reads the child's stdout to its end; an IOException it throws kills the child. */
     @FunctionalInterface
     public interface OutputReader {
@@ -20,25 +76,452 @@ public final class ChildProcess {
     }
 
     /**
-     * How a child ended.
+     * How a child run to its end ended.
      *
-     * @param timedOut it outlived the timeout and was killed
+     * @param timedOut it outlived the deadline and was killed
      * @param exitCode its exit code; -1 when it timed out
      * @param readError what the output reader threw (the child was killed), or null
      */
     public record Outcome(boolean timedOut, int exitCode, IOException readError) {}
 
+    /** How many of the child's last lines are kept for error messages. */
+    private static final int LAST_LINES = 20;
+
     /** How long the output may keep coming after the child exited (a grandchild holding the pipe). */
     private static final long DRAIN_MILLIS = 5_000;
 
-    private ChildProcess() {}
+    /**
+     * The reaper: waits for end of file on its stdin (the parent died), then stops the child {@code $1}
+     * (SIGTERM, up to {@code $2} tenths of a second, then SIGKILL to its tree, descendants first) and
+     * removes the folders that follow. The tree is read from /proc before anything is signalled.
+     */
+    private static final String REAPER_SCRIPT = """
+            while read -r line; do :; done
+            tree() { for c in $(cat /proc/"$1"/task/*/children 2>/dev/null); do tree "$c"; done; echo "$1"; }
+            child=$1; tenths=$2; shift 2
+            pids=$(tree "$child")
+            kill -TERM "$child" 2>/dev/null
+            i=0
+            while kill -0 "$child" 2>/dev/null && [ "$i" -lt "$tenths" ]; do sleep 0.1; i=$((i+1)); done
+            for p in $pids; do kill -KILL "$p" 2>/dev/null; done
+            for folder in "$@"; do rm -rf -- "$folder"; done
+            """;
+
+    private final Process process;
+    private final Process reaper;
+    private final String name;
+    private final ParentWatch watch;
+    private final Duration grace;
+    private final Path log;
+    private final Deque<String> lastLines;
+    private final Thread outputPump;
+    private final String readyLine;
+
+    private ChildProcess(
+            Process process,
+            Process reaper,
+            String name,
+            ParentWatch watch,
+            Duration grace,
+            Path log,
+            Deque<String> lastLines,
+            Thread outputPump,
+            String readyLine) {
+        this.process = process;
+        this.reaper = reaper;
+        this.name = name;
+        this.watch = watch;
+        this.grace = grace;
+        this.log = log;
+        this.lastLines = lastLines;
+        this.outputPump = outputPump;
+        this.readyLine = readyLine;
+    }
+
+    /** A child to start: {@code command} is the program and its arguments. */
+    public static Launch command(List<String> command) {
+        return new Launch(command);
+    }
+
+    /** A child to start: the program and its arguments. */
+    public static Launch command(String... command) {
+        return new Launch(List.of(command));
+    }
+
+    /** What to start and how; not thread-safe, used once. */
+    public static final class Launch {
+        private final List<String> command;
+        private final Map<String, String> environment = new LinkedHashMap<>();
+        private final List<Path> removeWhenOrphaned = new ArrayList<>();
+        private Path directory;
+        private Path log;
+        private String name;
+        private ParentWatch watch = ParentWatch.REAPER;
+        private Duration grace = Duration.ofSeconds(5);
+
+        private Launch(List<String> command) {
+            if (command.isEmpty()) {
+                throw new IllegalArgumentException("no command to run");
+            }
+            this.command = List.copyOf(command);
+        }
+
+        /** Names the child in messages, e.g. "PostgreSQL"; the command line otherwise. */
+        public Launch name(String childName) {
+            this.name = childName;
+            return this;
+        }
+
+        /** Its working folder; this JVM's otherwise. */
+        public Launch directory(Path folder) {
+            this.directory = folder;
+            return this;
+        }
+
+        /** Sets one variable of its environment (the rest is inherited). */
+        public Launch environment(String variable, String value) {
+            environment.put(variable, value);
+            return this;
+        }
+
+        /**
+         * Where its output is appended: stdout and stderr for {@link #start} (without a log only its
+         * last lines are kept, for messages); stderr alone for {@link #run} (without a log, {@link
+         * #run} reads stderr with stdout).
+         */
+        public Launch log(Path file) {
+            this.log = file;
+            return this;
+        }
+
+        /** How it stops when this JVM dies; {@link ParentWatch#REAPER} unless said. */
+        public Launch watch(ParentWatch how) {
+            this.watch = how;
+            return this;
+        }
+
+        /** How long a stop request is waited for before the tree is killed; 5 s unless said. */
+        public Launch grace(Duration period) {
+            this.grace = period;
+            return this;
+        }
+
+        /** Folders the reaper removes after killing the child when this JVM died (REAPER only). */
+        public Launch removeWhenOrphaned(Path folder) {
+            removeWhenOrphaned.add(folder);
+            return this;
+        }
+
+        /** The command line, without the environment. */
+        public List<String> command() {
+            return command;
+        }
+
+        /**
+         * Starts the child and waits until it prints a line {@code ready} accepts (both stdout and
+         * stderr go to the log).
+         *
+         * @throws IOException naming the child and showing its last lines when it cannot start, exits,
+         *     or prints no ready line within {@code deadline} (it is killed then)
+         */
+        public ChildProcess start(Predicate<String> ready, Duration deadline) throws IOException, InterruptedException {
+            CompletableFuture<String> readyLine = new CompletableFuture<>();
+            Deque<String> lastLines = new ArrayDeque<>();
+            Process process = startOrExplain(builder().redirectErrorStream(true));
+            Process reaper = watchParent(process);
+            Thread pump = pump(process, lastLines, ready, readyLine);
+            try {
+                String line = readyLine.get(deadline.toMillis(), TimeUnit.MILLISECONDS);
+                return new ChildProcess(process, reaper, describe(), watch, grace, log, lastLines, pump, line);
+            } catch (TimeoutException e) {
+                kill(process, reaper);
+                throw new IOException(describe() + " printed no ready line within " + deadline.toSeconds()
+                        + " s and was stopped" + lastLinesText(log, lastLines));
+            } catch (ExecutionException e) { // its output ended, or could not be kept
+                String why = process.waitFor(1, TimeUnit.SECONDS)
+                        ? "exited with " + process.exitValue()
+                        : e.getCause().getMessage();
+                kill(process, reaper);
+                pump.join(DRAIN_MILLIS);
+                throw new IOException(describe() + " " + why + " before it was ready" + lastLinesText(log, lastLines));
+            } catch (InterruptedException e) {
+                kill(process, reaper);
+                throw e;
+            }
+        }
+
+        /**
+         * Starts the child, which is ready as soon as it runs (its caller knows better when it is: the
+         * clock source's queue says so); its output goes to the log as for {@link #start(Predicate,
+         * Duration)}.
+         *
+         * @throws IOException naming the child when it cannot start
+         */
+        public ChildProcess start() throws IOException {
+            Deque<String> lastLines = new ArrayDeque<>();
+            Process process = startOrExplain(builder().redirectErrorStream(true));
+            Process reaper = watchParent(process);
+            Thread pump = pump(process, lastLines, _ -> false, new CompletableFuture<>());
+            return new ChildProcess(process, reaper, describe(), watch, grace, log, lastLines, pump, null);
+        }
+
+        private Thread pump(
+                Process process,
+                Deque<String> lastLines,
+                Predicate<String> ready,
+                CompletableFuture<String> readyLine) {
+            return Thread.ofPlatform()
+                    .daemon()
+                    .name("child-" + process.pid() + "-output")
+                    .start(() -> pumpOutput(process, log, lastLines, ready, readyLine));
+        }
+
+        /**
+         * Runs the child to its end: its stdout goes to {@code reader} (on a thread of its own), its
+         * stderr to the log, or to {@code reader} with stdout when there is no log. At the deadline,
+         * or when the reader fails, the child and its descendants are killed; interrupting the caller
+         * kills them too.
+         *
+         * @throws IOException when the child cannot be started, naming it
+         */
+        public Outcome run(Duration deadline, OutputReader reader) throws IOException, InterruptedException {
+            ProcessBuilder builder = builder();
+            if (log != null) {
+                builder.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
+            } else {
+                builder.redirectErrorStream(true);
+            }
+            Process process = startOrExplain(builder);
+            Process reaper = watchParent(process);
+            try {
+                return await(process, deadline.toMillis(), reader);
+            } finally {
+                closeQuietly(process.getOutputStream());
+                stopReaper(reaper);
+            }
+        }
+
+        private ProcessBuilder builder() {
+            ProcessBuilder builder = new ProcessBuilder(command);
+            if (directory != null) {
+                builder.directory(directory.toFile());
+            }
+            builder.environment().putAll(environment);
+            return builder;
+        }
+
+        private Process startOrExplain(ProcessBuilder builder) throws IOException {
+            try {
+                return builder.start();
+            } catch (IOException e) {
+                throw new IOException("cannot start " + describe() + ": " + e.getMessage(), e);
+            }
+        }
+
+        /** The reaper for a REAPER child (its stdin closed at once), or null for a STDIN one. */
+        private Process watchParent(Process process) throws IOException {
+            if (watch == ParentWatch.STDIN) {
+                return null;
+            }
+            closeQuietly(process.getOutputStream());
+            List<String> reaperCommand = new ArrayList<>(List.of(
+                    "sh",
+                    "-c",
+                    REAPER_SCRIPT,
+                    "mechsym-reaper",
+                    Long.toString(process.pid()),
+                    Long.toString(Math.max(1, grace.toMillis() / 100))));
+            removeWhenOrphaned.forEach(
+                    folder -> reaperCommand.add(folder.toAbsolutePath().toString()));
+            try {
+                return new ProcessBuilder(reaperCommand)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                        .redirectError(ProcessBuilder.Redirect.DISCARD)
+                        .start();
+            } catch (IOException e) {
+                killTree(process.toHandle());
+                throw new IOException("cannot start the reaper of " + describe() + " (sh): " + e.getMessage(), e);
+            }
+        }
+
+        private String describe() {
+            if (name != null) {
+                return name;
+            }
+            List<String> shown = new ArrayList<>();
+            shown.add(Path.of(command.getFirst()).getFileName().toString());
+            for (String argument : command.subList(1, command.size())) {
+                shown.add(argument.length() > 80 ? "..." : argument);
+            }
+            return "`" + String.join(" ", shown) + "`";
+        }
+    }
+
+    /** The line that said the child was ready, or null when it was started without one. */
+    public String readyLine() {
+        return readyLine;
+    }
+
+    /** The child's log file, or null when it has none. */
+    public Path log() {
+        return log;
+    }
+
+    /** The child's process id. */
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Its exit code, or -1 while it runs. */
+    public int exitCode() {
+        return process.isAlive() ? -1 : process.exitValue();
+    }
+
+    /** Waits up to {@code timeout} for the child to exit by itself; whether it did. */
+    public boolean waitFor(Duration timeout) throws InterruptedException {
+        return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Its last lines of output, oldest first (at most 20); once it exited, up to its very last. */
+    public List<String> lastLines() {
+        if (!process.isAlive()) {
+            try {
+                outputPump.join(DRAIN_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        synchronized (lastLines) {
+            return List.copyOf(lastLines);
+        }
+    }
+
+    /**
+     * Stops the child: stops its reaper, asks it to stop (closes its stdin, or SIGTERM), waits up to
+     * the grace period, then kills its process tree, descendants first, and waits for it.
+     */
+    @Override
+    public void close() {
+        stopReaper(reaper);
+        List<ProcessHandle> descendants = new ArrayList<>(); // those the child may leave behind when it exits
+        descendantsFirst(process.toHandle(), descendants);
+        if (watch == ParentWatch.STDIN) {
+            closeQuietly(process.getOutputStream());
+        } else {
+            process.destroy();
+        }
+        try {
+            if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+                kill(process, reaper);
+            }
+            descendants.forEach(ProcessHandle::destroyForcibly); // no-op for those gone (start time checked)
+            outputPump.join(DRAIN_MILLIS);
+        } catch (InterruptedException e) {
+            kill(process, reaper); // the caller is being stopped: the child must not outlive it
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Kills the child's tree now, descendants first, and waits a little for it. */
+    private static void kill(Process process, Process reaper) {
+        stopReaper(reaper);
+        killTree(process.toHandle());
+        try {
+            process.waitFor(DRAIN_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static String lastLinesText(Path log, Deque<String> lastLines) {
+        List<String> lines;
+        synchronized (lastLines) {
+            lines = List.copyOf(lastLines);
+        }
+        String shown = lines.isEmpty()
+                ? " (it printed nothing)"
+                : "; its last lines:" + System.lineSeparator() + "  "
+                        + String.join(System.lineSeparator() + "  ", lines);
+        return (log == null ? "" : " (log: " + log + ")") + shown;
+    }
+
+    /** Kills {@code root} and every process it started, descendants first. */
+    public static void killTree(ProcessHandle root) {
+        List<ProcessHandle> tree = new ArrayList<>();
+        descendantsFirst(root, tree);
+        tree.forEach(ProcessHandle::destroyForcibly);
+        root.destroyForcibly();
+    }
+
+    /** Adds {@code root}'s descendants to {@code into}, each after its own descendants. */
+    private static void descendantsFirst(ProcessHandle root, List<ProcessHandle> into) {
+        root.children().forEach(child -> {
+            descendantsFirst(child, into);
+            into.add(child);
+        });
+    }
+
+    @Override
+    public String toString() {
+        return name + " (pid " + process.pid() + ")";
+    }
+
+    private static void stopReaper(Process reaper) {
+        if (reaper != null && reaper.isAlive()) {
+            reaper.destroyForcibly();
+            try {
+                reaper.waitFor(DRAIN_MILLIS, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static void pumpOutput(
+            Process process,
+            Path log,
+            Deque<String> lastLines,
+            Predicate<String> ready,
+            CompletableFuture<String> readyLine) {
+        try (BufferedReader out = process.inputReader(StandardCharsets.UTF_8);
+                PrintStream copy = log == null
+                        ? new PrintStream(OutputStream.nullOutputStream())
+                        : new PrintStream(
+                                Files.newOutputStream(log, StandardOpenOption.CREATE, StandardOpenOption.APPEND),
+                                true,
+                                StandardCharsets.UTF_8)) {
+            for (String line = out.readLine(); line != null; line = out.readLine()) {
+                copy.println(line);
+                synchronized (lastLines) {
+                    if (lastLines.size() == LAST_LINES) {
+                        lastLines.removeFirst();
+                    }
+                    lastLines.addLast(line);
+                }
+                if (!readyLine.isDone() && ready.test(line)) {
+                    readyLine.complete(line);
+                }
+            }
+        } catch (IOException e) {
+            readyLine.completeExceptionally(
+                    new IOException("could not have its output kept: " + IoReasons.describe(e)));
+        } catch (RuntimeException e) {
+            readyLine.completeExceptionally(new IOException("could not have its output read: " + e, e));
+        }
+        readyLine.completeExceptionally(new IOException("closed its output"));
+    }
 
     /**
      * Reads {@code process}'s stdout with {@code reader} on a daemon thread and waits up to
-     * {@code timeoutSeconds} for the process to exit; at the timeout, or when the reader fails, the
-     * process and its descendants are killed. Interrupting the caller kills them too.
+     * {@code deadlineMillis} for the process to exit; at the deadline, or when the reader fails, the
+     * process and its descendants are killed.
      */
-    public static Outcome await(Process process, long timeoutSeconds, OutputReader reader) throws InterruptedException {
+    private static Outcome await(Process process, long deadlineMillis, OutputReader reader)
+            throws InterruptedException {
         AtomicReference<IOException> readError = new AtomicReference<>();
         Thread readerThread = Thread.ofPlatform()
                 .daemon()
@@ -48,42 +531,36 @@ public final class ChildProcess {
                         reader.read(stdout);
                     } catch (IOException e) {
                         readError.set(e);
-                        kill(process);
-                    } catch (java.io.UncheckedIOException e) {
+                        killTree(process.toHandle());
+                    } catch (UncheckedIOException e) {
                         readError.set(e.getCause());
-                        kill(process);
+                        killTree(process.toHandle());
                     }
                 });
         boolean finished;
         try {
-            finished = process.waitFor(timeoutSeconds, TimeUnit.SECONDS);
+            finished = process.waitFor(deadlineMillis, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
-            kill(process);
+            killTree(process.toHandle());
             throw e;
         }
         if (!finished) {
-            kill(process);
+            killTree(process.toHandle());
         }
         readerThread.join(DRAIN_MILLIS);
         if (readerThread.isAlive()) { // something still holds the pipe: stop reading it
-            kill(process);
-            closeQuietly(process);
+            killTree(process.toHandle());
+            closeQuietly(process.getInputStream());
             readerThread.join(DRAIN_MILLIS);
         }
         return new Outcome(!finished, finished ? process.exitValue() : -1, readError.get());
     }
 
-    /** Kills {@code process} and every process it started, at once. */
-    public static void kill(Process process) {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
-    }
-
-    private static void closeQuietly(Process process) {
+    private static void closeQuietly(java.io.Closeable stream) {
         try {
-            process.getInputStream().close();
+            stream.close();
         } catch (IOException e) {
-            // the reader thread ends either way: it is a daemon
+            // gone already
         }
     }
 }

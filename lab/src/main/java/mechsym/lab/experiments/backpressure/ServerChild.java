@@ -17,6 +17,7 @@ import mechsym.tools.gateway.GatewayServer;
 import mechsym.tools.gateway.QueuePolicy;
 import mechsym.tools.gateway.QueueSizing;
 import mechsym.tools.gateway.WorkKind;
+import mechsym.tools.platform.ExitOnStdinClose;
 
 /**
  * The server side of the back-pressure experiment, in its own JVM (its own small heap): either
@@ -112,9 +113,7 @@ public final class ServerChild {
                 System.err.println("samples: " + e.getMessage());
             }
         });
-        while (System.in.read() >= 0) {
-            // the parent closes our stdin to stop us
-        }
+        ExitOnStdinClose.await(); // the parent closes our stdin to stop us, or dies
         sampler.interrupt();
         sampler.join(1_000);
     }

@@ -1,67 +1,43 @@
 package mechsym.lab.experiments.backpressure;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import mechsym.tools.platform.ChildProcess;
 
 /**
  * A {@link ServerChild} running in its own JVM: started with a command line, ready when it prints
- * its port, stopped by closing its standard input (then killed if it has not gone within 5 s).
- * Its output goes to a log file. Not thread-safe.
+ * its port, stopped by closing its standard input (then killed if it has not gone within 5 s); it
+ * stops by itself when the lab dies (see {@link ChildProcess.ParentWatch#STDIN}). Its output goes to
+ * a log file. Not thread-safe.
  */
 final class ServerProcess implements AutoCloseable {
-    private final Process process;
-    private final Path log;
+    private static final String READY = "@ready ";
+
+    private final ChildProcess process;
     private final int port;
 
-    private ServerProcess(Process process, Path log, int port) {
+    private ServerProcess(ChildProcess process, int port) {
         this.process = process;
-        this.log = log;
         this.port = port;
     }
 
     /** Starts {@code command}, waits up to 60 s for {@code @ready PORT}. */
     static ServerProcess start(List<String> command, Path log) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        CompletableFuture<Integer> ready = new CompletableFuture<>();
-        Thread.ofPlatform().daemon(true).name("server-child-output").start(() -> {
-            try (BufferedReader reader =
-                    new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = reader.readLine()) != null) {
-                    if (line.startsWith("@ready ") && !ready.isDone()) {
-                        ready.complete(Integer.parseInt(line.substring(7).strip()));
-                    }
-                    Files.writeString(
-                            log,
-                            line + "\n",
-                            StandardCharsets.UTF_8,
-                            StandardOpenOption.CREATE,
-                            StandardOpenOption.APPEND);
-                }
-            } catch (IOException | RuntimeException e) {
-                ready.completeExceptionally(e);
-            }
-            ready.completeExceptionally(new IOException("the server exited before it was ready (log: " + log + ")"));
-        });
+        ChildProcess process = ChildProcess.command(command)
+                .name("the gateway's server child")
+                .log(log)
+                .watch(ChildProcess.ParentWatch.STDIN)
+                .start(line -> line.startsWith(READY), Duration.ofSeconds(60));
         try {
-            return new ServerProcess(process, log, ready.get(60, TimeUnit.SECONDS));
-        } catch (ExecutionException | TimeoutException e) {
-            ChildProcess.kill(process);
-            throw new IOException("server child not ready: " + e.getMessage() + " (log: " + log + ")", e);
-        } catch (InterruptedException e) {
-            ChildProcess.kill(process);
-            throw e;
+            return new ServerProcess(
+                    process,
+                    Integer.parseInt(
+                            process.readyLine().substring(READY.length()).strip()));
+        } catch (NumberFormatException e) {
+            process.close();
+            throw new IOException("the gateway's server child gave no port: " + process.readyLine());
         }
     }
 
@@ -76,28 +52,15 @@ final class ServerProcess implements AutoCloseable {
 
     /** The child's exit code, or -1 while it runs. */
     int exitCode() {
-        return process.isAlive() ? -1 : process.exitValue();
+        return process.exitCode();
     }
 
     Path log() {
-        return log;
+        return process.log();
     }
 
     @Override
     public void close() {
-        try {
-            process.getOutputStream().close();
-        } catch (IOException ignored) {
-            // already gone
-        }
-        try {
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                ChildProcess.kill(process);
-                process.waitFor(5, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            ChildProcess.kill(process); // the lab is being stopped: the child must not outlive it
-            Thread.currentThread().interrupt();
-        }
+        process.close();
     }
 }

@@ -3,6 +3,7 @@ package mechsym.lab.experiments.cachefallacy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import mechsym.tools.platform.ChildProcess;
@@ -40,33 +41,29 @@ final class StoreBufferingLitmus {
                 java, "--enable-native-access=ALL-UNNAMED", "-jar", jar.toString(), "-t", "litmus.StoreBuffering"));
         command.addAll(modeArgs);
         command.addAll(List.of("-r", folder.toString(), "-jvmArgsPrepend", "--enable-native-access=ALL-UNNAMED"));
-        Process jcstress = new ProcessBuilder(command)
-                .directory(folder.toFile())
-                .redirectErrorStream(true)
-                .start();
         Path log = folder.resolve("jcstress.log");
-        ChildProcess.Outcome ran = ChildProcess.await(jcstress, timeoutSeconds, out -> {
-            try (var writer = Files.newBufferedWriter(log)) {
-                out.transferTo(writer);
-            }
-        });
+        ChildProcess.Outcome ran = ChildProcess.command(command)
+                .directory(folder)
+                .run(Duration.ofSeconds(timeoutSeconds), out -> {
+                    try (var writer = Files.newBufferedWriter(log)) {
+                        out.transferTo(writer);
+                    }
+                });
         if (ran.timedOut()) {
             return new Run(List.of(), "jcstress did not finish in " + timeoutSeconds + " s (killed; log: " + log + ")");
         }
-        Process counts = new ProcessBuilder(
-                        java, "-cp", jar.toString(), "mechsym.stress.litmus.LitmusCounts", folder.toString())
-                .redirectErrorStream(true)
-                .start();
         List<Outcome> outcomes = new ArrayList<>();
-        ChildProcess.Outcome read = ChildProcess.await(counts, 60, out -> {
-            for (String line = out.readLine(); line != null; line = out.readLine()) {
-                String[] cells = line.split("\t");
-                if (cells.length == 4 && cells[2].matches("\\d+")) {
-                    String variant = cells[0].substring(cells[0].lastIndexOf('.') + 1);
-                    outcomes.add(new Outcome(variant, cells[1], Long.parseLong(cells[2]), cells[3]));
-                }
-            }
-        });
+        ChildProcess.Outcome read = ChildProcess.command(
+                        java, "-cp", jar.toString(), "mechsym.stress.litmus.LitmusCounts", folder.toString())
+                .run(Duration.ofSeconds(60), out -> {
+                    for (String line = out.readLine(); line != null; line = out.readLine()) {
+                        String[] cells = line.split("\t");
+                        if (cells.length == 4 && cells[2].matches("\\d+")) {
+                            String variant = cells[0].substring(cells[0].lastIndexOf('.') + 1);
+                            outcomes.add(new Outcome(variant, cells[1], Long.parseLong(cells[2]), cells[3]));
+                        }
+                    }
+                });
         if (read.timedOut() || read.exitCode() != 0 || outcomes.isEmpty()) {
             return new Run(List.of(), "no litmus counts from jcstress (exit " + ran.exitCode() + "; log: " + log + ")");
         }

@@ -9,7 +9,6 @@ import java.util.stream.Collectors;
 import mechsym.lab.Chart;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
-import mechsym.lab.NativeBaselines;
 import mechsym.lab.Profile;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
@@ -19,6 +18,7 @@ import mechsym.lab.rigs.threads.ThreadedRuns;
 import mechsym.lab.seeds.SeedPosts;
 import mechsym.tools.latency.CpuAffinity;
 import mechsym.tools.platform.CpuTopology;
+import mechsym.tools.platform.NativePrograms;
 
 /*
  * Seed 001, "Further Adventures With CAS Instructions And Micro Benchmarking" (Martin Thompson,
@@ -173,7 +173,7 @@ public final class CasExperiment implements Experiment {
         String cpuList = cpus.stream().map(String::valueOf).collect(Collectors.joining(","));
         double loadBefore = ThreadedRuns.loadAverage();
 
-        NativeBaselines.Program cpp = NativeBaselines.program("atomic_inc");
+        NativePrograms.Program cpp = NativePrograms.program("atomic_inc");
         if (!cpp.isAvailable()) {
             result.note("No C++ rows in this run: " + cpp.problem() + ". Install make and g++ to get them.");
         }

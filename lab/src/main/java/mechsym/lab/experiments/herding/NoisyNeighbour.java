@@ -1,24 +1,26 @@
 package mechsym.lab.experiments.herding;
 
 import java.io.IOException;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
+import mechsym.tools.platform.ChildProcess;
 
 /**
  * Another process that keeps one CPU busy: a shell loop, started unpinned, so the scheduler places it
- * wherever it likes, as it would a neighbour's batch job. Closing it kills it (and waits for it).
+ * wherever it likes, as it would a neighbour's batch job. Closing it kills it (and waits for it); a
+ * reaper kills it if the lab dies first.
  */
 final class NoisyNeighbour implements AutoCloseable {
-    private final Process process;
+    private final ChildProcess process;
 
-    private NoisyNeighbour(Process process) {
+    private NoisyNeighbour(ChildProcess process) {
         this.process = process;
     }
 
-    static NoisyNeighbour start() throws IOException {
-        Process process = new ProcessBuilder("sh", "-c", "while :; do :; done")
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start();
+    static NoisyNeighbour start() throws IOException, InterruptedException {
+        ChildProcess process = ChildProcess.command("sh", "-c", "echo busy; while :; do :; done")
+                .name("the noisy neighbour")
+                .grace(Duration.ZERO) // nothing to stop gracefully
+                .start("busy"::equals, Duration.ofSeconds(10));
         return new NoisyNeighbour(process);
     }
 
@@ -28,11 +30,6 @@ final class NoisyNeighbour implements AutoCloseable {
 
     @Override
     public void close() {
-        process.destroyForcibly();
-        try {
-            process.waitFor(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt(); // killed already; the wait was only for its exit
-        }
+        process.close();
     }
 }

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
-import mechsym.lab.NativeBaselines;
 import mechsym.lab.Profile;
 import mechsym.lab.Rounds;
 import mechsym.lab.RunContext;
@@ -19,6 +18,7 @@ import mechsym.lab.rigs.threads.ThreadedRuns;
 import mechsym.lab.seeds.SeedPosts;
 import mechsym.tools.asm.Hsdis;
 import mechsym.tools.platform.CpuTopology;
+import mechsym.tools.platform.NativePrograms;
 
 /*
  * Seed 001, "Printing Generated Assembly Code From The Hotspot JIT Compiler" (Martin Thompson,
@@ -110,7 +110,7 @@ public final class InterThreadLatencyExperiment implements Experiment {
         long runMillis = profile.pick(40L, 150L, 1000L);
         int runsPerJvm = profile.pick(2, 3, 6); // the first is warm-up
         double loadBefore = ThreadedRuns.loadAverage();
-        NativeBaselines.Program cpp = NativeBaselines.program("pingpong");
+        NativePrograms.Program cpp = NativePrograms.program("pingpong");
         if (!cpp.isAvailable()) {
             result.note("No C++ baseline in this run: " + cpp.problem() + ". Install make and g++ to get it.");
         }

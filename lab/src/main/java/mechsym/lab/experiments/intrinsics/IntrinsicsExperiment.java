@@ -9,7 +9,6 @@ import mechsym.lab.Chart;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.JmhBenchmarks;
-import mechsym.lab.NativeBaselines;
 import mechsym.lab.Profile;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
@@ -20,6 +19,7 @@ import mechsym.lab.seeds.SeedPosts;
 import mechsym.tools.asm.AsmListing;
 import mechsym.tools.asm.Hsdis;
 import mechsym.tools.asm.PrintAssembly;
+import mechsym.tools.platform.NativePrograms;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
@@ -124,7 +124,7 @@ public final class IntrinsicsExperiment implements Experiment {
         TimeValue time = TimeValue.milliseconds(profile.pick(50, 250, 1000));
         String timing = JmhBenchmarks.oneForkTiming(warmups, iterations, time);
 
-        NativeBaselines.Program jni = NativeBaselines.program(JniMath.LIBRARY);
+        NativePrograms.Program jni = NativePrograms.program(JniMath.LIBRARY);
         ChainedOptionsBuilder options = jni.isAvailable()
                 ? jmh.options(
                         "-D" + JniMath.LIBRARY_PROPERTY + "=" + jni.executable().toAbsolutePath())

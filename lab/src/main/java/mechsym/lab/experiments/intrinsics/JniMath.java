@@ -10,7 +10,7 @@ final class JniMath {
     /** The system property naming the built library's absolute path. */
     static final String LIBRARY_PROPERTY = "mechsym.jni.library";
 
-    /** The library's name under native/build, as NativeBaselines builds it. */
+    /** The library's name under native/build, as NativePrograms builds it. */
     static final String LIBRARY = "libmechsym_jni.so";
 
     static {

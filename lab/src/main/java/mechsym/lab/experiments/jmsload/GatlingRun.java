@@ -3,13 +3,13 @@ package mechsym.lab.experiments.jmsload;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -19,6 +19,7 @@ import mechsym.lab.Profile;
 import mechsym.lab.RunContext;
 import mechsym.lab.Table;
 import mechsym.tools.jms.Ramp;
+import mechsym.tools.platform.ChildProcess;
 
 /**
  * Gatling's own run of the post's simulation ({@code mechsym.gatling.JmsRequestReplySimulation} in the
@@ -90,20 +91,17 @@ final class GatlingRun {
     static Outcome run(Path home, Path workDir, String brokerUrl, Ramp ramp) throws IOException, InterruptedException {
         Path resultsDir = Files.createDirectories(workDir.resolve("gatling"));
         Path log = workDir.resolve("gatling.log");
-        Process process = new ProcessBuilder(command(home, brokerUrl, ramp, resultsDir))
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
-        try {
-            if (!process.waitFor((long) ramp.seconds() + 180, TimeUnit.SECONDS)) {
-                return new Outcome(true, -1, Map.of(), Optional.empty());
-            }
-        } finally {
-            if (process.isAlive()) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
+        ChildProcess.Outcome ran = ChildProcess.command(command(home, brokerUrl, ramp, resultsDir))
+                .name("Gatling")
+                .run(Duration.ofSeconds((long) ramp.seconds() + 180), out -> {
+                    try (var writer = Files.newBufferedWriter(log)) {
+                        out.transferTo(writer);
+                    }
+                });
+        if (ran.timedOut()) {
+            return new Outcome(true, -1, Map.of(), Optional.empty());
         }
-        return new Outcome(false, process.exitValue(), parseSummary(Files.readAllLines(log)), reportIndex(resultsDir));
+        return new Outcome(false, ran.exitCode(), parseSummary(Files.readAllLines(log)), reportIndex(resultsDir));
     }
 
     static List<String> command(Path home, String brokerUrl, Ramp ramp, Path resultsDir) {

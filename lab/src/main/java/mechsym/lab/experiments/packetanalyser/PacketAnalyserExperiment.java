@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.function.Predicate;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
-import mechsym.lab.NativeBaselines;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Summary;
@@ -23,6 +22,7 @@ import mechsym.tools.analyser.AnalyserCase;
 import mechsym.tools.analyser.MinIntervalSearch;
 import mechsym.tools.analyser.RealTimeRun;
 import mechsym.tools.analyser.Strategy;
+import mechsym.tools.platform.NativePrograms;
 
 /*
  * Seed 002, "allocate or pool buffers" (a network-analyser model; batch and real time; CMS, G1 and
@@ -131,7 +131,7 @@ public final class PacketAnalyserExperiment implements Experiment {
         context.progress().finish();
 
         // ---- C++: the direct port and the flat version ----
-        NativeBaselines.Program cpp = NativeBaselines.program("packet_analyser");
+        NativePrograms.Program cpp = NativePrograms.program("packet_analyser");
         if (!cpp.isAvailable()) {
             result.note("No C++ rows in this run: " + cpp.problem() + ". Install make and g++ to get them.");
         } else {
@@ -208,7 +208,7 @@ public final class PacketAnalyserExperiment implements Experiment {
 
     private static BatchFigure cppBatch(
             RunContext context,
-            NativeBaselines.Program cpp,
+            NativePrograms.Program cpp,
             Plan plan,
             String variant,
             AnalyserCase c,
@@ -255,7 +255,7 @@ public final class PacketAnalyserExperiment implements Experiment {
             List<BatchFigure> batch,
             List<SpeedGoals.Trial> trials)
             throws InterruptedException {
-        NativeBaselines.Program clock = NativeBaselines.program("clock_source");
+        NativePrograms.Program clock = NativePrograms.program("clock_source");
         if (!clock.isAvailable()) {
             result.note("No real-time rows: " + clock.problem());
             return;
@@ -349,11 +349,11 @@ public final class PacketAnalyserExperiment implements Experiment {
             RunContext context,
             ExperimentResult.Builder result,
             Plan plan,
-            NativeBaselines.Program clock,
+            NativePrograms.Program clock,
             String goalCase,
             Table.Builder t)
             throws InterruptedException {
-        NativeBaselines.Program cpp = NativeBaselines.program("packet_analyser");
+        NativePrograms.Program cpp = NativePrograms.program("packet_analyser");
         if (!cpp.isAvailable() || !(plan.search() || plan.cppRealTimeTrial())) {
             return;
         }

@@ -4,16 +4,15 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import mechsym.lab.Chart;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Goal;
-import mechsym.lab.NativeBaselines;
 import mechsym.lab.Profile;
 import mechsym.lab.Rounds;
 import mechsym.lab.RunContext;
@@ -27,7 +26,9 @@ import mechsym.lab.rigs.pingpong.CpuPair;
 import mechsym.lab.rigs.threads.ThreadedRuns;
 import mechsym.lab.seeds.SeedPosts;
 import mechsym.tools.ping.Transport;
+import mechsym.tools.platform.ChildProcess;
 import mechsym.tools.platform.CpuTopology;
+import mechsym.tools.platform.NativePrograms;
 import org.HdrHistogram.Histogram;
 
 /*
@@ -126,7 +127,7 @@ public final class TcpPingExperiment implements Experiment {
         if (ofKind(placements, CpuTopology.Placement.CROSS_CORE) == null) {
             result.note("No two cores of one socket may be used here: no cross-core cases.");
         }
-        NativeBaselines.Program c = NativeBaselines.program("ping");
+        NativePrograms.Program c = NativePrograms.program("ping");
         if (!c.isAvailable()) {
             result.note("No C baseline in this run: " + c.problem() + ". Install make and a C compiler to get it.");
         }
@@ -257,7 +258,7 @@ public final class TcpPingExperiment implements Experiment {
 
     private static List<Measured> cRound(
             RunContext context,
-            NativeBaselines.Program c,
+            NativePrograms.Program c,
             List<Placement> placements,
             int round,
             long count,
@@ -278,7 +279,7 @@ public final class TcpPingExperiment implements Experiment {
     /** One C case: the server process, the client process, and the server stopped whatever happens. */
     private static Measured cCase(
             RunContext context,
-            NativeBaselines.Program c,
+            NativePrograms.Program c,
             String transport,
             Placement p,
             String name,
@@ -288,17 +289,16 @@ public final class TcpPingExperiment implements Experiment {
             throws Exception {
         int port = freePort();
         Path serverLog = context.workDir().resolve(CaseLatency.fileName(name) + "-server.log");
-        Process server = new ProcessBuilder(
+        try (ChildProcess _ = ChildProcess.command(
                         c.executable().toString(),
                         "server",
                         String.valueOf(port),
                         transport,
                         String.valueOf(p.serverCpu()))
-                .redirectErrorStream(true)
-                .redirectOutput(serverLog.toFile())
-                .start();
-        try {
-            awaitListening(server, serverLog);
+                .name("the C ping server")
+                .log(serverLog)
+                .grace(Duration.ofSeconds(2))
+                .start(line -> line.contains("listening"), Duration.ofSeconds(5))) {
             List<String> lines = c.run(
                     context.workDir().resolve(CaseLatency.fileName(name) + "-client.log"),
                     120,
@@ -316,25 +316,7 @@ public final class TcpPingExperiment implements Experiment {
                 h.recordValue(Long.parseLong(line.strip()));
             }
             return new Measured(name, Measured.encode(h), 0, -1, 0);
-        } finally {
-            server.destroy();
-            if (!server.waitFor(2, TimeUnit.SECONDS)) {
-                server.destroyForcibly();
-            }
         }
-    }
-
-    private static void awaitListening(Process server, Path log) throws Exception {
-        for (int i = 0; i < 250; i++) {
-            if (Files.exists(log) && Files.readString(log).contains("listening")) {
-                return;
-            }
-            if (!server.isAlive()) {
-                throw new IOException("the C ping server exited with " + server.exitValue() + " (log: " + log + ")");
-            }
-            Thread.sleep(20);
-        }
-        throw new IOException("the C ping server did not start listening in 5 s (log: " + log + ")");
     }
 
     private static int freePort() throws IOException {

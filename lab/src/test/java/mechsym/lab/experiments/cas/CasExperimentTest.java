@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import mechsym.lab.ExperimentResult;
-import mechsym.lab.NativeBaselines;
 import mechsym.lab.Table;
 import mechsym.lab.Verdict;
 import mechsym.lab.rigs.threads.TinyRun;
 import mechsym.tools.latency.CpuAffinity;
 import mechsym.tools.platform.CpuTopology;
+import mechsym.tools.platform.NativePrograms;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,7 +25,7 @@ class CasExperimentTest {
                 ? CpuTopology.ofThisProcess().onePerCore().size()
                 : Runtime.getRuntime().availableProcessors();
         int threadCounts = CasExperiment.threadCounts(cores).size();
-        boolean cpp = NativeBaselines.program("atomic_inc").isAvailable();
+        boolean cpp = NativePrograms.program("atomic_inc").isAvailable();
         assertThat(measured.rows()).hasSize((cpp ? 10 : 6) * threadCounts);
         assertThat(TinyRun.texts(measured, "case"))
                 .contains(

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.List;
 import mechsym.lab.ExperimentResult;
-import mechsym.lab.NativeBaselines;
 import mechsym.lab.Table;
 import mechsym.lab.rigs.threads.TinyRun;
 import mechsym.tools.asm.Hsdis;
+import mechsym.tools.platform.NativePrograms;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,7 +20,7 @@ class InterThreadLatencyExperimentTest {
     void tinyRunMeasuresEveryVariantWithPositiveRoundTrips() throws Exception {
         ExperimentResult result = TinyRun.run(new InterThreadLatencyExperiment(), dir);
         Table rtt = result.table("rtt");
-        boolean cpp = NativeBaselines.program("pingpong").isAvailable();
+        boolean cpp = NativePrograms.program("pingpong").isAvailable();
         assertThat(TinyRun.texts(rtt, "variant"))
                 .contains("Java volatile (the post)", "Java setRelease/getAcquire", "Java setOpaque/getOpaque")
                 .hasSize(cpp ? 5 : 3);

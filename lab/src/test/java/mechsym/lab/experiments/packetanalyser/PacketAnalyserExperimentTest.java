@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.List;
 import mechsym.lab.ExperimentResult;
-import mechsym.lab.NativeBaselines;
 import mechsym.lab.Profile;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
 import mechsym.lab.rigs.threads.TinyRun;
+import mechsym.tools.platform.NativePrograms;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,13 +30,13 @@ class PacketAnalyserExperimentTest {
                         "Native G1 Pooling",
                         "Native G1, flat parse Pooling");
         TinyRun.positives(batch, "median");
-        boolean cpp = NativeBaselines.program("packet_analyser").isAvailable();
+        boolean cpp = NativePrograms.program("packet_analyser").isAvailable();
         if (cpp) {
             assertThat(TinyRun.texts(batch, "configuration")).contains("C++ Pooling", "C++ flat Pooling");
         }
         assertThat(result.table("gc").rows()).hasSize(6);
         assertThat(TinyRun.texts(result.table("batch-summary"), "marks")).anyMatch(m -> m.contains("best Java in"));
-        if (NativeBaselines.program("clock_source").isAvailable()) {
+        if (NativePrograms.program("clock_source").isAvailable()) {
             // the best Java configuration at 200 ns, and flat C++ pool at 200 ns
             assertThat(result.table("realtime").rows()).hasSize(cpp ? 2 : 1);
             assertThat(TinyRun.texts(result.table("realtime"), "interval")).containsOnly("200");

@@ -1,4 +1,4 @@
-package mechsym.lab;
+package mechsym.tools.platform;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class NativeBaselinesTest {
+class NativeProgramsTest {
     @TempDir
     Path dir;
 
@@ -32,7 +32,7 @@ class NativeBaselinesTest {
 
     /** A copy of the repository's native/ folder, so the test builds from scratch and leaves it alone. */
     private Path copyOfNative() throws IOException {
-        Path source = NativeBaselines.locate();
+        Path source = NativePrograms.locate();
         assertThat(source).as("native/ of this repository").isNotNull();
         Path copy = Files.createDirectories(dir.resolve("native"));
         try (var files = Files.list(source)) {
@@ -46,7 +46,7 @@ class NativeBaselinesTest {
     @Test
     void buildsTheCasProgramFromScratchAndItCountsEveryIncrement() throws Exception {
         assumeTrue(compilerPresent(), "g++ is not installed");
-        NativeBaselines.Program program = NativeBaselines.at(copyOfNative()).build("atomic_inc");
+        NativePrograms.Program program = NativePrograms.at(copyOfNative()).build("atomic_inc");
         assertThat(program.problem()).isNull();
         assertThat(program.executable()).isExecutable();
         List<String> lines = program.run(dir.resolve("log"), 60, 2, 2, 100_000, 1);
@@ -60,7 +60,7 @@ class NativeBaselinesTest {
     void rebuildsOnlyWhenASourceIsNewerThanTheBinary() throws Exception {
         assumeTrue(compilerPresent(), "g++ is not installed");
         Path nativeDir = copyOfNative();
-        NativeBaselines baselines = NativeBaselines.at(nativeDir);
+        NativePrograms baselines = NativePrograms.at(nativeDir);
         Path binary = baselines.build("pingpong").executable();
         long built = Files.getLastModifiedTime(binary).toMillis();
         assertThat(baselines.build("pingpong").executable()).isEqualTo(binary);
@@ -78,14 +78,14 @@ class NativeBaselinesTest {
         assumeTrue(compilerPresent(), "g++ is not installed");
         Path nativeDir = copyOfNative();
         Files.writeString(nativeDir.resolve("pingpong.cpp"), "this is not C++\n");
-        NativeBaselines.Program program = NativeBaselines.at(nativeDir).build("pingpong");
+        NativePrograms.Program program = NativePrograms.at(nativeDir).build("pingpong");
         assertThat(program.isAvailable()).isFalse();
         assertThat(program.problem()).contains("make pingpong failed");
     }
 
     @Test
     void aFolderWithoutTheProgramSaysSo() {
-        NativeBaselines.Program program = NativeBaselines.at(dir).build("pingpong");
+        NativePrograms.Program program = NativePrograms.at(dir).build("pingpong");
         assertThat(program.isAvailable()).isFalse();
         assertThat(program.problem()).isNotBlank();
     }

@@ -1,34 +1,31 @@
-package mechsym.lab;
+package mechsym.tools.platform;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import mechsym.tools.platform.ChildProcess;
-import mechsym.tools.platform.NativeFolder;
 
 /**
  * The C/C++ baselines in {@code native/}: finds the folder, builds a program with {@code make} when
  * its binary is missing or older than any source, and runs it.
  *
- * <p>The folder is found as {@link NativeFolder} says. When the folder, make
- * or a compiler is missing, {@link #program} says why instead of throwing, so an experiment can
- * record a note and go on without its C/C++ rows. Not thread-safe: one lab run uses it at a time.
+ * <p>The folder is found as {@link NativeFolder} says. When the folder, make or a compiler is
+ * missing, {@link #program} says why instead of throwing, so an experiment can record a note and go
+ * on without its C/C++ rows, and {@code mechsym analyser realtime} can say why it has no clock
+ * source. {@link #make} is the one way a program of mechsym runs make in native/ (the disassembler
+ * plugin too). Not thread-safe: one caller builds at a time.
  */
-public final class NativeBaselines {
-    /** The system property naming the repository root (the launcher's {@code $MECHSYM_HOME}). */
-    public static final String HOME_PROPERTY = NativeFolder.HOME_PROPERTY;
-
+public final class NativePrograms {
     private static final long BUILD_TIMEOUT_SECONDS = 180;
 
     private final Path nativeDir;
 
-    private NativeBaselines(Path nativeDir) {
+    private NativePrograms(Path nativeDir) {
         this.nativeDir = nativeDir;
     }
 
@@ -38,7 +35,7 @@ public final class NativeBaselines {
         if (dir == null) {
             return Program.unavailable(name, NativeFolder.NOT_FOUND);
         }
-        return new NativeBaselines(dir).build(name);
+        return new NativePrograms(dir).build(name);
     }
 
     /**
@@ -67,39 +64,35 @@ public final class NativeBaselines {
         }
     }
 
-    /** What one {@code make} run in native/ printed (stdout and stderr) and how it ended. */
-    private record MakeRun(boolean timedOut, int exitValue, String output) {}
+    /**
+     * What one {@code make} run in native/ printed (stdout and stderr) and how it ended.
+     *
+     * @param timedOut it outlived its timeout and was killed, with the compiler it started
+     * @param exitValue its exit code, -1 when it timed out
+     * @param output what it printed
+     */
+    public record MakeRun(boolean timedOut, int exitValue, String output) {}
 
     /**
-     * Runs {@code make -C dir args...} for at most {@code timeoutSeconds}. Its output goes to a temp
-     * file, not a pipe read to its end, so that a make that hangs is stopped at the timeout rather than
-     * waited for.
+     * Runs {@code make --no-print-directory -C dir args...} for at most {@code timeoutSeconds}; at the
+     * timeout make is killed with the compiler it started.
      *
      * @throws IOException if make cannot be started
      */
-    private static MakeRun make(Path dir, long timeoutSeconds, String... args)
-            throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("make", "-C", dir.toString()));
+    public static MakeRun make(Path dir, long timeoutSeconds, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("make", "--no-print-directory", "-C", dir.toString()));
         command.addAll(List.of(args));
-        Path out = Files.createTempFile("mechsym-make", ".txt");
-        try {
-            Process make = new ProcessBuilder(command)
-                    .redirectErrorStream(true)
-                    .redirectOutput(out.toFile())
-                    .start();
-            boolean finished = make.waitFor(timeoutSeconds, TimeUnit.SECONDS);
-            if (!finished) {
-                ChildProcess.kill(make); // and the compiler it started
-            }
-            return new MakeRun(!finished, finished ? make.exitValue() : -1, Files.readString(out));
-        } finally {
-            Files.deleteIfExists(out);
-        }
+        StringBuilder output = new StringBuilder();
+        ChildProcess.Outcome outcome = ChildProcess.command(command)
+                .run(
+                        Duration.ofSeconds(timeoutSeconds),
+                        out -> out.lines().forEach(line -> output.append(line).append('\n')));
+        return new MakeRun(outcome.timedOut(), outcome.exitCode(), output.toString());
     }
 
     /** The baselines in this {@code native/} folder (for tests). */
-    public static NativeBaselines at(Path nativeDir) {
-        return new NativeBaselines(nativeDir);
+    public static NativePrograms at(Path nativeDir) {
+        return new NativePrograms(nativeDir);
     }
 
     /** The {@code native/} folder of this repository, or null. */
@@ -200,12 +193,12 @@ public final class NativeBaselines {
             for (Object a : args) {
                 command.add(String.valueOf(a));
             }
-            Process process = new ProcessBuilder(command)
-                    .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                    .start();
             List<String> out = new ArrayList<>();
-            ChildProcess.Outcome outcome = ChildProcess.await(
-                    process, timeoutSeconds, stdout -> stdout.lines().forEach(out::add));
+            ChildProcess.Outcome outcome = ChildProcess.command(command)
+                    .log(log)
+                    .run(
+                            Duration.ofSeconds(timeoutSeconds),
+                            stdout -> stdout.lines().forEach(out::add));
             if (outcome.timedOut()) {
                 throw new IOException(
                         name + " did not finish in " + timeoutSeconds + " s and was killed (log: " + log + ")");
