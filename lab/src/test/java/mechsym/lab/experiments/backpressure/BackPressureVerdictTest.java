@@ -6,6 +6,7 @@ import java.util.List;
 import mechsym.lab.Verdict;
 import mechsym.lab.Verdict.Claim;
 import mechsym.lab.Verdict.Outcome;
+import mechsym.lab.VerdictClaims;
 import mechsym.lab.experiments.backpressure.BackPressureVerdict.End;
 import org.junit.jupiter.api.Test;
 
@@ -28,11 +29,8 @@ class BackPressureVerdictTest {
                 20, 1, 2000, rejectP99, rejectRate, firstMedian, lastMedian, unboundedP99, end, exit);
     }
 
-    private static Claim claim(Verdict v, String claim) {
-        return v.claims().stream()
-                .filter(c -> c.claim().equals(claim))
-                .findFirst()
-                .orElseThrow();
+    private static Claim claim(Verdict v, String startsWith) {
+        return VerdictClaims.of(v, startsWith);
     }
 
     @Test

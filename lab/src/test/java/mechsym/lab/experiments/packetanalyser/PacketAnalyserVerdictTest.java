@@ -8,6 +8,7 @@ import mechsym.lab.Summary;
 import mechsym.lab.Verdict;
 import mechsym.lab.Verdict.Claim;
 import mechsym.lab.Verdict.Outcome;
+import mechsym.lab.VerdictClaims;
 import mechsym.lab.experiments.packetanalyser.PacketAnalyserExperiment.BatchFigure;
 import mechsym.lab.experiments.packetanalyser.PacketAnalyserVerdict.RealTimeCell;
 import mechsym.tools.analyser.Analyser;
@@ -43,10 +44,7 @@ class PacketAnalyserVerdictTest {
     }
 
     private static Claim claim(Verdict v, String startsWith) {
-        return v.claims().stream()
-                .filter(c -> c.claim().startsWith(startsWith))
-                .findFirst()
-                .orElseThrow();
+        return VerdictClaims.of(v, startsWith);
     }
 
     @Test
