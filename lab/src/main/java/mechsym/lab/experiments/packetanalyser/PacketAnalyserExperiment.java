@@ -403,7 +403,8 @@ public final class PacketAnalyserExperiment implements Experiment {
                                 r.caseLabel(),
                                 r.intervalNs(),
                                 r.lostAfterStartup(),
-                                r.seenAfterStartup()));
+                                r.seenAfterStartup(),
+                                plan.windowMs() * 1_000_000L));
                     }
                 }
             } catch (IOException e) {

@@ -10,6 +10,9 @@ import mechsym.lab.Goal.Status;
 import org.junit.jupiter.api.Test;
 
 class SpeedGoalsTest {
+    /** 4 s: 20 million packets at 200 ns. */
+    private static final long WINDOW = 4_000_000_000L;
+
     private static Map<String, SpeedGoals.Best> best(Object... caseAndNs) {
         Map<String, SpeedGoals.Best> m = new LinkedHashMap<>();
         for (int i = 0; i < caseAndNs.length; i += 2) {
@@ -40,19 +43,31 @@ class SpeedGoalsTest {
 
     @Test
     void realtimeGoalNeedsACaseBTrialWithoutLossAt200Ns() {
-        SpeedGoals.Trial clean = new SpeedGoals.Trial("ZGC pool", "B", 200, 0, 20_000_000);
-        SpeedGoals.Trial lossy = new SpeedGoals.Trial("G1 pool", "B", 200, 5, 20_000_000);
+        SpeedGoals.Trial clean = new SpeedGoals.Trial("ZGC pool", "B", 200, 0, 20_000_000, WINDOW);
+        SpeedGoals.Trial lossy = new SpeedGoals.Trial("G1 pool", "B", 200, 5, 20_000_000, WINDOW);
         assertThat(SpeedGoals.realtime(List.of(lossy, clean)).status()).isEqualTo(Status.MET);
         Goal missed = SpeedGoals.realtime(List.of(lossy));
         assertThat(missed.status()).isEqualTo(Status.MISSED);
         assertThat(missed.figures()).contains("lost 5 of 20000000");
         // clean, but slower than the goal or another case: does not count
-        assertThat(SpeedGoals.realtime(List.of(new SpeedGoals.Trial("G1 pool", "B", 320, 0, 1_000)))
+        assertThat(SpeedGoals.realtime(List.of(new SpeedGoals.Trial("G1 pool", "B", 320, 0, 1_000, WINDOW)))
                         .status())
                 .isEqualTo(Status.NOT_MEASURABLE);
-        assertThat(SpeedGoals.realtime(List.of(new SpeedGoals.Trial("G1 pool", "A", 200, 0, 1_000)))
+        assertThat(SpeedGoals.realtime(List.of(new SpeedGoals.Trial("G1 pool", "A", 200, 0, 1_000, WINDOW)))
                         .status())
                 .isEqualTo(Status.NOT_MEASURABLE);
         assertThat(SpeedGoals.realtime(List.of()).figures()).contains("no case B trial");
+    }
+
+    @Test
+    void aTrialWhoseClockSourceFellBehindIsNoFigure() {
+        // 2 s at 200 ns should hold 10 million packets: the source sent 185,344
+        Goal behind = SpeedGoals.realtime(List.of(new SpeedGoals.Trial("G1 pool", "B", 200, 0, 185_344, WINDOW / 2)));
+        assertThat(behind.status()).isEqualTo(Status.NOT_MEASURABLE);
+        assertThat(behind.figures()).contains("did not keep its rate", "saw 185344 packets of the 10000000");
+        // half of them is at rate
+        assertThat(SpeedGoals.realtime(List.of(new SpeedGoals.Trial("G1 pool", "B", 200, 0, 5_000_000, WINDOW / 2)))
+                        .status())
+                .isEqualTo(Status.MET);
     }
 }
