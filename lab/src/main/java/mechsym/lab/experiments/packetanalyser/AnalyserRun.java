@@ -31,8 +31,9 @@ import mechsym.tools.analyser.Strategy;
  *   ladder   CASE STRATEGY BUFFERS POOL MIX PARSE CLOCK STARTUP_MS WINDOW_MS INTERVALS...  (largest first)
  * </pre>
  *
- * <p>A ladder is the reduced search: trials from the largest interval down, stopping at the first loss;
- * its answer, like a search's, is the smallest clean interval (or the loss at the first interval).
+ * <p>A ladder is the reduced search: trials from the largest interval down, stopping at the first loss
+ * (or the first trial whose clock source fell behind its rate); its answer, like a search's, is the
+ * smallest clean interval (or the loss at the first interval).
  */
 public final class AnalyserRun {
     private AnalyserRun() {}
@@ -127,8 +128,14 @@ public final class AnalyserRun {
                         if (i == 10) {
                             lostAtFirst = last.lostPercentAfterStartup();
                         }
-                        if (!last.clean()) {
-                            break;
+                        long windowNs = Long.parseLong(args[9]) * 1_000_000L;
+                        boolean atRate = SpeedGoals.atRate(last.seenAfterStartup(), windowNs, last.intervalNs());
+                        if (i == 10 && !atRate) {
+                            throw new IllegalStateException("the clock source fell behind at " + last.intervalNs()
+                                    + " ns (" + last.seenAfterStartup() + " packets seen): no figure");
+                        }
+                        if (!last.clean() || !atRate) {
+                            break; // a loss, or a source that fell behind: no interval below this one was shown
                         }
                         clean = last.intervalNs();
                     }

@@ -84,10 +84,17 @@ final class SpeedGoals {
             long seenAfterStartup,
             long windowNs) {
 
-        /** Whether the source kept its rate: a clock source descheduled on a busy machine sends fewer packets. */
         boolean atRate() {
-            return seenAfterStartup >= AT_RATE_SHARE * windowNs / intervalNs;
+            return SpeedGoals.atRate(seenAfterStartup, windowNs, intervalNs);
         }
+    }
+
+    /**
+     * Whether a trial's clock source kept its rate: a source descheduled on a busy machine sends fewer
+     * packets than its window holds, and a trial that saw too few ran at no interval at all.
+     */
+    static boolean atRate(long seenAfterStartup, long windowNs, long intervalNs) {
+        return seenAfterStartup >= AT_RATE_SHARE * windowNs / intervalNs;
     }
 
     static Goal realtime(List<Trial> trials) {
