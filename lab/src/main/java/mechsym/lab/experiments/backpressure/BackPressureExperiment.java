@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
+import mechsym.lab.Goal;
 import mechsym.lab.Percentiles;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
@@ -195,11 +196,13 @@ public final class BackPressureExperiment implements Experiment {
         RunRow gatewaySlow =
                 rows.stream().filter(r -> r.slowClients).findFirst().orElseThrow();
         BackPressureReport.slowConsumer(result, p, slowBaseline, gatewaySlow, jdkFast, jdkSlow);
-        SpeedGoals.Outcome overhead = SpeedGoals.overhead(overheadP99, gatewayCapacity);
-        SpeedGoals.Outcome versusJdk = SpeedGoals.capacity(gatewayCapacity, jdkCapacity);
+        Goal overhead = SpeedGoals.overhead(overheadP99, gatewayCapacity);
+        Goal versusJdk = SpeedGoals.capacity(gatewayCapacity, jdkCapacity);
         BackPressureReport.speedGoals(result, overheadP99, gatewayCapacity, jdkCapacity, overhead, versusJdk);
-        result.headline(overhead.sentence());
-        result.headline(versusJdk.sentence());
+        result.goal(overhead);
+        result.goal(versusJdk);
+        result.headline(SpeedGoals.sentence(overhead));
+        result.headline(SpeedGoals.sentence(versusJdk));
 
         // the verdict, from the 200% rows
         RunRow reject200 = find(rows, QueuePolicy.REJECT.id(), 200);
@@ -213,7 +216,8 @@ public final class BackPressureExperiment implements Experiment {
                 unbounded200 == null ? Double.NaN : unbounded200.firstMedian,
                 unbounded200 == null ? Double.NaN : unbounded200.lastMedian,
                 unbounded200 == null ? Double.NaN : unbounded200.latency.p99(),
-                unbounded200 != null && unbounded200.hitMemoryCap);
+                unbounded200 == null ? BackPressureVerdict.End.RUNNING : unbounded200.end,
+                unbounded200 == null ? -1 : unbounded200.exitCode);
         result.verdict(BackPressureVerdict.judge(figures));
         context.progress().finish();
     }
@@ -251,10 +255,16 @@ public final class BackPressureExperiment implements Experiment {
         LoadResult load = load(server.port(), rate, seconds, p.connections(), Math.max(2, 2 * seconds));
         Thread.sleep(150); // the sample after the last answer
         List<Sample> samples = server.samples(startMillis, System.currentTimeMillis());
-        RunRow row = RunRow.of(policy, percent, rate, load, samples);
+        RunRow row = RunRow.of(policy, percent, rate, load, samples, server.alertsBefore(startMillis));
         if (!server.process.isAlive()) {
-            row.exit = "exit " + server.process.exitCode() + (server.process.exitCode() == 3 ? " (out of memory)" : "");
-            row.hitMemoryCap = true;
+            row.exitCode = server.process.exitCode();
+            List<String> log =
+                    Files.exists(server.process.log()) ? Files.readAllLines(server.process.log()) : List.of();
+            row.end = BackPressureVerdict.outOfMemory(row.exitCode, log)
+                    ? BackPressureVerdict.End.OUT_OF_MEMORY
+                    : BackPressureVerdict.End.DIED;
+            row.exit = "exit " + row.exitCode
+                    + (row.end == BackPressureVerdict.End.OUT_OF_MEMORY ? " (out of memory)" : "");
         }
         return row;
     }
@@ -264,7 +274,7 @@ public final class BackPressureExperiment implements Experiment {
         try (SlowClients _ = new SlowClients(port, p.slowClients())) {
             Thread.sleep(100);
             LoadResult load = load(port, rate, p.runSeconds(), p.connections(), 2);
-            RunRow row = RunRow.of(server, 50, rate, load, List.of());
+            RunRow row = RunRow.of(server, 50, rate, load, List.of(), 0);
             row.slowClients = true;
             context.progress().step();
             return row;
@@ -303,8 +313,23 @@ public final class BackPressureExperiment implements Experiment {
         return nanos < 0 ? Double.NaN : nanos / 1e6;
     }
 
-    /** One sample of the child's state. */
-    record Sample(double seconds, int depth, long inFlight, double heapMiB) {}
+    /**
+     * One sample of the child's state, from the gateway's /stats (the plain JDK server has no alerts or
+     * transaction times: 0 and NaN).
+     *
+     * @param alerts upward crossings of the 70% alert level since the child started
+     * @param txnP50Micros the sampled transaction times' median since the child started (/stats refreshes
+     *     it once a second)
+     * @param txnP99Micros their p99, likewise
+     */
+    record Sample(
+            double seconds,
+            int depth,
+            long inFlight,
+            double heapMiB,
+            long alerts,
+            double txnP50Micros,
+            double txnP99Micros) {}
 
     /** One run's figures. */
     static final class RunRow {
@@ -320,11 +345,19 @@ public final class BackPressureExperiment implements Experiment {
         double firstMedian;
         double lastMedian;
         String exit = "";
-        boolean hitMemoryCap;
+        BackPressureVerdict.End end = BackPressureVerdict.End.RUNNING;
+        int exitCode = -1;
+        /** 70% alerts raised during the run. */
+        long alerts;
+        /** The gateway's sampled transaction times (since it started) at the end of the run, µs. */
+        double txnP50Micros = Double.NaN;
+
+        double txnP99Micros = Double.NaN;
         boolean slowClients;
         List<Sample> samples;
 
-        static RunRow of(String policy, int percent, double rate, LoadResult load, List<Sample> samples) {
+        static RunRow of(
+                String policy, int percent, double rate, LoadResult load, List<Sample> samples, long alertsBefore) {
             RunRow r = new RunRow();
             r.policy = policy;
             r.percent = percent;
@@ -338,6 +371,13 @@ public final class BackPressureExperiment implements Experiment {
             r.samples = samples;
             r.maxDepth = samples.stream().mapToInt(Sample::depth).max().orElse(0);
             r.maxHeapMiB = samples.stream().mapToDouble(Sample::heapMiB).max().orElse(Double.NaN);
+            if (!samples.isEmpty()) {
+                Sample last = samples.getLast();
+                // a restarted child counts from 0 again
+                r.alerts = last.alerts() - (alertsBefore <= last.alerts() ? alertsBefore : 0);
+                r.txnP50Micros = last.txnP50Micros();
+                r.txnP99Micros = last.txnP99Micros();
+            }
             List<LoadResult.Second> answered = load.timeline().stream()
                     .filter(s -> s.latency().count() > 0) // the drain too: the latest answers waited longest
                     .toList();
@@ -422,14 +462,29 @@ public final class BackPressureExperiment implements Experiment {
                 }
                 long at = n.path("epochMillis").asLong();
                 if (at >= fromMillis && at <= toMillis) {
+                    JsonNode txn = n.path("transactionTime");
                     samples.add(new Sample(
                             (at - fromMillis) / 1000.0,
                             n.path("queueDepth").asInt(),
                             n.path("inFlight").asLong(),
-                            n.path("heapUsedBytes").asLong() / (1024.0 * 1024.0)));
+                            n.path("heapUsedBytes").asLong() / (1024.0 * 1024.0),
+                            n.path("alerts").asLong(),
+                            micros(txn, "p50Nanos"),
+                            micros(txn, "p99Nanos")));
                 }
             }
             return samples;
+        }
+
+        /** The alert count of the last sample before {@code millis}, 0 when there is none. */
+        long alertsBefore(long millis) throws IOException {
+            List<Sample> before = samples(0, millis - 1);
+            return before.isEmpty() ? 0 : before.getLast().alerts();
+        }
+
+        private static double micros(JsonNode summary, String field) {
+            JsonNode v = summary.path(field);
+            return summary.path("count").asLong() > 0 && v.isNumber() ? v.asLong() / 1000.0 : Double.NaN;
         }
 
         /** Waits until the last sample shows nothing in flight (or the time runs out). */

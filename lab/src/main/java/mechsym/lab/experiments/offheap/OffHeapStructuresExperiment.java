@@ -36,8 +36,11 @@ import mechsym.lab.seeds.SeedPosts;
  * Measured as the post did: a forked JVM per (collector, storage) with the post's heap
  * (-Xms4g -Xmx4g), five runs of init + scan, System.gc() before each run (and, under G1, also
  * without it, as the post invites). Per run: duration, heap bytes per record (heap used after
- * init minus before), off-heap bytes per record, and the GC pauses inside the run from JFR's
- * jdk.GarbageCollection events. The buy/sell cost of every run is checked against a plain sum.
+ * init minus before), off-heap bytes per record (for the post's Unsafe table and its FFM twin
+ * measured by Native Memory Tracking, whose forks run with -XX:NativeMemoryTracking=summary), and
+ * the GC pauses inside the run from JFR's jdk.GarbageCollection events. The buy/sell cost of every
+ * run is checked against a plain sum. The verdict judges the post's Unsafe table and its FFM twin
+ * against the objects; mechsym's storages are goals beside it.
  *
  * Then JMH (TradeScanBenchmark): the scan alone per storage beside a plain sequential read of the
  * same bytes, the memory-bandwidth ceiling; and a table of mechsym's speed goals from both.
@@ -78,6 +81,12 @@ public final class OffHeapStructuresExperiment implements Experiment {
 
     private static final List<String> STORAGES_OTHER_COLLECTORS = List.of("objects", "unsafe", "core-aos");
 
+    /**
+     * The post's table and its FFM twin, whose forks run with Native Memory Tracking: their malloc'd memory
+     * is measured, not reckoned from the layout (core's mmap'd memory is outside NMT's malloc figures).
+     */
+    private static final List<String> NATIVE_MEMORY_TRACKED = List.of("unsafe", "segment");
+
     record Collector(String name, String flag) {}
 
     private static final Collector[] COLLECTORS = {
@@ -111,7 +120,8 @@ public final class OffHeapStructuresExperiment implements Experiment {
             double totalPauseMs,
             double longestPauseMs,
             double heapBytesPerRecord,
-            double offHeapBytesPerRecord) {
+            double offHeapBytesPerRecord,
+            double nativeBytesPerRecord) {
 
         static Figures of(Config c, List<TradeTableRun.Run> rs) {
             double[] steady = rs.stream()
@@ -139,12 +149,25 @@ public final class OffHeapStructuresExperiment implements Experiment {
                     Summary.of(rs.stream()
                                     .mapToDouble(TradeTableRun.Run::offHeapBytesPerRecord)
                                     .toArray())
-                            .median());
+                            .median(),
+                    rs.stream().allMatch(r -> Double.isNaN(r.nativeBytesPerRecord()))
+                            ? Double.NaN
+                            : Summary.of(rs.stream()
+                                            .mapToDouble(TradeTableRun.Run::nativeBytesPerRecord)
+                                            .filter(b -> !Double.isNaN(b))
+                                            .toArray())
+                                    .median());
         }
 
-        /** The storage's own size: the heap's growth for objects, what it allocated off the heap for the others. */
+        /**
+         * The storage's own size: the heap's growth for objects; for the others the native memory Native Memory
+         * Tracking saw it take where the fork tracked it, else what the table says it allocated off the heap.
+         */
         double bytesPerRecord() {
-            return config.storage().equals("objects") ? heapBytesPerRecord : offHeapBytesPerRecord;
+            if (config.storage().equals("objects")) {
+                return heapBytesPerRecord;
+            }
+            return Double.isNaN(nativeBytesPerRecord) ? offHeapBytesPerRecord : nativeBytesPerRecord;
         }
 
         /** "G1 core-aos": the key of the figures the verdict and goals read. */
@@ -238,9 +261,14 @@ public final class OffHeapStructuresExperiment implements Experiment {
         context.progress().start(records + " trades x " + runs + " runs, " + configs.size() + " JVMs", configs.size());
         for (Config config : configs) {
             String name = config.collector().name() + "-" + config.storage() + (config.systemGc() ? "" : "-nogc");
+            List<String> jvmArgs =
+                    new ArrayList<>(List.of(heap, maxHeap, config.collector().flag()));
+            if (NATIVE_MEMORY_TRACKED.contains(config.storage())) {
+                jvmArgs.add("-XX:NativeMemoryTracking=summary");
+            }
             List<TradeTableRun.Run> out = context.fork(TradeTableRun.class)
                     .name(name)
-                    .jvmArgs(heap, maxHeap, config.collector().flag())
+                    .jvmArgs(jvmArgs)
                     .args(
                             config.storage(),
                             records,
@@ -260,15 +288,19 @@ public final class OffHeapStructuresExperiment implements Experiment {
         Map<String, Double> medianMs = new LinkedHashMap<>();
         Map<String, Double> longestPause = new LinkedHashMap<>();
         Map<String, Double> bytesPerRecord = new LinkedHashMap<>();
+        Map<String, Double> nativeBytes = new LinkedHashMap<>();
         for (Figures f : figures) {
             // the claim is about pauses: the longest of a storage's runs, with System.gc() before each or not
             longestPause.merge(f.key(), f.longestPauseMs(), Math::max);
             if (f.config().systemGc()) {
                 medianMs.put(f.key(), f.steady().median());
                 bytesPerRecord.put(f.key(), f.bytesPerRecord());
+                if (!Double.isNaN(f.nativeBytesPerRecord())) {
+                    nativeBytes.put(f.key(), f.nativeBytesPerRecord());
+                }
             }
         }
-        verdict(result, medianMs, longestPause, bytesPerRecord);
+        verdict(result, medianMs, longestPause, bytesPerRecord, nativeBytes);
         Map<String, Double> jmh = scanAgainstCeiling(context, result, profile, records);
         OffHeapReport.goals(result, medianMs, longestPause, jmh);
     }
@@ -309,24 +341,21 @@ public final class OffHeapStructuresExperiment implements Experiment {
             ExperimentResult.Builder result,
             Map<String, Double> medianMs,
             Map<String, Double> longestPause,
-            Map<String, Double> bytesPerRecord) {
-        double minSpeedup = Double.MAX_VALUE;
-        double maxSpeedup = 0;
+            Map<String, Double> bytesPerRecord,
+            Map<String, Double> nativeBytes) {
+        Map<String, Double> unsafeSpeedup = new LinkedHashMap<>();
+        Map<String, Double> segmentSpeedup = new LinkedHashMap<>();
         for (Collector c : COLLECTORS) {
             Double objects = medianMs.get(c.name() + " objects");
-            for (String offHeap : List.of(
-                    "unsafe",
-                    "unsafe-huge",
-                    "segment",
-                    "core-aos",
-                    "core-aos-huge",
-                    "core-aos-reused",
-                    "core-columnar")) {
+            for (String offHeap : STORAGES) {
                 Double off = medianMs.get(c.name() + " " + offHeap);
-                if (objects != null && off != null) {
+                if (objects != null && off != null && !offHeap.equals("objects")) {
                     double speedup = objects / off;
-                    minSpeedup = Math.min(minSpeedup, speedup);
-                    maxSpeedup = Math.max(maxSpeedup, speedup);
+                    if (offHeap.equals("unsafe")) {
+                        unsafeSpeedup.put(c.name(), speedup);
+                    } else if (offHeap.equals("segment")) {
+                        segmentSpeedup.put(c.name(), speedup);
+                    }
                     result.headline(String.format(
                             Locale.ROOT,
                             "%-8s %-15s %6.0f ms vs objects %8.0f ms: %s",
@@ -347,17 +376,18 @@ public final class OffHeapStructuresExperiment implements Experiment {
         double worstOffHeap = -1;
         double worstObjects = -1;
         for (Map.Entry<String, Double> e : longestPause.entrySet()) {
-            if (e.getKey().endsWith("objects")) {
+            String storage = e.getKey().substring(e.getKey().indexOf(' ') + 1);
+            if (storage.equals("objects")) {
                 worstObjects = Math.max(worstObjects, e.getValue());
-            } else {
+            } else if (NATIVE_MEMORY_TRACKED.contains(storage)) {
                 worstOffHeap = Math.max(worstOffHeap, e.getValue());
             }
         }
         result.verdict(OffHeapVerdict.judge(new OffHeapVerdict.Figures(
-                maxSpeedup > 0 ? minSpeedup : null,
-                maxSpeedup > 0 ? maxSpeedup : null,
+                unsafeSpeedup,
+                segmentSpeedup,
                 bytesPerRecord.get("G1 objects"),
-                bytesPerRecord.get("G1 core-aos"),
+                nativeBytes.get("G1 unsafe"),
                 worstOffHeap >= 0 ? worstOffHeap : null,
                 worstObjects >= 0 ? worstObjects : null)));
     }

@@ -15,7 +15,10 @@ import mechsym.lab.ForkedJvm;
 /**
  * The post's main(), in a forked JVM whose flags choose the collector and heap: N runs of init +
  * scan over one storage, optionally with System.gc() before each run as in the post. GC pauses
- * come from JFR's jdk.GarbageCollection events, assigned to the run they started in.
+ * come from JFR's jdk.GarbageCollection events, assigned to the run they started in. Where the JVM
+ * runs with -XX:NativeMemoryTracking=summary, the native memory the table took is measured too: the
+ * growth of NMT's "Other" category (Unsafe.allocateMemory's and FFM's malloc) from before init to
+ * after the scan, read outside the timed init + scan.
  *
  * <pre>args: STORAGE RECORDS RUNS SYSTEM_GC(true|false) JFR_FILE</pre>
  */
@@ -28,6 +31,7 @@ public final class TradeTableRun {
             double durationMs,
             double heapBytesPerRecord,
             double offHeapBytesPerRecord,
+            double nativeBytesPerRecord,
             int gcCount,
             double gcPauseTotalMs,
             double gcPauseLongestMs) {}
@@ -63,6 +67,7 @@ public final class TradeTableRun {
         double[] durations = new double[runs];
         double[] heapPerRecord = new double[runs];
         double[] offHeapPerRecord = new double[runs];
+        double[] nativePerRecord = new double[runs];
         long[] costs = new long[2];
         Runtime rt = Runtime.getRuntime();
 
@@ -73,6 +78,7 @@ public final class TradeTableRun {
                 if (systemGc) {
                     System.gc();
                 }
+                long nativeBefore = NativeMemory.otherCommittedBytes();
                 long usedBefore = rt.totalMemory() - rt.freeMemory();
                 starts[run] = Instant.now();
                 long start = System.nanoTime();
@@ -83,6 +89,10 @@ public final class TradeTableRun {
                 ends[run] = Instant.now();
                 heapPerRecord[run] = (usedAfterInit - usedBefore) / (double) records;
                 offHeapPerRecord[run] = table.offHeapBytes() / (double) records;
+                long nativeAfter = NativeMemory.otherCommittedBytes();
+                nativePerRecord[run] = nativeBefore < 0 || nativeAfter < 0
+                        ? Double.NaN
+                        : (nativeAfter - nativeBefore) / (double) records;
                 if (costs[0] != expected[0] || costs[1] != expected[1]) {
                     throw new IllegalStateException(
                             "wrong buy/sell cost " + costs[0] + "/" + costs[1] + " from " + storageName);
@@ -117,6 +127,7 @@ public final class TradeTableRun {
                     durations[run],
                     heapPerRecord[run],
                     offHeapPerRecord[run],
+                    nativePerRecord[run],
                     count,
                     total.toNanos() / 1e6,
                     longest.toNanos() / 1e6));

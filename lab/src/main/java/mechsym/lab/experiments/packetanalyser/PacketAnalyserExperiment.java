@@ -17,8 +17,11 @@ import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
 import mechsym.lab.Verdict;
+import mechsym.lab.experiments.packetanalyser.PacketAnalyserVerdict.RealTimeCell;
 import mechsym.lab.seeds.SeedPosts;
+import mechsym.tools.analyser.Analyser;
 import mechsym.tools.analyser.AnalyserCase;
+import mechsym.tools.analyser.Buffers;
 import mechsym.tools.analyser.MinIntervalSearch;
 import mechsym.tools.analyser.RealTimeRun;
 import mechsym.tools.analyser.Strategy;
@@ -28,10 +31,12 @@ import mechsym.tools.platform.NativePrograms;
  * Seed 002, "allocate or pool buffers" (a network-analyser model; batch and real time; CMS, G1 and
  * ZGC; heap and native buffers; C++ and flat C++).
  *
- * Claim: pooling beats allocating, in batch and more so in real time; flat C++ is fastest (the post's
- * best Java is 1.4-2.3x behind it in batch). mechsym's goal: the best Java configuration within 1.3x
- * of flat C++ in batch in each case, and some Java configuration losing nothing at 200 ns per packet
- * in real-time case B.
+ * Claim (the post's conclusions, each a sub-claim of the verdict): pooling beats allocating, in batch
+ * under every collector and buffer kind and in C++, and in real time; mix is as good at low utilisation
+ * (case A) and pooling better as utilisation grows (case C); G1 and ZGC improve on CMS in real time;
+ * flat C++ is fastest (the post's best Java is 1.4-2.3x behind it in batch). mechsym's goals, reported
+ * beside the verdict: the best Java configuration within 1.3x of flat C++ in batch in each case, and
+ * some Java configuration losing nothing at 200 ns per packet in real-time case B.
  *
  *   clock_source (C++ process) --seq every N ns--> mmap queue (100 ms of packets) --> analyser JVM
  *                                 keeps ticking while                     one packet per sequence
@@ -45,8 +50,10 @@ import mechsym.tools.platform.NativePrograms;
  * warm-up), the GC's pauses over the timed reports from JFR (jdk.GarbageCollection), live objects from
  * JFR's heap inspection (jdk.ObjectCount); native/packet_analyser (port and flat) in the same run;
  * real time against native/clock_source. Beyond the post: Java with "flat parse" (the parse results
- * as fields inside the packet, nothing allocated per packet: the flat C++ idea in Java). Quick profile (about 75 s on 2 cores): case B, G1 and ZGC,
- * heap and native, a short batch, one real-time trial at 200 ns of the best Java configuration.
+ * as fields inside the packet, nothing allocated per packet: the flat C++ idea in Java). Quick profile: case B, Parallel, G1 and
+ * ZGC, heap buffers (allocation, mix, pooling), native buffers (allocation, pooling), a short batch, a
+ * real-time ladder (1000, 500, 250 ns, stopping at the first loss) of heap pooling under each collector,
+ * and one real-time trial at 200 ns of the best Java configuration.
  * Full: cases A, B, C; Parallel, G1, ZGC (generational, the only ZGC of JDK 25), Shenandoah and
  * generational Shenandoah; the post's batch sizes; a min-interval search
  * for every configuration. Tiny: case A1000 with small pools, G1, seconds.
@@ -95,9 +102,9 @@ public final class PacketAnalyserExperiment implements Experiment {
 
     @Override
     public String claim() {
-        return "Pooling beats allocating and flat C++ is fastest (the post's best Java is 2.3x / 1.4x / 1.5x behind it"
-                + " in batch cases A / B / C); mechsym's goal: best Java within 1.3x of flat C++ in batch per case, and"
-                + " some Java configuration losing nothing at 200 ns per packet in real-time case B.";
+        return "Pooling beats allocating (batch, under every collector and in C++, and real time); mix is as good at"
+                + " low utilisation, pooling better as it grows; G1 and ZGC improve on CMS in real time; flat C++ is"
+                + " fastest (the post's best Java is 2.3x / 1.4x / 1.5x behind it in batch cases A / B / C).";
     }
 
     @Override
@@ -121,8 +128,7 @@ public final class PacketAnalyserExperiment implements Experiment {
                     AnalyserRun.Batch run = javaBatch(context, result, plan, config, c, strategy);
                     context.progress().step();
                     if (run != null) {
-                        batch.add(new BatchFigure(
-                                config.solution(), strategy.label(), c.label(), true, Summary.of(run.nsPerPacket())));
+                        batch.add(BatchFigure.java(config, strategy.label(), c.label(), Summary.of(run.nsPerPacket())));
                         PacketAnalyserReport.gcRow(gcTable, config.solution(), c, strategy, run);
                     }
                 }
@@ -149,7 +155,8 @@ public final class PacketAnalyserExperiment implements Experiment {
 
         // ---- real time against the clock source ----
         List<SpeedGoals.Trial> trials = new ArrayList<>();
-        realTime(context, result, plan, configs, batch, trials);
+        List<RealTimeCell> cells = new ArrayList<>();
+        realTime(context, result, plan, configs, batch, trials, cells);
 
         PacketAnalyserReport.charts(result);
         result.note("Where the post's text and tables disagree the tables are kept: case A is 10,000 / 10,000 (its"
@@ -159,15 +166,49 @@ public final class PacketAnalyserExperiment implements Experiment {
                 + " CMS is gone from today's JDKs, so Parallel runs under the label \"Parallel (the post's 'CMS')\"."
                 + " ZGC on JDK 25 is generational ZGC (the non-generational mode was removed).");
         result.note("Not repeated: the post's real-time losses with a 10 GB heap (the brackets in its tables).");
-        Verdict batchGoal = SpeedGoals.batch(bestJava(batch), bestFlat(batch));
-        Verdict realtimeGoal = SpeedGoals.realtime(trials);
-        result.headline(batchGoal.outcome() + ": " + batchGoal.reason());
-        result.headline(realtimeGoal.outcome() + ": " + realtimeGoal.reason());
-        result.verdict(SpeedGoals.combine(batchGoal, realtimeGoal));
+        Verdict verdict = PacketAnalyserVerdict.judge(batch, cells);
+        verdict.claims().stream()
+                .filter(claim -> claim.outcome() != Verdict.Outcome.INCONCLUSIVE)
+                .forEach(claim -> result.headline(
+                        Verdict.label(claim.outcome()) + ": " + claim.claim() + " (" + claim.reason() + ")"));
+        result.verdict(verdict);
+        result.goal(SpeedGoals.batch(bestJava(batch), bestFlat(batch)));
+        result.goal(SpeedGoals.realtime(trials));
     }
 
-    /** One batch figure: a configuration's ns/packet in a case. */
-    record BatchFigure(String solution, String strategy, String caseLabel, boolean java, Summary nsPerPacket) {}
+    /**
+     * One batch figure: a configuration's ns/packet in a case.
+     *
+     * @param collector the collector's label, null for C++
+     * @param buffers "heap" or "native", null for C++
+     * @param postSolution one of the post's solutions (false for mechsym's flat-parse Java)
+     */
+    record BatchFigure(
+            String solution,
+            String collector,
+            String buffers,
+            boolean postSolution,
+            String strategy,
+            String caseLabel,
+            boolean java,
+            Summary nsPerPacket) {
+
+        static BatchFigure java(JavaConfig config, String strategy, String caseLabel, Summary nsPerPacket) {
+            return new BatchFigure(
+                    config.solution(),
+                    config.collector().label(),
+                    config.buffers().label(),
+                    config.parse() == Analyser.Parse.OBJECTS,
+                    strategy,
+                    caseLabel,
+                    true,
+                    nsPerPacket);
+        }
+
+        static BatchFigure cpp(String solution, String strategy, String caseLabel, Summary nsPerPacket) {
+            return new BatchFigure(solution, null, null, true, strategy, caseLabel, false, nsPerPacket);
+        }
+    }
 
     private static AnalyserRun.Batch javaBatch(
             RunContext context,
@@ -238,14 +279,25 @@ public final class PacketAnalyserExperiment implements Experiment {
             throw new IllegalStateException("packet_analyser " + variant + " " + c.label() + " " + strategy.label()
                     + " failed its correctness guard");
         }
-        return new BatchFigure(
-                variant.equals("flat") ? "C++ flat" : "C++", strategy.label(), c.label(), false, Summary.of(ns));
+        return BatchFigure.cpp(
+                variant.equals("flat") ? "C++ flat" : "C++", strategy.label(), c.label(), Summary.of(ns));
     }
 
     // ---- real time ----
 
-    /** A real-time fork: a configuration, a case and a strategy, searched or tried at one interval. */
-    record RealTimeJob(JavaConfig config, String caseLabel, Strategy strategy, Long intervalNs) {}
+    /**
+     * A real-time fork: a configuration, a case and a strategy, searched, tried down a ladder of intervals,
+     * or tried at one interval.
+     */
+    record RealTimeJob(JavaConfig config, String caseLabel, Strategy strategy, String mode, List<Long> intervalsNs) {
+        static RealTimeJob search(JavaConfig config, String caseLabel, Strategy strategy) {
+            return new RealTimeJob(config, caseLabel, strategy, "search", List.of(20L, 16_000L));
+        }
+
+        boolean searches() {
+            return !mode.equals("realtime");
+        }
+    }
 
     private static void realTime(
             RunContext context,
@@ -253,7 +305,8 @@ public final class PacketAnalyserExperiment implements Experiment {
             Plan plan,
             List<JavaConfig> configs,
             List<BatchFigure> batch,
-            List<SpeedGoals.Trial> trials)
+            List<SpeedGoals.Trial> trials,
+            List<RealTimeCell> cells)
             throws InterruptedException {
         NativePrograms.Program clock = NativePrograms.program("clock_source");
         if (!clock.isAvailable()) {
@@ -267,8 +320,22 @@ public final class PacketAnalyserExperiment implements Experiment {
                 for (JavaConfig config : configs) {
                     for (Strategy s : config.strategies()) {
                         if (s != Strategy.DUMMY) {
-                            jobs.add(new RealTimeJob(config, c.label(), s, null));
+                            jobs.add(RealTimeJob.search(config, c.label(), s));
                         }
+                    }
+                }
+            }
+        }
+        if (!plan.ladderNs().isEmpty()) {
+            for (AnalyserCase c : plan.cases()) {
+                for (Collector collector : plan.collectors()) {
+                    for (Strategy s : plan.ladderStrategies()) {
+                        jobs.add(new RealTimeJob(
+                                new JavaConfig(collector, Buffers.HEAP, Analyser.Parse.OBJECTS, List.of(s)),
+                                c.label(),
+                                s,
+                                "ladder",
+                                plan.ladderNs()));
                     }
                 }
             }
@@ -286,12 +353,15 @@ public final class PacketAnalyserExperiment implements Experiment {
                         .filter(j -> j.solution().equals(best.solution()))
                         .findFirst()
                         .ifPresent(j -> jobs.add(new RealTimeJob(
-                                j, goalCase, Strategy.parse(best.strategy()), SpeedGoals.REALTIME_INTERVAL_NS))));
+                                j,
+                                goalCase,
+                                Strategy.parse(best.strategy()),
+                                "realtime",
+                                List.of(SpeedGoals.REALTIME_INTERVAL_NS)))));
         context.progress().start("packet analyser real time, " + jobs.size() + " JVMs", jobs.size());
         for (RealTimeJob job : jobs) {
-            boolean search = job.intervalNs() == null;
             List<Object> args = new ArrayList<>(List.of(
-                    search ? "search" : "realtime",
+                    job.mode(),
                     job.caseLabel(),
                     job.strategy().label(),
                     job.config().buffers().label(),
@@ -301,16 +371,13 @@ public final class PacketAnalyserExperiment implements Experiment {
                     clock.executable(),
                     plan.startupMs(),
                     plan.windowMs()));
-            if (search) {
-                args.add(20);
-                args.add(16_000);
-            } else {
-                args.add(job.intervalNs());
-            }
+            args.addAll(job.intervalsNs());
             String name = "rt-"
                     + job.config()
                             .fileName(job.caseLabel() + "-" + job.strategy().label() + "-"
-                                    + (search ? "search" : job.intervalNs()));
+                                    + (job.searches()
+                                            ? job.mode()
+                                            : job.intervalsNs().getFirst()));
             String solution = job.config().solution();
             try {
                 for (AnalyserRun.Trial r : context.fork(AnalyserRun.class)
@@ -320,13 +387,24 @@ public final class PacketAnalyserExperiment implements Experiment {
                         .timeoutSeconds(3_600)
                         .run(AnalyserRun.Trial.class)) {
                     PacketAnalyserReport.javaTrialRow(t, solution, r);
-                    if (!r.search()) {
+                    if (r.search()) {
+                        cells.add(new RealTimeCell(
+                                solution,
+                                job.config().collector().label(),
+                                job.config().buffers().label(),
+                                job.config().parse() == Analyser.Parse.OBJECTS,
+                                r.strategy(),
+                                r.caseLabel(),
+                                r.minIntervalNs(),
+                                r.lostPercentAtReference()));
+                    } else {
                         trials.add(new SpeedGoals.Trial(
                                 solution + " " + r.strategy(),
                                 r.caseLabel(),
                                 r.intervalNs(),
                                 r.lostAfterStartup(),
-                                r.seenAfterStartup()));
+                                r.seenAfterStartup(),
+                                plan.windowMs() * 1_000_000L));
                     }
                 }
             } catch (IOException e) {
@@ -336,7 +414,7 @@ public final class PacketAnalyserExperiment implements Experiment {
             context.progress().step();
         }
         context.progress().finish();
-        cppRealTime(context, result, plan, clock, goalCase, t);
+        cppRealTime(context, result, plan, clock, goalCase, t, cells);
         result.table(t.note(PacketAnalyserReport.realtimeNote(plan)).build());
     }
 
@@ -351,7 +429,8 @@ public final class PacketAnalyserExperiment implements Experiment {
             Plan plan,
             NativePrograms.Program clock,
             String goalCase,
-            Table.Builder t)
+            Table.Builder t,
+            List<RealTimeCell> cells)
             throws InterruptedException {
         NativePrograms.Program cpp = NativePrograms.program("packet_analyser");
         if (!cpp.isAvailable() || !(plan.search() || plan.cppRealTimeTrial())) {
@@ -402,6 +481,8 @@ public final class PacketAnalyserExperiment implements Experiment {
                     MinIntervalSearch.Outcome o = MinIntervalSearch.POST.search(trial, r -> {});
                     PacketAnalyserReport.cppTrialRow(
                             t, solution, job[2], job[1], o.trials().getLast(), o.cell());
+                    cells.add(new RealTimeCell(
+                            solution, null, null, true, job[2], job[1], o.minIntervalNs(), o.lostPercentAtReference()));
                 } else {
                     RealTimeRun.Result r = trial.run(SpeedGoals.REALTIME_INTERVAL_NS);
                     PacketAnalyserReport.cppTrialRow(

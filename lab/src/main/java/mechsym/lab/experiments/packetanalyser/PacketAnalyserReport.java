@@ -174,7 +174,7 @@ final class PacketAnalyserReport {
                 "Fixed rate: native/clock_source writes a sequence number every interval into a memory-mapped"
                         + " queue holding 100 ms of packets and keeps going while the JVM pauses; gaps in the"
                         + " numbers are lost packets. A trial is %d ms of start-up (loss shown, forgiven) then"
-                        + " %d ms that must lose nothing; a search row shows its last trial and the post's cell"
+                        + " %d ms that must lose nothing; a search or ladder row shows its last trial and the post's cell"
                         + " (the smallest clean interval, or the loss at 1000 ns). The clock source busy-spins"
                         + " a core of its own: on a 2-vCPU machine with other load it is descheduled too, and"
                         + " its catch-up bursts count against the analyser.",

@@ -9,7 +9,13 @@ import mechsym.tools.analyser.Buffers;
 import mechsym.tools.analyser.PacketStrategy;
 import mechsym.tools.analyser.Strategy;
 
-/** What the packet-analyser experiment runs in a profile: cases, collectors, pool sizes, batch and real-time lengths. */
+/**
+ * What the packet-analyser experiment runs in a profile: cases, collectors, pool sizes, batch and real-time
+ * lengths. Real time is a full min-interval search per configuration ({@code search}), or, where the
+ * profile cannot afford one, a ladder ({@code ladderNs}, largest first, stopping at the first loss) of the
+ * {@code ladderStrategies} with heap buffers under each collector: the post's per-collector real-time
+ * tables with a measured counterpart.
+ */
 record Plan(
         List<AnalyserCase> cases,
         List<Collector> collectors,
@@ -23,6 +29,9 @@ record Plan(
         long startupMs,
         long windowMs,
         boolean search,
+        List<Long> ladderNs,
+        List<Strategy> ladderStrategies,
+        List<Strategy> heapStrategies,
         List<Buffers> flatParseBuffers,
         List<Strategy> flatParseStrategies,
         List<Strategy> nativeStrategies,
@@ -46,6 +55,9 @@ record Plan(
                         200,
                         400,
                         false,
+                        List.of(),
+                        List.of(),
+                        List.of(Strategy.values()),
                         List.of(Buffers.NATIVE),
                         List.of(Strategy.POOL),
                         List.of(Strategy.POOL),
@@ -54,21 +66,24 @@ record Plan(
             case QUICK ->
                 new Plan(
                         List.of(AnalyserCase.B),
-                        List.of(Collector.G1, Collector.ZGC),
+                        List.of(Collector.PARALLEL, Collector.G1, Collector.ZGC),
                         PacketStrategy.PoolSizes.POST,
-                        1_500_000,
-                        1_500_000,
+                        1_000_000,
+                        1_000_000,
                         2,
                         false,
                         "2g",
                         "1g",
+                        1_000,
                         2_000,
-                        4_000,
                         false,
-                        List.of(Buffers.NATIVE),
-                        List.of(Strategy.MIX, Strategy.POOL),
+                        List.of(1_000L, 500L, 250L),
+                        List.of(Strategy.POOL),
                         List.of(Strategy.ALLOC, Strategy.MIX, Strategy.POOL),
-                        List.of(Strategy.values()),
+                        List.of(Buffers.NATIVE),
+                        List.of(Strategy.POOL),
+                        List.of(Strategy.ALLOC, Strategy.POOL),
+                        List.of(Strategy.ALLOC, Strategy.MIX, Strategy.POOL),
                         false);
             case FULL ->
                 new Plan(
@@ -89,6 +104,9 @@ record Plan(
                         5_000,
                         10_000,
                         true,
+                        List.of(),
+                        List.of(),
+                        List.of(Strategy.values()),
                         List.of(Buffers.HEAP, Buffers.NATIVE),
                         List.of(Strategy.ALLOC, Strategy.MIX, Strategy.POOL),
                         List.of(Strategy.values()),
@@ -100,9 +118,8 @@ record Plan(
     /** Per collector: heap and native buffers with the post's parse, then flat parse where the plan says. */
     List<JavaConfig> javaConfigs() {
         List<JavaConfig> configs = new ArrayList<>();
-        List<Strategy> all = List.of(Strategy.values());
         for (Collector collector : collectors) {
-            configs.add(new JavaConfig(collector, Buffers.HEAP, Analyser.Parse.OBJECTS, all));
+            configs.add(new JavaConfig(collector, Buffers.HEAP, Analyser.Parse.OBJECTS, heapStrategies));
             configs.add(new JavaConfig(collector, Buffers.NATIVE, Analyser.Parse.OBJECTS, nativeStrategies));
             for (Buffers buffers : flatParseBuffers) {
                 configs.add(new JavaConfig(collector, buffers, Analyser.Parse.FLAT, flatParseStrategies));

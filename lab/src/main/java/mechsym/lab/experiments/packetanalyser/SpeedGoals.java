@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import mechsym.lab.Verdict;
+import mechsym.lab.Goal;
 
 /**
  * mechsym's two speed goals for the packet analyser, judged from a run's figures:
@@ -16,7 +16,8 @@ import mechsym.lab.Verdict;
  *       #REALTIME_INTERVAL_NS} per packet (5 million packets/s; the post's best Java reached 320 ns).
  * </ol>
  *
- * A goal with no figures to judge is inconclusive, with the reason.
+ * A goal with no figures to judge is not measurable, with the reason. Goals are reported beside the
+ * verdict, which judges the post alone.
  */
 final class SpeedGoals {
     static final double BATCH_FACTOR = 1.3;
@@ -31,7 +32,7 @@ final class SpeedGoals {
      * @param bestJava per case label, the best Java configuration
      * @param bestFlat per case label, the best flat C++ strategy
      */
-    static Verdict batch(Map<String, Best> bestJava, Map<String, Best> bestFlat) {
+    static Goal batch(Map<String, Best> bestJava, Map<String, Best> bestFlat) {
         List<String> met = new ArrayList<>();
         List<String> missed = new ArrayList<>();
         List<String> figures = new ArrayList<>();
@@ -52,39 +53,72 @@ final class SpeedGoals {
                     ratio));
             (ratio <= BATCH_FACTOR ? met : missed).add(e.getKey());
         }
+        String goal = "best Java within " + BATCH_FACTOR + "x of flat C++ in batch, every case";
         if (figures.isEmpty()) {
-            return Verdict.inconclusive("batch goal: no case has both a Java and a flat C++ figure"
-                    + (bestFlat.isEmpty() ? " (no C++ flat figures: the native build failed or was skipped)" : ""));
+            return Goal.notMeasurable(
+                    goal,
+                    "no case has both a Java and a flat C++ figure"
+                            + (bestFlat.isEmpty()
+                                    ? " (no C++ flat figures: the native build failed or was skipped)"
+                                    : ""));
         }
-        String text = "batch goal (best Java within " + BATCH_FACTOR + "x of flat C++ per case): "
-                + String.join("; ", figures) + ".";
-        if (missed.isEmpty()) {
-            return Verdict.reproduced(text + " Met in every case measured.");
-        }
-        if (met.isEmpty()) {
-            return Verdict.notReproduced(text + " Missed in every case measured.");
-        }
-        return Verdict.partly(
-                text + " Met in " + String.join(", ", met) + ", missed in " + String.join(", ", missed) + ".");
+        String text = String.join("; ", figures)
+                + (missed.isEmpty() ? "" : "; missed in " + String.join(", ", missed))
+                + (met.isEmpty() || missed.isEmpty() ? "" : ", met in " + String.join(", ", met));
+        return Goal.judge(goal, missed.isEmpty(), text);
     }
 
-    /** A real-time trial's outcome. */
-    record Trial(
-            String configuration, String caseLabel, long intervalNs, long lostAfterStartup, long seenAfterStartup) {}
+    /** A trial ran at its rate when it saw at least this share of the packets its window should hold. */
+    static final double AT_RATE_SHARE = 0.5;
 
-    static Verdict realtime(List<Trial> trials) {
+    /**
+     * A real-time trial's outcome.
+     *
+     * @param windowNs the trial's time after start-up, which must lose nothing
+     */
+    record Trial(
+            String configuration,
+            String caseLabel,
+            long intervalNs,
+            long lostAfterStartup,
+            long seenAfterStartup,
+            long windowNs) {
+
+        boolean atRate() {
+            return SpeedGoals.atRate(seenAfterStartup, windowNs, intervalNs);
+        }
+    }
+
+    /**
+     * Whether a trial's clock source kept its rate: a source descheduled on a busy machine sends fewer
+     * packets than its window holds, and a trial that saw too few ran at no interval at all.
+     */
+    static boolean atRate(long seenAfterStartup, long windowNs, long intervalNs) {
+        return seenAfterStartup >= AT_RATE_SHARE * windowNs / intervalNs;
+    }
+
+    static Goal realtime(List<Trial> trials) {
         List<Trial> relevant = trials.stream()
                 .filter(t ->
                         t.caseLabel().equals("B") && t.intervalNs() <= REALTIME_INTERVAL_NS && t.seenAfterStartup() > 0)
                 .toList();
+        String goal = "some Java configuration loses nothing at " + REALTIME_INTERVAL_NS + " ns per packet, case B";
         if (relevant.isEmpty()) {
-            return Verdict.inconclusive(
-                    "real-time goal: no case B trial at " + REALTIME_INTERVAL_NS + " ns or less was measured");
+            return Goal.notMeasurable(goal, "no case B trial at " + REALTIME_INTERVAL_NS + " ns or less was measured");
         }
         List<String> clean = new ArrayList<>();
         List<String> lossy = new ArrayList<>();
+        List<String> belowRate = new ArrayList<>();
         for (Trial t : relevant) {
-            if (t.lostAfterStartup() == 0) {
+            if (!t.atRate()) {
+                belowRate.add(String.format(
+                        Locale.ROOT,
+                        "%s at %d ns saw %d packets of the %d its window holds",
+                        t.configuration(),
+                        t.intervalNs(),
+                        t.seenAfterStartup(),
+                        t.windowNs() / t.intervalNs()));
+            } else if (t.lostAfterStartup() == 0) {
                 clean.add(t.configuration() + " at " + t.intervalNs() + " ns");
             } else {
                 lossy.add(String.format(
@@ -98,34 +132,12 @@ final class SpeedGoals {
             }
         }
         if (!clean.isEmpty()) {
-            return Verdict.reproduced("real-time goal (case B, no loss at " + REALTIME_INTERVAL_NS + " ns): met by "
-                    + String.join(", ", clean) + ".");
+            return Goal.judge(goal, true, "no loss: " + String.join(", ", clean));
         }
-        return Verdict.notReproduced("real-time goal (case B, no loss at " + REALTIME_INTERVAL_NS + " ns): missed; "
-                + String.join("; ", lossy) + ".");
-    }
-
-    /**
-     * Both goals in one verdict: met when both are met, not met when neither is, partly otherwise; an
-     * inconclusive goal leaves the other's answer, but a met goal beside an unknown one is only partly.
-     */
-    static Verdict combine(Verdict batch, Verdict realtime) {
-        String reason = batch.reason() + " " + realtime.reason();
-        Verdict.Outcome a = batch.outcome();
-        Verdict.Outcome b = realtime.outcome();
-        if (a == Verdict.Outcome.INCONCLUSIVE && b == Verdict.Outcome.INCONCLUSIVE) {
-            return Verdict.inconclusive(reason);
+        if (!lossy.isEmpty()) {
+            return Goal.judge(goal, false, String.join("; ", lossy));
         }
-        if (a == Verdict.Outcome.INCONCLUSIVE || b == Verdict.Outcome.INCONCLUSIVE) {
-            Verdict.Outcome known = a == Verdict.Outcome.INCONCLUSIVE ? b : a;
-            return known == Verdict.Outcome.NOT_REPRODUCED ? Verdict.notReproduced(reason) : Verdict.partly(reason);
-        }
-        if (a == Verdict.Outcome.REPRODUCED && b == Verdict.Outcome.REPRODUCED) {
-            return Verdict.reproduced(reason);
-        }
-        if (a == Verdict.Outcome.NOT_REPRODUCED && b == Verdict.Outcome.NOT_REPRODUCED) {
-            return Verdict.notReproduced(reason);
-        }
-        return Verdict.partly(reason);
+        return Goal.notMeasurable(
+                goal, "the clock source did not keep its rate (a busy machine): " + String.join("; ", belowRate));
     }
 }

@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.List;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Profile;
-import mechsym.lab.Summary;
 import mechsym.lab.Table;
 import mechsym.lab.rigs.threads.TinyRun;
 import mechsym.tools.platform.NativePrograms;
@@ -35,6 +34,8 @@ class PacketAnalyserExperimentTest {
             assertThat(TinyRun.texts(batch, "configuration")).contains("C++ Pooling", "C++ flat Pooling");
         }
         assertThat(result.table("gc").rows()).hasSize(6);
+        assertThat(result.verdict().claims()).isNotEmpty();
+        assertThat(result.goals()).hasSize(2);
         assertThat(TinyRun.texts(result.table("batch-summary"), "marks")).anyMatch(m -> m.contains("best Java in"));
         if (NativePrograms.program("clock_source").isAvailable()) {
             // the best Java configuration at 200 ns, and flat C++ pool at 200 ns
@@ -91,10 +92,10 @@ class PacketAnalyserExperimentTest {
     @Test
     void theSummaryMarksTheBestOfEachColumnAndTheBestJava() {
         List<PacketAnalyserExperiment.BatchFigure> batch = List.of(
-                new PacketAnalyserExperiment.BatchFigure("G1", "pool", "B", true, Summary.of(300)),
-                new PacketAnalyserExperiment.BatchFigure("ZGC", "pool", "B", true, Summary.of(250)),
-                new PacketAnalyserExperiment.BatchFigure("G1", "dummy", "B", true, Summary.of(10)),
-                new PacketAnalyserExperiment.BatchFigure("C++ flat", "pool", "B", false, Summary.of(150)));
+                PacketAnalyserVerdictTest.java(Collector.G1, "pool", "B", 300),
+                PacketAnalyserVerdictTest.java(Collector.ZGC, "pool", "B", 250),
+                PacketAnalyserVerdictTest.java(Collector.G1, "dummy", "B", 10),
+                PacketAnalyserVerdictTest.cpp("C++ flat", "pool", "B", 150));
         Table t = PacketAnalyserReport.batchSummary(batch, Plan.of(Profile.QUICK));
         assertThat(TinyRun.texts(t, "marks")).containsExactly("second-best Java in B", "best Java in B", "best in B");
         assertThat(PacketAnalyserExperiment.bestJava(batch).get("B").nsPerPacket())
