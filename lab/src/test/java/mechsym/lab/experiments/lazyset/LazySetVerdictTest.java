@@ -14,20 +14,28 @@ class LazySetVerdictTest {
     void fiveTimesCheaperAndNoSlowerEverywhereReproduces() {
         var v = LazySetVerdict.judge(List.of(new Storage("AtomicLong", 5.5, 1.0), new Storage("field", 6.0, 1.1)));
         assertThat(v.outcome()).isEqualTo(Outcome.REPRODUCED);
-        assertThat(v.reason()).contains("(the post's 5-6x) in 2 of 2");
+        assertThat(v.reason()).contains("AtomicLong 5.50x, field 6.00x");
     }
 
     @Test
     void twiceCheaperIsOnlyPartlyAndSaysSo() {
         var v = LazySetVerdict.judge(List.of(new Storage("AtomicLong", 2.0, 1.0)));
         assertThat(v.outcome()).isEqualTo(Outcome.PARTLY);
-        assertThat(v.reason()).contains("not by the post's 5-6x");
+        assertThat(v.reason()).contains("by the post's 5-6x (volatile/lazy >= 5x): NOT REPRODUCED");
+        assertThat(LazySetVerdict.judge(List.of(new Storage("AtomicLong", 1.99, 1.0)))
+                        .claims()
+                        .getFirst()
+                        .outcome())
+                .isEqualTo(Outcome.NOT_REPRODUCED);
     }
 
     @Test
     void notCheaperAndSlowerIsNotReproduced() {
         var v = LazySetVerdict.judge(List.of(new Storage("AtomicLong", 1.1, 1.5)));
         assertThat(v.outcome()).isEqualTo(Outcome.NOT_REPRODUCED);
+        assertThat(LazySetVerdict.judge(List.of(new Storage("AtomicLong", 5.0, 1.16)))
+                        .outcome())
+                .isEqualTo(Outcome.PARTLY);
     }
 
     @Test
@@ -45,10 +53,13 @@ class LazySetVerdictTest {
         List<Storage> atPostSize = List.of(new Storage("field padded", 5.5, 1.0));
         var same = LazySetVerdict.judge(atPostSize, 1.05);
         assertThat(same.outcome()).isEqualTo(Outcome.REPRODUCED);
-        assertThat(same.reason()).contains("p50 lazy/volatile 1.05x (no slower)");
+        assertThat(same.reason()).contains("p50 lazy/volatile 1.05x");
+        assertThat(LazySetVerdict.judge(atPostSize, 1.15).outcome()).isEqualTo(Outcome.REPRODUCED);
         var slower = LazySetVerdict.judge(atPostSize, 1.4);
         assertThat(slower.outcome()).isEqualTo(Outcome.PARTLY);
-        assertThat(slower.reason()).contains("1.40x (slower than 1.15x)", "Only the timed p50");
-        assertThat(LazySetVerdict.judge(atPostSize, null).reason()).contains("was not measured");
+        assertThat(slower.reason()).contains("p50 lazy/volatile 1.40x");
+        var unpinned = LazySetVerdict.judge(atPostSize, null);
+        assertThat(unpinned.outcome()).isEqualTo(Outcome.REPRODUCED);
+        assertThat(unpinned.reason()).contains("Needs: two CPUs");
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import mechsym.lab.ExperimentResult;
+import mechsym.lab.Goal;
 import mechsym.lab.Verdict;
 import org.junit.jupiter.api.Test;
 
@@ -37,15 +38,23 @@ class SerialisationExperimentTest {
                 .anyMatch(h -> h.contains("flyweight write+read no slower")
                         && h.contains("24.0 ns = 0.60x")
                         && h.contains("Agrona read in place: 26.0 ns (flyweight 0.92x)"));
-        assertThat(result.notes())
-                .anyMatch(n -> n.startsWith("Codec goal met in this run") && n.contains("not like for like"));
+        assertThat(result.goals())
+                .singleElement()
+                .satisfies(g -> assertThat(g.status()).isEqualTo(Goal.Status.MET))
+                .satisfies(g -> assertThat(g.figures()).contains("flyweight 24.0 ns"));
+        assertThat(result.notes()).anyMatch(n -> n.contains("not like for like"));
+        assertThat(result.verdict().reason()).doesNotContain("codec").doesNotContain("goal");
         assertThat(result.verdict().outcome()).isEqualTo(Verdict.Outcome.PARTLY); // 100x, short of the post's 133x
     }
 
     @Test
-    void aSlowerFlyweightIsReportedAsNotMeeting() {
-        assertThat(verdict(48, 43, 26).notes()).anyMatch(n -> n.startsWith("Codec goal not met in this run"));
-        assertThat(verdict(48, 41, 26).notes())
-                .anyMatch(n -> n.startsWith("Codec goal met within 5%, this run's noise"));
+    void aSlowerFlyweightMissesTheGoalAndWithinFivePercentSaysSo() {
+        assertThat(verdict(48, 40, 26).goals().getFirst().status()).isEqualTo(Goal.Status.MET);
+        assertThat(verdict(48, 43, 26).goals().getFirst())
+                .satisfies(g -> assertThat(g.status()).isEqualTo(Goal.Status.MISSED))
+                .satisfies(g -> assertThat(g.figures()).doesNotContain("noise"));
+        assertThat(verdict(48, 41, 26).goals().getFirst())
+                .satisfies(g -> assertThat(g.status()).isEqualTo(Goal.Status.MISSED))
+                .satisfies(g -> assertThat(g.figures()).contains("within this run's 5% noise"));
     }
 }
