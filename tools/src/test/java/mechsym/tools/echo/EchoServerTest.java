@@ -190,6 +190,28 @@ class EchoServerTest {
         }
     }
 
+    @Test
+    void aFailedReceiveIsCountedAndTheLoopGoesOn() throws Exception {
+        int closedPort;
+        try (DatagramSocket probe = new DatagramSocket(0, InetAddress.getByName(LOCAL))) {
+            closedPort = probe.getLocalPort();
+        }
+        EchoStats stats = new EchoStats();
+        try (DatagramChannel channel = DatagramChannel.open()) {
+            channel.connect(new InetSocketAddress(LOCAL, closedPort));
+            channel.write(ByteBuffer.wrap(new byte[] {1})); // ICMP port unreachable: the next receive fails
+            Thread loop = Thread.ofPlatform().start(() -> Engine.receiveLoop(channel, stats, (datagram, from) -> {}));
+            while (stats.receiveFailed() == 0) {
+                Thread.sleep(5);
+            }
+            assertThat(loop.isAlive()).as("still receiving").isTrue();
+            channel.close();
+            loop.join();
+        }
+        assertThat(stats.receiveFailed()).isEqualTo(1);
+        assertThat(stats.toLine()).endsWith("receive-failed=1");
+    }
+
     private static void awaitAnswered(EchoStats stats, long n) throws InterruptedException {
         for (int i = 0; i < 500 && stats.answered() < n; i++) {
             Thread.sleep(2);
