@@ -32,7 +32,8 @@ import mechsym.tools.platform.ServerThreads;
  * <p>A TCP client that sends but does not read what comes back stalls its own echo: when none of
  * the echo leaves for {@link #STALL_TIMEOUT}, the client is dropped and counted ({@link
  * #slowClientsDropped()}); the {@code select} transport waits for the socket to take more in {@code
- * select}, not spinning. What is buffered per client is one read of {@value #BUFFER} bytes.
+ * select}, not spinning; a {@code blocking} thread sleeps in its write until the client reads or the
+ * server closes. What is buffered per client is one read of 64 KiB.
  *
  * <p>{@link #start} returns once the server is bound and serving; {@link #close} stops and joins
  * every thread and closes every channel (any thread, idempotent). Counters may be read from any
