@@ -61,6 +61,7 @@ public final class EchoServer implements RunningServer {
      */
     public static EchoServer start(String bindAddress, int port, Pipeline pipeline, WaitKind wait) throws IOException {
         DatagramChannel channel = DatagramChannel.open();
+        String bound;
         try {
             InetSocketAddress address =
                     bindAddress == null ? new InetSocketAddress(port) : new InetSocketAddress(bindAddress, port);
@@ -69,6 +70,8 @@ public final class EchoServer implements RunningServer {
             }
             channel.bind(address);
             channel.configureBlocking(true);
+            bound = (bindAddress == null ? "localhost" : bindAddress) + ":"
+                    + ((InetSocketAddress) channel.getLocalAddress()).getPort();
         } catch (BindException e) {
             channel.close();
             throw new IOException("cannot listen on UDP port " + port + ": "
@@ -79,13 +82,13 @@ public final class EchoServer implements RunningServer {
             channel.close();
             throw e;
         }
-        EchoServer server = new EchoServer(
-                channel,
-                pipeline,
-                wait,
-                (bindAddress == null ? "localhost" : bindAddress) + ":"
-                        + ((InetSocketAddress) channel.getLocalAddress()).getPort());
-        server.engine.start(channel, server.stats, server.threads);
+        EchoServer server = new EchoServer(channel, pipeline, wait, bound);
+        try {
+            server.engine.start(channel, server.stats, server.threads);
+        } catch (RuntimeException | Error e) {
+            server.close(); // a thread that could not start: the channel and the started threads go too
+            throw e;
+        }
         return server;
     }
 
