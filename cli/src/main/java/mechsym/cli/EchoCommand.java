@@ -27,7 +27,8 @@ import picocli.CommandLine.Option;
             "Example (two terminals):",
             "  mechsym echo server --port 9999 --pipeline ring --wait sleeping",
             "  mechsym echo client --host localhost --port 9999 --threads 2 --count 100000",
-            "Exit codes: 0 done, 1 the run failed (refused, server not answering), 2 bad usage."
+            "Exit codes: 0 done (a server: stopped by Ctrl-C or SIGTERM), 1 the run failed (refused, server not",
+            "answering, nothing measured), 2 bad usage."
         })
 final class EchoCommand implements Runnable {
     @picocli.CommandLine.Spec
@@ -82,21 +83,34 @@ final class EchoCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             EchoServer server = EchoServer.start(listen.bind, listen.checkedPort(), pipeline, wait);
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                server.close();
-                System.err.println("echo server stopped: " + server.stats().toLine());
-            }));
-            System.err.println("echo server (" + pipeline.id()
-                    + (pipeline == Pipeline.THREADS ? "" : ", " + wait.id() + " wait") + ") listening on UDP port "
-                    + server.port() + "; Ctrl-C stops it");
-            String last = "";
-            while (true) {
-                Thread.sleep(1000);
-                String line = server.stats().toLine();
-                if (!line.equals(last)) {
-                    System.err.println("echo server: " + line);
-                    last = line;
+            Thread counters = Thread.ofPlatform().daemon().name("echo-counters").start(() -> printWhenChanged(server));
+            try {
+                return ServeUntilStopped.serve(
+                        server,
+                        System.err,
+                        "echo server (" + pipeline.id()
+                                + (pipeline == Pipeline.THREADS ? "" : ", " + wait.id() + " wait")
+                                + ") listening on UDP port " + server.port() + "; Ctrl-C stops it");
+            } finally {
+                counters.interrupt();
+                counters.join();
+            }
+        }
+
+        /** Prints the server's counters each second they changed, until interrupted. */
+        private static void printWhenChanged(EchoServer server) {
+            String last = server.stats().toLine();
+            try {
+                while (true) {
+                    Thread.sleep(1000);
+                    String line = server.stats().toLine();
+                    if (!line.equals(last)) {
+                        System.err.println("echo server: " + line);
+                        last = line;
+                    }
                 }
+            } catch (InterruptedException e) {
+                // the server stopped
             }
         }
     }
@@ -141,6 +155,9 @@ final class EchoCommand implements Runnable {
             LatencyRecorder recorder = latency.newRecorder();
             EchoClient.Outcome outcome =
                     latency.whileShowingStats(recorder, "echo", () -> EchoClient.run(options, recorder));
+            if (outcome.answered() == 0) {
+                throw new IOException(outcome.whyNothingMeasured(options));
+            }
             Map<String, Object> fields = new LinkedHashMap<>();
             fields.put("target", server.target());
             fields.put("threads", threads);

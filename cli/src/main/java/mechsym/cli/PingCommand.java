@@ -28,7 +28,8 @@ import picocli.CommandLine.Option;
             "Example (two terminals):",
             "  mechsym ping server --port 9000 --transport spin --cpu 0",
             "  mechsym ping client --host localhost --port 9000 --transport spin --cpu 1 --count 100000",
-            "Exit codes: 0 done, 1 the run failed (refused, no answer in time), 2 bad usage."
+            "Exit codes: 0 done (a server: stopped by Ctrl-C or SIGTERM), 1 the run failed (refused, no answer",
+            "in time, nothing measured), 2 bad usage."
         })
 final class PingCommand implements Runnable {
     @picocli.CommandLine.Spec
@@ -86,12 +87,14 @@ final class PingCommand implements Runnable {
             int port = listen.checkedPort();
             Main.UsageError.check(() -> PingOptions.checkCpu(cpu));
             PingServer server = PingServer.start(listen.bind, port, how.transport, cpu, file);
-            Runtime.getRuntime().addShutdownHook(new Thread(server::close));
-            System.err.println("ping server (" + how.transport.id() + ") "
-                    + (how.transport == Transport.IPC ? "on " + server.ipcPath() : "listening on port " + server.port())
-                    + (cpu != null ? ", pinned to CPU " + cpu : "") + "; Ctrl-C stops it");
-            server.awaitClose();
-            return Main.EXIT_OK;
+            return ServeUntilStopped.serve(
+                    server,
+                    System.err,
+                    "ping server (" + how.transport.id() + ") "
+                            + (how.transport == Transport.IPC
+                                    ? "on " + server.ipcPath()
+                                    : "listening on port " + server.port())
+                            + (cpu != null ? ", pinned to CPU " + cpu : "") + "; Ctrl-C stops it");
         }
     }
 
@@ -160,6 +163,9 @@ final class PingCommand implements Runnable {
             LatencyRecorder recorder = latency.newRecorder();
             PingClient.Outcome outcome =
                     latency.whileShowingStats(recorder, "ping", () -> PingClient.run(options, recorder));
+            if (outcome.measured() == 0) {
+                throw new IOException(outcome.whyNothingMeasured(timeoutMillis));
+            }
             Map<String, Object> fields = new LinkedHashMap<>();
             fields.put("target", outcome.target());
             fields.put("transport", how.transport.id());

@@ -18,9 +18,20 @@ final class ServeUntilStopped {
 
     /** Waits for SIGINT or SIGTERM, closes {@code server}, prints its summary on {@code err}. */
     static int serve(RunningServer server, PrintStream err) {
+        return serve(server, err, null);
+    }
+
+    /**
+     * As {@link #serve(RunningServer, PrintStream)}, printing {@code ready} (when not null) once the
+     * signals are caught: a user or script that stops the server on seeing that line is never early.
+     */
+    static int serve(RunningServer server, PrintStream err, String ready) {
         CountDownLatch stopped = new CountDownLatch(1);
         Signal.handle(new Signal("INT"), _ -> stopped.countDown());
         Signal.handle(new Signal("TERM"), _ -> stopped.countDown());
+        if (ready != null) {
+            err.println(ready);
+        }
         boolean interrupted = false;
         while (stopped.getCount() > 0) {
             try {

@@ -40,6 +40,31 @@ class EchoCommandTest extends CliTestBase {
     }
 
     @Test
+    void aRunThatMeasuredNothingIsExitOneSayingWhy() throws Exception {
+        try (EchoServer server = EchoServer.start("127.0.0.1", 0, Pipeline.RING, WaitKind.SLEEPING)) {
+            int code = run(
+                    "echo",
+                    "client",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    String.valueOf(server.port()),
+                    "--size",
+                    "1025",
+                    "--count",
+                    "3",
+                    "--timeout",
+                    "50");
+            assertThat(code).isEqualTo(1);
+            assertThat(stderr().strip())
+                    .isEqualTo("mechsym: nothing measured: none of the 3 messages sent to 127.0.0.1:" + server.port()
+                            + " was answered within 50 ms (is the server running, and reachable?); an echo server"
+                            + " answers datagrams up to 1024 bytes, not 1025 (--size)");
+            assertThat(stdout()).doesNotContain("0.0");
+        }
+    }
+
+    @Test
     void badUsageAndPortInUseAreOneLine() throws Exception {
         assertThat(run("echo", "server", "--port", "9", "--pipeline", "fibers")).isEqualTo(2);
         assertThat(stderr()).contains("unknown pipeline 'fibers'; valid: ring, threads, disruptor");

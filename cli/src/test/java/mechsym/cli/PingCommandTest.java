@@ -86,6 +86,45 @@ class PingCommandTest extends CliTestBase {
     }
 
     @Test
+    void aUdpRunAgainstATruncatingServerIsExitOneSayingNothingWasMeasured() throws Exception {
+        try (java.net.DatagramSocket truncating =
+                new java.net.DatagramSocket(0, java.net.InetAddress.getByName("127.0.0.1"))) {
+            Thread.ofPlatform().daemon().start(() -> {
+                try {
+                    while (true) {
+                        java.net.DatagramPacket p = new java.net.DatagramPacket(new byte[64], 64);
+                        truncating.receive(p);
+                        p.setLength(p.getLength() / 2);
+                        truncating.send(p);
+                    }
+                } catch (java.io.IOException e) {
+                    // closed: the test is over
+                }
+            });
+            int code = run(
+                    "ping",
+                    "client",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    String.valueOf(truncating.getLocalPort()),
+                    "--transport",
+                    "udp",
+                    "--count",
+                    "3",
+                    "--warmup",
+                    "0",
+                    "--timeout",
+                    "50");
+            assertThat(code).isEqualTo(1);
+            assertThat(stderr().strip())
+                    .isEqualTo("mechsym: nothing measured: none of the 3 messages sent to 127.0.0.1:"
+                            + truncating.getLocalPort() + " was answered within 50 ms; 3 answers were not the ones"
+                            + " expected (a server that truncates or changes them?)");
+        }
+    }
+
+    @Test
     void serverOnAPortInUseIsExitOne() throws Exception {
         try (ServerSocket taken = new ServerSocket(0)) {
             assertThat(run("ping", "server", "--port", String.valueOf(taken.getLocalPort())))

@@ -1,22 +1,20 @@
 package mechsym.tools.echo;
 
 import java.io.IOException;
-import java.net.DatagramPacket;
-import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.PortUnreachableException;
-import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import mechsym.tools.OptionCheck;
 import mechsym.tools.latency.LatencyRecorder;
 import mechsym.tools.latency.Pacer;
+import mechsym.tools.latency.UdpRoundTrip;
 
 /**
  * The echo load client, the seed post's way: N threads, each with its own socket, each sending a
@@ -24,9 +22,9 @@ import mechsym.tools.latency.Pacer;
  * sending at {@code rate / N} per second timed from the intended send time (fixed rate). Every round
  * trip goes into one shared {@link LatencyRecorder}.
  *
- * <p>Never hangs: an answer not back within the timeout is a lost message and the thread goes on;
- * a late answer to a lost message is recognised (its text names its sequence) and discarded; a
- * thread that sees {@link #GIVE_UP_AFTER} losses in a row stops, and the run says the server is not
+ * <p>Never hangs: each round trip is a {@link UdpRoundTrip}; an answer not back within the timeout is
+ * a lost message and the thread goes on; a late answer to a lost message is recognised (its text
+ * names its sequence) and discarded; a thread that sees {@link #GIVE_UP_AFTER} losses in a row stops, and the run says the server is not
  * answering. Each call to {@link #run} uses its own threads; it returns when they have ended.
  */
 public final class EchoClient {
@@ -68,7 +66,21 @@ public final class EchoClient {
      * @param stale late answers (to lost messages) discarded
      * @param gaveUp threads that stopped after {@link #GIVE_UP_AFTER} losses in a row
      */
-    public record Outcome(long sent, long answered, long lost, long stale, int gaveUp) {}
+    public record Outcome(long sent, long answered, long lost, long stale, int gaveUp) {
+        /** Why nothing was measured, in one line (for a run with {@code answered == 0}). */
+        public String whyNothingMeasured(Options options) {
+            String why = UdpRoundTrip.nothingAnswered(
+                    options.host() + ":" + options.port(), sent, lost, stale, options.timeoutMillis());
+            return options.size() > EchoServer.MAX_DATAGRAM
+                    ? why
+                            + String.format(
+                                    Locale.ROOT,
+                                    "; an echo server answers datagrams up to %d bytes, not %d (--size)",
+                                    EchoServer.MAX_DATAGRAM,
+                                    options.size())
+                    : why;
+        }
+    }
 
     /**
      * Runs the load and waits for every thread.
@@ -147,58 +159,38 @@ public final class EchoClient {
         String target = o.host() + ":" + o.port();
         byte[] request = new byte[o.size()];
         byte[] expected = new byte[o.size()];
-        byte[] answer = new byte[o.size() + 1];
-        DatagramPacket out = new DatagramPacket(request, request.length);
-        DatagramPacket in = new DatagramPacket(answer, answer.length);
+        ByteBuffer out = ByteBuffer.wrap(request);
+        ByteBuffer answer = ByteBuffer.wrap(expected);
         Pacer pacer = Pacer.of(o.rate() / o.threads());
+        long timeoutNanos = o.timeoutMillis() * 1_000_000L;
         int lostInARow = 0;
-        try (DatagramSocket socket = new DatagramSocket()) {
-            socket.connect(server);
-            for (long seq = 0; seq < o.count(); seq++) {
-                if (maxNanos != Long.MAX_VALUE && System.nanoTime() - begin > maxNanos) {
-                    break;
-                }
-                fill(request, expected, thread, seq);
-                long intended = pacer.awaitNext();
-                long start = System.nanoTime();
-                socket.send(out);
-                counts.sent++;
-                long deadline = start + o.timeoutMillis() * 1_000_000L;
-                boolean got = false;
-                while (!got) {
-                    long left = (deadline - System.nanoTime()) / 1_000_000L;
-                    if (left < 1) {
+        try (UdpRoundTrip udp = UdpRoundTrip.open(server, target, "echo", o.size(), UdpRoundTrip.Wait.SLEEP)) {
+            try {
+                for (long seq = 0; seq < o.count(); seq++) {
+                    if (maxNanos != Long.MAX_VALUE && System.nanoTime() - begin > maxNanos) {
                         break;
                     }
-                    socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, left));
-                    try {
-                        in.setLength(answer.length);
-                        socket.receive(in);
-                    } catch (SocketTimeoutException e) {
-                        break;
+                    fill(request, expected, thread, seq);
+                    long intended = pacer.awaitNext();
+                    long start = System.nanoTime();
+                    boolean got = udp.exchange(out, answer, start + timeoutNanos);
+                    long end = System.nanoTime();
+                    if (!got) {
+                        if (++lostInARow >= GIVE_UP_AFTER) {
+                            counts.gaveUp = true;
+                            return counts;
+                        }
+                        continue;
                     }
-                    if (in.getLength() == expected.length
-                            && Arrays.equals(answer, 0, expected.length, expected, 0, expected.length)) {
-                        got = true;
-                    } else {
-                        counts.stale++; // an earlier message's late answer
-                    }
+                    lostInARow = 0;
+                    recorder.recordFromIntendedStart(o.rate() > 0 ? intended : start, end);
                 }
-                long end = System.nanoTime();
-                if (!got) {
-                    counts.lost++;
-                    if (++lostInARow >= GIVE_UP_AFTER) {
-                        counts.gaveUp = true;
-                        return counts;
-                    }
-                    continue;
-                }
-                lostInARow = 0;
-                counts.answered++;
-                recorder.recordFromIntendedStart(o.rate() > 0 ? intended : start, end);
+            } finally {
+                counts.sent = udp.sent();
+                counts.answered = udp.answered();
+                counts.lost = udp.lost();
+                counts.stale = udp.stale();
             }
-        } catch (PortUnreachableException e) {
-            throw new IOException("connection refused by " + target + " (no echo server listening there?)");
         }
         return counts;
     }

@@ -6,8 +6,9 @@ import java.lang.management.ThreadMXBean;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.nio.channels.DatagramChannel;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import mechsym.tools.platform.RunningServer;
+import mechsym.tools.platform.ServerThreads;
 
 /**
  * The UDP echo service of the seed post "Disruptor example - UDP echo service, with capitalisation":
@@ -16,13 +17,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
  *
  * <p>Datagrams the service does not answer, each counted in {@link #stats()}: longer than {@link
  * #MAX_DATAGRAM} bytes (oversized), not valid UTF-8 (invalid), arriving while a ring or the pool's
- * queue is full (dropped). An empty datagram is answered with an empty one. A failed send is counted
- * and the server goes on.
+ * queue is full (dropped). An empty datagram is answered with an empty one. A failed receive or send
+ * is counted and the server goes on.
  *
- * <p>{@link #start} returns once bound and running; {@link #close} stops every thread (any thread,
- * idempotent). {@link #stats()} and {@link #cpuNanos()} may be read from any thread.
+ * <p>{@link #start} returns once bound and running; {@link #close} stops and joins every thread
+ * (any thread, idempotent). {@link #stats()} and {@link #cpuNanos()} may be read from any thread.
  */
-public final class EchoServer implements AutoCloseable {
+public final class EchoServer implements RunningServer {
     /** Bytes of one ring slot, the seed post's 1024: the largest datagram answered. */
     public static final int MAX_DATAGRAM = 1024;
 
@@ -35,10 +36,12 @@ public final class EchoServer implements AutoCloseable {
     private final Threads threads = new Threads();
     private final Pipeline pipeline;
     private final WaitKind wait;
+    private final String address;
     private boolean closed;
 
-    private EchoServer(DatagramChannel channel, Pipeline pipeline, WaitKind wait) {
+    private EchoServer(DatagramChannel channel, Pipeline pipeline, WaitKind wait, String address) {
         this.channel = channel;
+        this.address = address;
         this.pipeline = pipeline;
         this.wait = wait;
         this.engine = switch (pipeline) {
@@ -58,6 +61,7 @@ public final class EchoServer implements AutoCloseable {
      */
     public static EchoServer start(String bindAddress, int port, Pipeline pipeline, WaitKind wait) throws IOException {
         DatagramChannel channel = DatagramChannel.open();
+        String bound;
         try {
             InetSocketAddress address =
                     bindAddress == null ? new InetSocketAddress(port) : new InetSocketAddress(bindAddress, port);
@@ -66,6 +70,8 @@ public final class EchoServer implements AutoCloseable {
             }
             channel.bind(address);
             channel.configureBlocking(true);
+            bound = (bindAddress == null ? "localhost" : bindAddress) + ":"
+                    + ((InetSocketAddress) channel.getLocalAddress()).getPort();
         } catch (BindException e) {
             channel.close();
             throw new IOException("cannot listen on UDP port " + port + ": "
@@ -76,9 +82,25 @@ public final class EchoServer implements AutoCloseable {
             channel.close();
             throw e;
         }
-        EchoServer server = new EchoServer(channel, pipeline, wait);
-        server.engine.start(channel, server.stats, server.threads);
+        EchoServer server = new EchoServer(channel, pipeline, wait, bound);
+        try {
+            server.engine.start(channel, server.stats, server.threads);
+        } catch (RuntimeException | Error e) {
+            server.close(); // a thread that could not start: the channel and the started threads go too
+            throw e;
+        }
         return server;
+    }
+
+    @Override
+    public String address() {
+        return address;
+    }
+
+    @Override
+    public String summary() {
+        return "echo server (" + pipeline.id() + (pipeline == Pipeline.THREADS ? "" : ", " + wait.id() + " wait")
+                + ") on " + address + " stopped: " + stats.toLine();
     }
 
     public int port() {
@@ -109,6 +131,11 @@ public final class EchoServer implements AutoCloseable {
         return threads.cpuNanos();
     }
 
+    /**
+     * Closes the channel, stops the pipeline and joins its threads within {@link #STOP_DEADLINE}.
+     *
+     * @throws ThreadsDidNotStop naming the threads that outlived the deadline
+     */
     @Override
     public synchronized void close() {
         if (closed) {
@@ -121,22 +148,24 @@ public final class EchoServer implements AutoCloseable {
             // closing anyway
         }
         engine.stop();
-        threads.join(2000);
+        threads.joinAll();
     }
 
-    /** Makes and remembers the server's threads (daemons), for CPU accounting and a clean stop. */
+    /** Makes and remembers the server's threads (daemons), for CPU accounting and a joined stop. */
     static final class Threads {
-        private final List<Thread> all = new CopyOnWriteArrayList<>();
+        private final ServerThreads all = new ServerThreads("echo server");
+        private final AtomicInteger made = new AtomicInteger();
 
+        /** A thread not yet started (for a pool's or the Disruptor's thread factory), joined on close. */
         Thread newThread(String name, Runnable body) {
-            Thread t = new Thread(body, name + "-" + all.size());
-            t.setDaemon(true);
-            all.add(t);
-            return t;
+            return all.adopt(Thread.ofPlatform()
+                    .daemon()
+                    .name(name + "-" + made.getAndIncrement())
+                    .unstarted(body));
         }
 
         void start(String name, Runnable body) {
-            newThread(name, body).start();
+            all.start(name + "-" + made.getAndIncrement(), body);
         }
 
         long cpuNanos() {
@@ -145,23 +174,15 @@ public final class EchoServer implements AutoCloseable {
                 return -1;
             }
             long sum = 0;
-            for (Thread t : all) {
+            for (Thread t : all.threads()) {
                 long cpu = mx.getThreadCpuTime(t.threadId());
                 sum += Math.max(0, cpu);
             }
             return sum;
         }
 
-        void join(long millis) {
-            long deadline = System.currentTimeMillis() + millis;
-            for (Thread t : all) {
-                try {
-                    t.join(Math.max(1, deadline - System.currentTimeMillis()));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
+        void joinAll() {
+            all.joinAll();
         }
     }
 }

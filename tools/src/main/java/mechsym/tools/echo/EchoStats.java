@@ -16,6 +16,7 @@ public final class EchoStats {
     final LongAdder oversized = new LongAdder();
     final LongAdder invalid = new LongAdder();
     final LongAdder sendFailed = new LongAdder();
+    final LongAdder receiveFailed = new LongAdder();
 
     /** Datagrams received. */
     public long received() {
@@ -37,7 +38,10 @@ public final class EchoStats {
         return empty.sum();
     }
 
-    /** Datagrams longer than {@link EchoServer#MAX_DATAGRAM} bytes (not answered). */
+    /**
+     * Datagrams longer than {@link EchoServer#MAX_DATAGRAM} bytes, or whose upper case would not fit
+     * the answer's slot (not answered).
+     */
     public long oversized() {
         return oversized.sum();
     }
@@ -52,17 +56,26 @@ public final class EchoStats {
         return sendFailed.sum();
     }
 
-    /** One line: {@code received=... answered=... dropped=... empty=... oversized=... invalid=... send-failed=...}. */
+    /** Receives that failed while the server was open (the receiving thread goes on to the next). */
+    public long receiveFailed() {
+        return receiveFailed.sum();
+    }
+
+    /**
+     * One line: {@code received=... answered=... dropped=... empty=... oversized=... invalid=...
+     * send-failed=... receive-failed=...}.
+     */
     public String toLine() {
         return String.format(
                 Locale.ROOT,
-                "received=%d answered=%d dropped=%d empty=%d oversized=%d invalid=%d send-failed=%d",
+                "received=%d answered=%d dropped=%d empty=%d oversized=%d invalid=%d send-failed=%d receive-failed=%d",
                 received(),
                 answered(),
                 dropped(),
                 empty(),
                 oversized(),
                 invalid(),
-                sendFailed());
+                sendFailed(),
+                receiveFailed());
     }
 }

@@ -32,7 +32,9 @@ interface Engine {
                     receiver.accept(buffer, from);
                 }
             } catch (IOException e) {
-                // closed by stop(), or one bad receive: the loop condition decides
+                if (channel.isOpen()) {
+                    stats.receiveFailed.increment(); // one bad receive: counted, the next one goes on
+                }
             }
         }
     }
@@ -56,11 +58,17 @@ interface Engine {
         return sender;
     }
 
-    /** The business step: upper-cases {@code in} into {@code out}, or counts it invalid and marks it not to send. */
+    /**
+     * The business step: upper-cases {@code in} into {@code out}, or counts it (invalid, or its answer
+     * longer than {@code out} holds: oversized) and marks it not to send.
+     */
     static void upperCase(DatagramEvent in, DatagramEvent out, EchoStats stats) {
         int length = UpperCase.apply(in.data, in.length, out.data);
         if (length == UpperCase.INVALID) {
             stats.invalid.increment();
+            out.address = null;
+        } else if (length == UpperCase.TOO_LONG) {
+            stats.oversized.increment(); // an answer longer than the slot: refused, never cut short
             out.address = null;
         } else {
             out.length = length;

@@ -5,13 +5,11 @@ import java.lang.foreign.MemorySegment;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.PortUnreachableException;
 import java.net.SocketTimeoutException;
 import java.net.StandardSocketOptions;
 import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
-import java.nio.channels.DatagramChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
@@ -20,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import mechsym.tools.latency.CpuAffinity;
 import mechsym.tools.latency.LatencyRecorder;
 import mechsym.tools.latency.Pacer;
+import mechsym.tools.latency.UdpRoundTrip;
 
 /**
  * The ping client: sends {@code size}-byte messages one at a time, waits for each echo, checks it is
@@ -38,10 +37,17 @@ public final class PingClient {
      *
      * @param target the server, as {@code host:port} or the ipc file
      * @param sent messages sent, warm-up included
+     * @param measured round trips recorded (answered after the warm-up)
      * @param lost UDP messages never answered within the timeout
-     * @param stale UDP answers to an earlier, already counted-lost message, discarded
+     * @param stale UDP answers that were not the message sent (an earlier, already counted-lost
+     *     message's, or changed by the server), discarded
      */
-    public record Outcome(String target, long sent, long lost, long stale) {}
+    public record Outcome(String target, long sent, long measured, long lost, long stale) {
+        /** Why nothing was measured, in one line (for a run with {@code measured == 0}). */
+        public String whyNothingMeasured(long timeoutMillis) {
+            return UdpRoundTrip.nothingAnswered(target, sent, lost, stale, timeoutMillis);
+        }
+    }
 
     /**
      * Runs {@code warmup + count} round trips against a server and records the last {@code count}.
@@ -64,7 +70,11 @@ public final class PingClient {
             CpuAffinity.pinCurrentThread(options.cpu());
         }
         try (Exchange exchange = open(options)) {
-            return loop(options, exchange, recorder, maxMeasureNanos);
+            try {
+                return loop(options, exchange, recorder, maxMeasureNanos);
+            } catch (InternalError e) {
+                throw exchange.fault(e);
+            }
         }
     }
 
@@ -77,11 +87,12 @@ public final class PingClient {
         }
         Pacer pacer = Pacer.of(o.rate());
         long timeoutNanos = TimeUnit.MILLISECONDS.toNanos(o.timeoutMillis());
-        long total = o.warmup() + o.count();
         long lost = 0;
+        long sent = 0;
+        long measured = 0;
         long phaseStart = System.nanoTime();
         long i = 0;
-        for (; i < total; i++) {
+        for (long total = o.warmup() + o.count(); i < total; i++) {
             if (maxMeasureNanos != Long.MAX_VALUE) { // a budget: warm-up and measurement each end at it
                 long now = System.nanoTime();
                 if (i == o.warmup()) {
@@ -101,6 +112,7 @@ public final class PingClient {
             request.clear();
             response.clear();
             long start = System.nanoTime();
+            sent++;
             boolean answered = exchange.roundTrip(request, response, start + timeoutNanos);
             long end = System.nanoTime();
             if (!answered) {
@@ -113,20 +125,22 @@ public final class PingClient {
             }
             if (i >= o.warmup()) {
                 recorder.recordFromIntendedStart(o.rate() > 0 ? intended : start, end);
+                measured++;
             }
         }
-        return new Outcome(exchange.target(), i, lost, exchange.stale());
+        return new Outcome(exchange.target(), sent, measured, lost, exchange.stale());
     }
 
     private static Exchange open(PingOptions o) throws IOException {
         if (o.transport() == Transport.IPC) {
-            return new IpcExchange(IpcFile.open(o.ipcPath() != null ? o.ipcPath() : IpcFile.defaultPath(o.port())));
+            return IpcExchange.open(IpcFile.open(o.ipcPath() != null ? o.ipcPath() : IpcFile.defaultPath(o.port())));
         }
         InetSocketAddress server = resolve(o.host(), o.port());
         String target = o.host() + ":" + o.port();
         return o.transport() == Transport.UDP
-                ? new UdpExchange(server, target)
-                : new TcpExchange(server, target, o.transport(), o.timeoutMillis());
+                ? new UdpExchange(
+                        UdpRoundTrip.open(server, target, "UDP ping", o.size(), UdpRoundTrip.Wait.SPIN), target)
+                : TcpExchange.open(server, target, o.transport(), o.timeoutMillis());
     }
 
     static InetSocketAddress resolve(String host, int port) throws IOException {
@@ -153,12 +167,26 @@ public final class PingClient {
             return 0;
         }
 
+        /** {@code e}, a fault in memory access (a mapped file that shrank), as a one-line error. */
+        default IOException fault(InternalError e) {
+            throw e;
+        }
+
         @Override
         void close() throws IOException;
     }
 
     private static IOException timeout(String target, long deadlineStart) {
-        return new IOException("no answer from " + target + " in time (" + formatMillis(deadlineStart) + " ms)");
+        return new Failure("no answer from " + target + " in time (" + formatMillis(deadlineStart) + " ms)");
+    }
+
+    /** A failure whose message already names the server. */
+    private static final class Failure extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        Failure(String message) {
+            super(message);
+        }
     }
 
     private static String formatMillis(long nanosAgo) {
@@ -173,32 +201,49 @@ public final class PingClient {
         private final Selector selector;
         private final Watchdog watchdog;
 
-        TcpExchange(InetSocketAddress server, String target, Transport transport, long timeoutMillis)
-                throws IOException {
+        private TcpExchange(
+                SocketChannel channel, String target, Transport transport, Selector selector, Watchdog watchdog) {
+            this.channel = channel;
             this.target = target;
             this.transport = transport;
-            channel = SocketChannel.open();
+            this.selector = selector;
+            this.watchdog = watchdog;
+        }
+
+        /** Connects; on any failure every channel and selector opened so far is closed. */
+        static TcpExchange open(InetSocketAddress server, String target, Transport transport, long timeoutMillis)
+                throws IOException {
+            SocketChannel channel = SocketChannel.open();
+            Selector selector = null;
+            try {
+                connect(channel, server, target, timeoutMillis);
+                channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                channel.configureBlocking(transport == Transport.BLOCKING);
+                if (transport == Transport.SELECT || transport == Transport.SELECTNOW) {
+                    selector = Selector.open();
+                    channel.register(selector, SelectionKey.OP_READ);
+                }
+                Watchdog watchdog = transport == Transport.BLOCKING ? new Watchdog(channel) : null;
+                return new TcpExchange(channel, target, transport, selector, watchdog);
+            } catch (IOException | RuntimeException e) {
+                try (channel;
+                        Selector _ = selector) {
+                    throw e instanceof Failure f ? f : new IOException(target + ": " + e.getMessage(), e);
+                }
+            }
+        }
+
+        private static void connect(SocketChannel channel, InetSocketAddress server, String target, long timeoutMillis)
+                throws IOException {
             try {
                 channel.socket().connect(server, (int) Math.min(Integer.MAX_VALUE, timeoutMillis));
             } catch (ConnectException e) {
-                channel.close();
-                throw new IOException("connection refused by " + target + " (no ping server listening there?)");
+                throw new Failure("connection refused by " + target + " (no ping server listening there?)");
             } catch (SocketTimeoutException e) {
-                channel.close();
-                throw new IOException("cannot connect to " + target + ": no answer in " + timeoutMillis + " ms");
+                throw new Failure("cannot connect to " + target + ": no answer in " + timeoutMillis + " ms");
             } catch (IOException e) {
-                channel.close();
-                throw new IOException("cannot connect to " + target + ": " + e.getMessage());
+                throw new Failure("cannot connect to " + target + ": " + e.getMessage());
             }
-            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-            channel.configureBlocking(transport == Transport.BLOCKING);
-            if (transport == Transport.SELECT || transport == Transport.SELECTNOW) {
-                selector = Selector.open();
-                channel.register(selector, SelectionKey.OP_READ);
-            } else {
-                selector = null;
-            }
-            watchdog = transport == Transport.BLOCKING ? new Watchdog(channel) : null;
         }
 
         @Override
@@ -225,7 +270,7 @@ public final class PingClient {
                         n = ready > 0 ? channel.read(response) : 0;
                     }
                     if (n < 0) {
-                        throw new IOException(target + " closed the connection");
+                        throw new Failure(target + " closed the connection");
                     }
                     if (n == 0 && (++spins & 0x3FF) == 0 && System.nanoTime() - deadline > 0) {
                         throw timeout(target, start);
@@ -234,6 +279,10 @@ public final class PingClient {
                 return true;
             } catch (AsynchronousCloseException e) {
                 throw timeout(target, start);
+            } catch (Failure e) {
+                throw e;
+            } catch (IOException e) {
+                throw new IOException(target + ": " + e.getMessage(), e); // "Connection reset", with the server
             } finally {
                 if (watchdog != null) {
                     watchdog.deadline = Long.MAX_VALUE;
@@ -251,10 +300,9 @@ public final class PingClient {
             if (watchdog != null) {
                 watchdog.interrupt();
             }
-            try (channel) {
-                if (selector != null) {
-                    selector.close();
-                }
+            try (channel;
+                    Selector _ = selector) {
+                // both closed, the channel even when the selector fails
             }
         }
     }
@@ -288,43 +336,24 @@ public final class PingClient {
         }
     }
 
-    /** UDP: one datagram each way on a connected channel; late answers to lost messages are discarded. */
+    /** UDP: one datagram each way through {@link UdpRoundTrip}; an answer other than the message sent is stale. */
     private static final class UdpExchange implements Exchange {
-        private final DatagramChannel channel;
+        private final UdpRoundTrip udp;
         private final String target;
-        private long stale;
 
-        UdpExchange(InetSocketAddress server, String target) throws IOException {
+        UdpExchange(UdpRoundTrip udp, String target) {
+            this.udp = udp;
             this.target = target;
-            channel = DatagramChannel.open();
-            channel.connect(server);
-            channel.configureBlocking(false);
         }
 
         @Override
         public boolean roundTrip(ByteBuffer request, ByteBuffer response, long deadline) throws IOException {
-            try {
-                channel.write(request);
-                request.flip();
-                int spins = 0;
-                while (true) {
-                    response.clear();
-                    int n = channel.read(response);
-                    if (n > 0) {
-                        if (n == request.remaining() && response.flip().mismatch(request) < 0) {
-                            response.position(response.limit());
-                            return true;
-                        }
-                        stale++; // the answer to an earlier message counted lost: keep waiting for ours
-                    } else if ((++spins & 0x3FF) == 0 && System.nanoTime() - deadline > 0) {
-                        return false;
-                    }
-                }
-            } catch (PortUnreachableException e) {
-                throw new IOException("connection refused by " + target + " (no UDP ping server listening there?)");
-            } finally {
-                request.position(request.limit());
+            if (!udp.exchange(request, request, deadline)) {
+                return false;
             }
+            response.put(udp.answer());
+            request.position(request.limit());
+            return true;
         }
 
         @Override
@@ -334,12 +363,12 @@ public final class PingClient {
 
         @Override
         public long stale() {
-            return stale;
+            return udp.stale();
         }
 
         @Override
         public void close() throws IOException {
-            channel.close();
+            udp.close();
         }
     }
 
@@ -348,26 +377,35 @@ public final class PingClient {
         private final IpcFile file;
         private long sequence;
 
-        IpcExchange(IpcFile file) throws IOException {
+        private IpcExchange(IpcFile file, long sequence) {
             this.file = file;
-            file.claimClient();
-            sequence = file.requestSequence();
+            this.sequence = sequence;
+        }
+
+        /** Claims {@code file}'s client slot; on failure the file is closed. */
+        static IpcExchange open(IpcFile file) throws IOException {
+            try {
+                file.claimClient();
+                return new IpcExchange(file, file.requestSequence());
+            } catch (IOException | RuntimeException e) {
+                file.close();
+                throw e;
+            }
         }
 
         @Override
         public boolean roundTrip(ByteBuffer request, ByteBuffer response, long deadline) throws IOException {
             long start = System.nanoTime();
             if (request.remaining() > file.maxSize()) {
-                throw new IOException("--size " + request.remaining() + " exceeds the ipc server's " + file.maxSize());
+                throw new IOException("--size " + request.remaining() + " exceeds the ipc server's " + file.maxSize()
+                        + " (" + file.path() + ")");
             }
             file.sendRequest(MemorySegment.ofBuffer(request), ++sequence);
             int spins = 0;
             while (file.responseSequence() != sequence) {
                 Thread.onSpinWait();
                 if ((++spins & 0xFFF) == 0) {
-                    if (!file.serverAlive()) {
-                        throw new IOException("the ipc ping server of " + file.path() + " stopped");
-                    }
+                    file.checkServing();
                     if (System.nanoTime() - deadline > 0) {
                         throw timeout(target(), start);
                     }
@@ -382,6 +420,11 @@ public final class PingClient {
         @Override
         public String target() {
             return file.path().toString();
+        }
+
+        @Override
+        public IOException fault(InternalError e) {
+            return file.changedSize(e);
         }
 
         @Override

@@ -12,12 +12,15 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import mechsym.tools.latency.CpuAffinity;
+import mechsym.tools.platform.RunningServer;
+import mechsym.tools.platform.ServerThreads;
 
 /**
  * The ping server: echoes every byte it receives back to its sender (docs/ping.md). TCP transports
@@ -26,12 +29,22 @@ import mechsym.tools.latency.CpuAffinity;
  * thread. UDP answers each datagram with itself; ipc echoes requests published in a memory-mapped
  * file.
  *
- * <p>{@link #start} returns once the server is bound and serving; {@link #close} stops every thread
- * and closes every channel (any thread, idempotent). Counters may be read from any thread.
+ * <p>A TCP client that sends but does not read what comes back stalls its own echo: when none of
+ * the echo leaves for {@link #STALL_TIMEOUT}, the client is dropped and counted ({@link
+ * #slowClientsDropped()}); the {@code select} transport waits for the socket to take more in {@code
+ * select}, not spinning; a {@code blocking} thread sleeps in its write until the client reads or the
+ * server closes. What is buffered per client is one read of 64 KiB.
+ *
+ * <p>{@link #start} returns once the server is bound and serving; {@link #close} stops and joins
+ * every thread and closes every channel (any thread, idempotent). Counters may be read from any
+ * thread.
  */
-public final class PingServer implements AutoCloseable {
+public final class PingServer implements RunningServer {
     /** The largest message a server echoes in one piece (UDP datagrams, ipc slots); TCP has no limit. */
     public static final int MAX_MESSAGE = 65_507;
+
+    /** How long a TCP client may leave its echo unread before it is dropped. */
+    public static final Duration STALL_TIMEOUT = Duration.ofSeconds(10);
 
     private static final int BUFFER = 64 * 1024;
 
@@ -40,15 +53,21 @@ public final class PingServer implements AutoCloseable {
     private final Set<AutoCloseable> open = ConcurrentHashMap.newKeySet();
     private final AtomicLong clients = new AtomicLong();
     private final AtomicLong messages = new AtomicLong();
+    private final AtomicLong slowClientsDropped = new AtomicLong();
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+    private final ServerThreads threads = new ServerThreads("ping server");
+    private final long stallNanos;
     private volatile boolean running = true;
+    private String bindAddress;
     private int port;
     private Path ipcPath;
     private IpcFile ipc;
+    private volatile String ipcFailure;
 
-    private PingServer(Transport transport, Integer cpu) {
+    private PingServer(Transport transport, Integer cpu, Duration stallTimeout) {
         this.transport = transport;
         this.cpu = cpu;
+        this.stallNanos = stallTimeout.toNanos();
     }
 
     /**
@@ -62,8 +81,16 @@ public final class PingServer implements AutoCloseable {
      */
     public static PingServer start(String bindAddress, int port, Transport transport, Integer cpu, Path ipcPath)
             throws IOException {
+        return start(bindAddress, port, transport, cpu, ipcPath, STALL_TIMEOUT);
+    }
+
+    /** As {@link #start(String, int, Transport, Integer, Path)}, dropping stalled clients after {@code stallTimeout}. */
+    static PingServer start(
+            String bindAddress, int port, Transport transport, Integer cpu, Path ipcPath, Duration stallTimeout)
+            throws IOException {
         PingOptions.checkCpu(cpu);
-        PingServer server = new PingServer(transport, cpu);
+        PingServer server = new PingServer(transport, cpu, stallTimeout);
+        server.bindAddress = bindAddress;
         try {
             switch (transport) {
                 case UDP -> server.startUdp(bindAddress, port);
@@ -106,13 +133,38 @@ public final class PingServer implements AutoCloseable {
         return messages.get();
     }
 
+    /** TCP clients dropped because they left their echo unread for {@link #STALL_TIMEOUT}. */
+    public long slowClientsDropped() {
+        return slowClientsDropped.get();
+    }
+
+    @Override
+    public String address() {
+        return transport == Transport.IPC
+                ? ipcPath.toString()
+                : (bindAddress == null ? "localhost" : bindAddress) + ":" + port;
+    }
+
+    @Override
+    public String summary() {
+        return String.format(
+                Locale.ROOT,
+                "ping server (%s) on %s stopped: %s%d messages echoed%s%s",
+                transport.id(),
+                address(),
+                transport.isTcp() ? clients() + " clients, " : "",
+                messages(),
+                transport.isTcp() ? ", " + slowClientsDropped() + " slow clients dropped" : "",
+                ipcFailure != null ? "; " + ipcFailure : "");
+    }
+
     private void startTcp(String bindAddress, int requestedPort) throws IOException {
         ServerSocketChannel acceptor = ServerSocketChannel.open();
         open.add(acceptor);
         acceptor.setOption(StandardSocketOptions.SO_REUSEADDR, true);
         bind(acceptor, bindAddress, requestedPort);
         port = ((InetSocketAddress) acceptor.getLocalAddress()).getPort();
-        thread("ping-accept-" + port, () -> accept(acceptor), false).start();
+        start("ping-accept-" + port, () -> accept(acceptor), false);
     }
 
     private void bind(java.nio.channels.NetworkChannel channel, String bindAddress, int requestedPort)
@@ -147,8 +199,7 @@ public final class PingServer implements AutoCloseable {
             }
             clients.incrementAndGet();
             open.add(client);
-            thread("ping-" + transport.id() + "-" + clients.get(), () -> serve(client), true)
-                    .start();
+            start("ping-" + transport.id() + "-" + clients.get(), () -> serve(client), true);
         }
     }
 
@@ -160,9 +211,7 @@ public final class PingServer implements AutoCloseable {
                         transport == Transport.SELECT || transport == Transport.SELECTNOW ? Selector.open() : null) {
             client.setOption(StandardSocketOptions.TCP_NODELAY, true);
             client.configureBlocking(transport == Transport.BLOCKING);
-            if (selector != null) {
-                client.register(selector, SelectionKey.OP_READ);
-            }
+            SelectionKey key = selector != null ? client.register(selector, SelectionKey.OP_READ) : null;
             while (running) {
                 int n = read(client, selector, buffer);
                 if (n < 0) {
@@ -170,7 +219,12 @@ public final class PingServer implements AutoCloseable {
                 }
                 if (n > 0) {
                     buffer.flip();
-                    writeFully(client, buffer);
+                    if (!writeAll(client, key, buffer)) {
+                        if (running) {
+                            slowClientsDropped.incrementAndGet();
+                        }
+                        return;
+                    }
                     buffer.clear();
                     messages.incrementAndGet();
                 }
@@ -203,6 +257,39 @@ public final class PingServer implements AutoCloseable {
         return client.read(buffer);
     }
 
+    /**
+     * Writes all of {@code buffer}; false when the client took none of it for the stall timeout (it
+     * sends but does not read) or the server is closing. A non-blocking socket whose send buffer is
+     * full is waited for in {@code select} when the transport has a selector that sleeps ({@code
+     * key}), else by spinning.
+     */
+    private boolean writeAll(SocketChannel client, SelectionKey key, ByteBuffer buffer) throws IOException {
+        long stalledSince = 0;
+        boolean stalled = false;
+        while (buffer.hasRemaining()) {
+            if (client.write(buffer) > 0) {
+                stalled = false;
+                continue;
+            }
+            long now = System.nanoTime();
+            if (!stalled) {
+                stalled = true;
+                stalledSince = now;
+            } else if (now - stalledSince > stallNanos || !running) {
+                return false;
+            }
+            if (key != null && transport == Transport.SELECT) {
+                key.interestOps(SelectionKey.OP_WRITE);
+                key.selector().select(Math.max(1, Math.min(100, (stallNanos - (now - stalledSince)) / 1_000_000)));
+                key.selector().selectedKeys().clear();
+                key.interestOps(SelectionKey.OP_READ);
+            } else {
+                Thread.onSpinWait();
+            }
+        }
+        return true;
+    }
+
     /** Writes all of {@code buffer}, spinning while a non-blocking socket's send buffer is full. */
     static void writeFully(SocketChannel channel, ByteBuffer buffer) throws IOException {
         while (buffer.hasRemaining()) {
@@ -218,7 +305,7 @@ public final class PingServer implements AutoCloseable {
         bind(channel, bindAddress, requestedPort);
         port = ((InetSocketAddress) channel.getLocalAddress()).getPort();
         channel.configureBlocking(false);
-        thread("ping-udp-" + port, () -> serveUdp(channel), true).start();
+        start("ping-udp-" + port, () -> serveUdp(channel), true);
     }
 
     private void serveUdp(DatagramChannel channel) {
@@ -245,55 +332,46 @@ public final class PingServer implements AutoCloseable {
     private void startIpc(int requestedPort, Path path) throws IOException {
         port = requestedPort;
         ipcPath = path != null ? path : IpcFile.defaultPath(requestedPort);
-        try {
-            ipc = IpcFile.create(ipcPath, MAX_MESSAGE);
-        } catch (IOException e) {
-            throw new IOException("cannot create the ipc file " + ipcPath + ": " + e.getMessage());
-        }
-        thread("ping-ipc-" + port, this::serveIpc, true).start();
+        ipc = IpcFile.create(ipcPath, MAX_MESSAGE);
+        start("ping-ipc-" + port, this::serveIpc, true);
     }
 
     private void serveIpc() {
         long last = 0; // the file was just created: a request published before this thread ran is still seen
-        int spins = 0;
-        while (true) {
-            long sequence = ipc.requestSequence();
-            if (sequence != last) {
-                ipc.echo(sequence);
-                last = sequence;
-                messages.incrementAndGet();
-            } else {
-                Thread.onSpinWait();
-                if ((++spins & 0xFFFF) == 0 && !running) {
-                    ipc.markStopped(); // only this thread touches the mapping: unmap it here, not in close()
-                    ipc.close();
-                    return;
+        try {
+            while (running) {
+                long sequence = ipc.requestSequence();
+                if (sequence != last) {
+                    ipc.echo(sequence);
+                    last = sequence;
+                    messages.incrementAndGet();
+                } else {
+                    Thread.onSpinWait();
                 }
             }
+        } catch (IOException e) {
+            ipcFailure = e.getMessage(); // the file changed under the server: it stops serving, the JVM lives on
+        } catch (InternalError e) {
+            ipcFailure = ipc.changedSize(e).getMessage(); // the same fault, thrown by compiled code after the access
         }
     }
 
-    private Thread thread(String name, Runnable body, boolean pinned) {
+    private void start(String name, Runnable body, boolean pinned) {
         Runnable run = !pinned || cpu == null
                 ? body
                 : () -> {
                     CpuAffinity.pinCurrentThread(cpu);
                     body.run();
                 };
-        Thread t = new Thread(run, name);
-        t.setDaemon(true);
-        return t;
+        threads.start(name, run);
     }
 
-    /** Blocks the calling thread until the server is closed (for the command line). */
-    public void awaitClose() throws InterruptedException {
-        synchronized (this) {
-            while (running) {
-                wait();
-            }
-        }
-    }
-
+    /**
+     * Stops accepting, closes every channel, joins every thread within {@link #STOP_DEADLINE}; for ipc,
+     * then marks the file stopped and removes it while it is still this server's.
+     *
+     * @throws ThreadsDidNotStop naming the threads that outlived the deadline (the rest is released)
+     */
     @Override
     public void close() {
         if (!closed.compareAndSet(false, true)) {
@@ -308,16 +386,12 @@ public final class PingServer implements AutoCloseable {
             }
         }
         open.clear();
-        if (ipc != null) {
-            try {
-                Thread.sleep(5); // the ipc thread sees running == false within microseconds
-                Files.deleteIfExists(ipcPath);
-            } catch (IOException | InterruptedException e) {
-                // the file is only a rendezvous; a stale one is overwritten by the next server
+        try {
+            threads.joinAll();
+        } finally {
+            if (ipc != null) {
+                ipc.closeAndRemove();
             }
-        }
-        synchronized (this) {
-            notifyAll();
         }
     }
 }

@@ -19,12 +19,35 @@ public final class ServerThreads {
         this.server = server;
     }
 
-    /** Starts {@code body} on a new platform thread called {@code name}; daemon, so it never holds the JVM. */
+    /**
+     * Starts {@code body} on a new platform thread called {@code name}; daemon, so it never holds the JVM.
+     * Threads that have ended are forgotten here, so a server that starts a thread per client keeps
+     * only the live ones.
+     */
     public Thread start(String name, Runnable body) {
-        Thread thread = Thread.ofPlatform().daemon().name(name).unstarted(body);
-        threads.add(thread);
+        return start(Thread.ofPlatform().daemon().name(name).unstarted(body));
+    }
+
+    /**
+     * Starts {@code thread}, made by the caller (a pool's thread factory, a library's executor), and
+     * joins it on {@link #joinAll} like the others.
+     */
+    public Thread start(Thread thread) {
+        adopt(thread);
         thread.start();
         return thread;
+    }
+
+    /** Joins {@code thread} (not yet started, started by someone else later) on {@link #joinAll}. */
+    public Thread adopt(Thread thread) {
+        threads.removeIf(t -> t.getState() == Thread.State.TERMINATED);
+        threads.add(thread);
+        return thread;
+    }
+
+    /** The threads started or adopted and not yet seen ended, for accounting (CPU time). */
+    public List<Thread> threads() {
+        return List.copyOf(threads);
     }
 
     /**

@@ -69,7 +69,7 @@ class EchoServerTest {
                     .isNull(); // oversized
             assertThat(exchange(socket, to, new byte[] {'a', (byte) 0xC3})).isNull(); // invalid UTF-8
             assertThat(exchange(socket, to, "grüße".getBytes(StandardCharsets.UTF_8)))
-                    .isEqualTo("GRÜßE");
+                    .isEqualTo("GRÜSSE");
             byte[] largest = new byte[EchoServer.MAX_DATAGRAM];
             java.util.Arrays.fill(largest, (byte) 'z');
             assertThat(exchange(socket, to, largest))
@@ -137,6 +137,79 @@ class EchoServerTest {
         } catch (IOException refused) {
             assertThat(refused).hasMessageStartingWith("connection refused by " + LOCAL + ":" + port);
         }
+    }
+
+    private static java.util.Set<Thread> echoThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().startsWith("echo-"))
+                .collect(java.util.stream.Collectors.toSet());
+    }
+
+    @ParameterizedTest
+    @EnumSource(Pipeline.class)
+    void closeJoinsEveryThreadTheServerStarted(Pipeline pipeline) throws Exception {
+        java.util.Set<Thread> before = echoThreads();
+        EchoServer server = EchoServer.start(LOCAL, 0, pipeline, WaitKind.SLEEPING);
+        load(server, 1, 20);
+        java.util.Set<Thread> started = echoThreads();
+        started.removeAll(before);
+        assertThat(started).isNotEmpty();
+
+        server.close();
+
+        assertThat(started)
+                .allSatisfy(t -> assertThat(t.isAlive()).as(t.getName()).isFalse());
+        assertThat(server.summary())
+                .startsWith("echo server (" + pipeline.id())
+                .contains("on " + LOCAL + ":")
+                .endsWith(server.stats().toLine());
+    }
+
+    @Test
+    void aOneMillisecondTimeoutWaitsForTheAnswer() throws Exception {
+        try (EchoServer server = EchoServer.start(LOCAL, 0, Pipeline.RING, WaitKind.BLOCKING)) {
+            EchoClient.Outcome outcome = EchoClient.run(
+                    new EchoClient.Options(LOCAL, server.port(), 1, 50, 32, 0, 1),
+                    new LatencyRecorder(LoadMode.CLOSED_LOOP));
+            assertThat(outcome.answered())
+                    .as("answered within 1 ms on loopback")
+                    .isPositive();
+        }
+    }
+
+    @Test
+    void aRunThatMeasuredNothingSaysWhy() throws Exception {
+        try (EchoServer server = EchoServer.start(LOCAL, 0, Pipeline.RING, WaitKind.SLEEPING)) {
+            EchoClient.Options options = new EchoClient.Options(LOCAL, server.port(), 1, 3, 1025, 0, 50);
+            EchoClient.Outcome outcome = EchoClient.run(options, new LatencyRecorder(LoadMode.CLOSED_LOOP));
+            assertThat(outcome.answered()).isZero();
+            assertThat(outcome.whyNothingMeasured(options))
+                    .startsWith("nothing measured: none of the 3 messages sent to " + LOCAL + ":" + server.port())
+                    .endsWith("; an echo server answers datagrams up to 1024 bytes, not 1025 (--size)");
+            assertThat(server.stats().oversized()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void aFailedReceiveIsCountedAndTheLoopGoesOn() throws Exception {
+        int closedPort;
+        try (DatagramSocket probe = new DatagramSocket(0, InetAddress.getByName(LOCAL))) {
+            closedPort = probe.getLocalPort();
+        }
+        EchoStats stats = new EchoStats();
+        try (DatagramChannel channel = DatagramChannel.open()) {
+            channel.connect(new InetSocketAddress(LOCAL, closedPort));
+            channel.write(ByteBuffer.wrap(new byte[] {1})); // ICMP port unreachable: the next receive fails
+            Thread loop = Thread.ofPlatform().start(() -> Engine.receiveLoop(channel, stats, (datagram, from) -> {}));
+            while (stats.receiveFailed() == 0) {
+                Thread.sleep(5);
+            }
+            assertThat(loop.isAlive()).as("still receiving").isTrue();
+            channel.close();
+            loop.join();
+        }
+        assertThat(stats.receiveFailed()).isEqualTo(1);
+        assertThat(stats.toLine()).endsWith("receive-failed=1");
     }
 
     private static void awaitAnswered(EchoStats stats, long n) throws InterruptedException {

@@ -3,6 +3,7 @@ package mechsym.tools.echo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -25,7 +26,9 @@ class UpperCaseTest {
     @Test
     void upperCasesAsciiAndOtherScriptsCodePointByCodePoint() {
         assertThat(upper("hello, world 42!")).isEqualTo("HELLO, WORLD 42!");
-        assertThat(upper("grüße, ελλάδα, привет")).isEqualTo("GRÜßE, ΕΛΛΆΔΑ, ПРИВЕТ");
+        assertThat(upper("grüße, ελλάδα, привет")).isEqualTo("GRÜSSE, ΕΛΛΆΔΑ, ПРИВЕТ");
+        assertThat(upper("straße")).isEqualTo("STRASSE");
+        assertThat(upper("\u0149 \uFB03 \u0390")).isEqualTo("\u02BCN FFI \u0399\u0308\u0301");
         assertThat(upper("𐐨")).isEqualTo("𐐀"); // Deseret: four bytes each way
         assertThat(upper("")).isEmpty();
     }
@@ -34,7 +37,37 @@ class UpperCaseTest {
     void aLetterWhoseUpperCaseNeedsMoreBytesFitsTheStatedRoom() {
         String text = "ɐɐɐ"; // U+0250, 2 bytes each; upper case U+2C6F, 3 bytes each
         assertThat(upper(text)).isEqualTo("ⱯⱯⱯ");
-        assertThat(UpperCase.maxOutput(6)).isEqualTo(9);
+        assertThat(UpperCase.maxOutput(6)).isEqualTo(18);
+    }
+
+    @Test
+    void everyCodePointAsTheJdkUpperCasesItInTheRootLocaleWithinTheStatedRoom() {
+        for (int cp = 0; cp <= Character.MAX_CODE_POINT; cp++) {
+            if (cp >= Character.MIN_SURROGATE && cp <= Character.MAX_SURROGATE) {
+                continue;
+            }
+            String text = Character.toString(cp);
+            byte[] in = text.getBytes(StandardCharsets.UTF_8);
+            byte[] out = new byte[UpperCase.maxOutput(in.length)];
+            int n = UpperCase.apply(in, in.length, out);
+            byte[] expected = text.toUpperCase(Locale.ROOT).getBytes(StandardCharsets.UTF_8);
+            if (n != expected.length || !java.util.Arrays.equals(out, 0, n, expected, 0, n)) {
+                throw new AssertionError(String.format(
+                        "U+%04X: %s, not %s",
+                        cp, n < 0 ? n : new String(out, 0, n, StandardCharsets.UTF_8), text.toUpperCase(Locale.ROOT)));
+            }
+        }
+    }
+
+    @Test
+    void anOutputTooShortForTheUpperCaseIsRefusedNotCutShort() {
+        byte[] in = "aß".getBytes(StandardCharsets.UTF_8); // 3 bytes; "ASS" needs 3
+        assertThat(UpperCase.apply(in, in.length, new byte[2])).isEqualTo(UpperCase.TOO_LONG);
+        assertThat(UpperCase.apply(in, in.length, new byte[3])).isEqualTo(3);
+        byte[] iota = "ΐ".getBytes(StandardCharsets.UTF_8); // 2 bytes; 6 upper-cased
+        assertThat(UpperCase.apply(iota, iota.length, new byte[5])).isEqualTo(UpperCase.TOO_LONG);
+        assertThat(UpperCase.apply("a".getBytes(StandardCharsets.UTF_8), 1, new byte[0]))
+                .isEqualTo(UpperCase.TOO_LONG);
     }
 
     @Test
@@ -56,13 +89,14 @@ class UpperCaseTest {
             for (int i = random.nextInt(40); i > 0; i--) {
                 int cp;
                 do {
-                    cp = random.nextInt(4) == 0 ? random.nextInt(0x11000) : 0x20 + random.nextInt(0x5E);
+                    int kind = random.nextInt(8);
+                    cp = kind == 0
+                            ? random.nextInt(0x110000)
+                            : kind == 1 ? random.nextInt(0x11000) : kind == 2 ? 0xDF : 0x20 + random.nextInt(0x5E);
                 } while (!Character.isValidCodePoint(cp) || (cp >= 0xD800 && cp <= 0xDFFF));
                 text.appendCodePoint(cp);
             }
-            StringBuilder expected = new StringBuilder();
-            text.codePoints().forEach(cp -> expected.appendCodePoint(Character.toUpperCase(cp)));
-            assertThat(upper(text.toString())).isEqualTo(expected.toString());
+            assertThat(upper(text.toString())).isEqualTo(text.toString().toUpperCase(Locale.ROOT));
 
             byte[] noise = new byte[random.nextInt(20)];
             random.nextBytes(noise);

@@ -11,9 +11,19 @@ import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
 import mechsym.tools.latency.LatencyRecorder;
 import mechsym.tools.latency.LoadMode;
 import org.junit.jupiter.api.AfterEach;
@@ -209,6 +219,195 @@ class PingServerTest {
                 .hasMessageStartingWith("--cpu 4096");
         assertThatThrownBy(() -> Transport.parse("carrier-pigeon"))
                 .hasMessage("unknown transport 'carrier-pigeon'; valid: spin, selectnow, select, blocking, udp, ipc");
+    }
+
+    private static Set<Thread> pingThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().startsWith("ping-"))
+                .collect(Collectors.toSet());
+    }
+
+    @ParameterizedTest
+    @EnumSource(Transport.class)
+    void closeJoinsEveryThreadTheServerStarted(Transport transport) throws Exception {
+        Set<Thread> before = pingThreads();
+        PingServer server = server(transport);
+        PingClient.run(options(server, 32, 20), new LatencyRecorder(LoadMode.CLOSED_LOOP));
+        Set<Thread> started = pingThreads();
+        started.removeAll(before);
+        assertThat(started).isNotEmpty();
+
+        server.close();
+
+        assertThat(started)
+                .allSatisfy(t -> assertThat(t.isAlive()).as(t.getName()).isFalse());
+        assertThat(server.summary()).startsWith("ping server (" + transport.id() + ") on " + server.address());
+    }
+
+    @Test
+    void aSelectClientThatSendsButNeverReadsIsDroppedAfterTheStallTimeout() throws Exception {
+        PingServer server = PingServer.start("127.0.0.1", 0, Transport.SELECT, null, null, Duration.ofMillis(300));
+        toClose.add(server);
+        try (Socket greedy = new Socket()) {
+            greedy.setReceiveBufferSize(4096);
+            greedy.connect(new java.net.InetSocketAddress("127.0.0.1", server.port()));
+            AtomicReference<Exception> ended = new AtomicReference<>();
+            Thread writer = Thread.ofPlatform().start(() -> {
+                byte[] chunk = new byte[64 * 1024];
+                try {
+                    while (true) {
+                        greedy.getOutputStream().write(chunk); // never reads the echo
+                    }
+                } catch (IOException e) {
+                    ended.set(e);
+                }
+            });
+            while (server.slowClientsDropped() == 0) {
+                Thread.sleep(10);
+            }
+            writer.join(); // the server closed the connection: the writer's write fails
+            assertThat(ended.get()).isNotNull();
+        }
+        LatencyRecorder recorder = new LatencyRecorder(LoadMode.CLOSED_LOOP);
+        PingClient.run(options(server, 32, 50), recorder); // others are still served
+        assertThat(recorder.total().count()).isEqualTo(50);
+    }
+
+    @Test
+    void aConnectionResetNamesTheServer() throws Exception {
+        try (ServerSocket resetting = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
+            Thread.ofPlatform().start(() -> {
+                try (Socket s = resetting.accept()) {
+                    s.getInputStream().read();
+                    s.setSoLinger(true, 0); // close with RST
+                } catch (IOException e) {
+                    // the test fails on the client's side
+                }
+            });
+            PingOptions o = new PingOptions(
+                    "127.0.0.1", resetting.getLocalPort(), Transport.SPIN, 32, 5, 0, 0, null, 2000, null);
+            assertThatThrownBy(() -> PingClient.run(o, new LatencyRecorder(LoadMode.CLOSED_LOOP)))
+                    .isInstanceOf(IOException.class)
+                    .hasMessageContaining("127.0.0.1:" + resetting.getLocalPort());
+        }
+    }
+
+    @Test
+    void aWarmUpCutShortCountsOnlyTheMessagesSent() throws IOException {
+        PingServer server = server(Transport.UDP);
+        PingOptions o = new PingOptions(
+                "127.0.0.1", server.port(), Transport.UDP, 32, 1_000_000_000L, 1_000_000_000L, 0, null, 2000, null);
+        PingClient.Outcome outcome =
+                PingClient.run(o, new LatencyRecorder(LoadMode.CLOSED_LOOP), 20_000_000L); // 20 ms a phase
+        assertThat(outcome.sent()).isEqualTo(server.messages()).isLessThan(1_000_000_000L);
+        assertThat(outcome.measured()).isPositive().isLessThan(outcome.sent());
+    }
+
+    @Test
+    void aSecondIpcServerOnTheSameFileIsRefusedWhileTheFirstRuns() throws IOException {
+        PingServer first = server(Transport.IPC);
+        assertThatThrownBy(() -> PingServer.start(null, 1, Transport.IPC, null, first.ipcPath()))
+                .isInstanceOf(IOException.class)
+                .hasMessageStartingWith(first.ipcPath() + " is in use by the ipc ping server of process "
+                        + ProcessHandle.current().pid());
+        LatencyRecorder recorder = new LatencyRecorder(LoadMode.CLOSED_LOOP);
+        PingClient.run(options(first, 32, 20), recorder); // the first still serves
+        assertThat(recorder.total().count()).isEqualTo(20);
+    }
+
+    @Test
+    void anIpcServerNeitherOverwritesNorRemovesAFileItDidNotMake() throws IOException {
+        Path text = dir.resolve("notes.txt");
+        Files.writeString(text, "precious");
+        assertThatThrownBy(() -> PingServer.start(null, 1, Transport.IPC, null, text))
+                .isInstanceOf(IOException.class)
+                .hasMessageStartingWith(text + " is not a mechsym ping file");
+        assertThat(Files.readString(text)).isEqualTo("precious");
+
+        PingServer first = server(Transport.IPC);
+        Files.delete(first.ipcPath()); // removed by hand: a second server takes the path
+        PingServer second = PingServer.start(null, 1, Transport.IPC, null, first.ipcPath());
+        toClose.add(second);
+        first.close();
+        assertThat(first.ipcPath()).as("the second server's file").exists();
+        LatencyRecorder recorder = new LatencyRecorder(LoadMode.CLOSED_LOOP);
+        PingClient.run(options(second, 32, 20), recorder);
+        assertThat(recorder.total().count()).isEqualTo(20);
+        second.close();
+        assertThat(second.ipcPath()).doesNotExist();
+    }
+
+    @Test
+    void aStoppedServersFileIsTakenOver() throws IOException {
+        Path file = dir.resolve("ping.ipc");
+        Files.write(file, header(0, PingServer.MAX_MESSAGE, 1024 + 2 * PingServer.MAX_MESSAGE));
+        PingServer server = server(Transport.IPC);
+        LatencyRecorder recorder = new LatencyRecorder(LoadMode.CLOSED_LOOP);
+        PingClient.run(options(server, 32, 20), recorder);
+        assertThat(recorder.total().count()).isEqualTo(20);
+    }
+
+    @Test
+    void aCraftedIpcHeaderIsRefusedNamingTheFile() throws IOException {
+        Path file = dir.resolve("crafted.ipc");
+        Files.write(file, header(ProcessHandle.current().pid(), Integer.MAX_VALUE, 4096));
+        PingOptions o = new PingOptions("localhost", 1, Transport.IPC, 32, 1, 0, 0, null, 1000, file);
+        assertThatThrownBy(() -> PingClient.run(o, new LatencyRecorder(LoadMode.CLOSED_LOOP)))
+                .isInstanceOf(IOException.class)
+                .hasMessage(file + " is not a mechsym ping file: its max message size " + Integer.MAX_VALUE
+                        + " does not fit its 4096 bytes");
+    }
+
+    @Test
+    void aClientWhoseIpcFileIsClaimedByAnotherProcessLeavesNoMappingBehind() throws Exception {
+        PingServer server = server(Transport.IPC);
+        try (FileChannel channel = FileChannel.open(server.ipcPath(), StandardOpenOption.WRITE)) {
+            long other = ProcessHandle.current().parent().orElseThrow().pid();
+            channel.write(ByteBuffer.allocate(8).order(ByteOrder.nativeOrder()).putLong(0, other), 512);
+        }
+        PingOptions o = options(server, 32, 1);
+        for (int i = 0; i < 5; i++) {
+            assertThatThrownBy(() -> PingClient.run(o, new LatencyRecorder(LoadMode.CLOSED_LOOP)))
+                    .hasMessageContaining("is busy with client process");
+        }
+        String name = server.ipcPath().toString();
+        assertThat(Files.readAllLines(Path.of("/proc/self/maps")).stream().filter(l -> l.endsWith(name)))
+                .isEmpty();
+    }
+
+    @Test
+    void anIpcFileTruncatedUnderTheClientFailsTheRunNotTheJvm() throws Exception {
+        PingServer server = server(Transport.IPC);
+        PingOptions o = new PingOptions(
+                "localhost", 1, Transport.IPC, 1024, Long.MAX_VALUE / 2, 0, 0, null, 2000, server.ipcPath());
+        AtomicReference<Exception> failure = new AtomicReference<>();
+        Thread client = Thread.ofPlatform().start(() -> {
+            try {
+                PingClient.run(o, new LatencyRecorder(LoadMode.CLOSED_LOOP));
+            } catch (Exception e) {
+                failure.set(e);
+            }
+        });
+        while (server.messages() < 1000) {
+            Thread.sleep(1);
+        }
+        try (FileChannel channel = FileChannel.open(server.ipcPath(), StandardOpenOption.WRITE)) {
+            channel.truncate(0);
+        }
+        client.join();
+        assertThat(failure.get())
+                .isInstanceOf(IOException.class)
+                .hasMessageStartingWith(server.ipcPath() + " changed size under mechsym ping");
+    }
+
+    /** A file with a ping header: magic, server pid, max message size, layout version, {@code size} bytes. */
+    private static byte[] header(long pid, int maxSize, int size) {
+        ByteBuffer b = ByteBuffer.allocate(size).order(ByteOrder.nativeOrder());
+        b.put(0, "MSPING01".getBytes(StandardCharsets.US_ASCII));
+        b.putLong(8, pid);
+        b.putInt(16, maxSize);
+        b.putInt(20, IpcFile.LAYOUT_VERSION);
+        return b.array();
     }
 
     private static byte[] echo(Socket s, byte[] message) throws IOException {
