@@ -109,18 +109,22 @@ public record Verdict(Outcome outcome, String reason, List<Claim> claims) {
             outcome = reproduced > 0 ? Outcome.REPRODUCED : Outcome.NOT_REPRODUCED;
         }
         StringBuilder reason = new StringBuilder();
-        reason.append(String.format(
-                Locale.ROOT, "%d of %d sub-claims reproduced here", reproduced, claims.size() - notMeasurable));
-        if (notReproduced > 0) {
-            reason.append(", ").append(notReproduced).append(" not");
+        if (outcome == Outcome.NOT_MEASURABLE_HERE) {
+            reason.append("None of the ").append(claims.size()).append(" sub-claims can be shown on this machine.");
+        } else {
+            reason.append(String.format(
+                    Locale.ROOT, "%d of %d sub-claims reproduced here", reproduced, claims.size() - notMeasurable));
+            if (notReproduced > 0) {
+                reason.append(", ").append(notReproduced).append(" not");
+            }
+            if (inconclusive > 0) {
+                reason.append(", ").append(inconclusive).append(" undecided");
+            }
+            if (notMeasurable > 0) {
+                reason.append("; ").append(notMeasurable).append(" cannot be shown on this machine");
+            }
+            reason.append('.');
         }
-        if (inconclusive > 0) {
-            reason.append(", ").append(inconclusive).append(" undecided");
-        }
-        if (notMeasurable > 0) {
-            reason.append("; ").append(notMeasurable).append(" cannot be shown on this machine");
-        }
-        reason.append('.');
         for (Claim claim : claims) {
             reason.append(' ')
                     .append(claim.claim())

@@ -35,7 +35,11 @@ class VerdictTest {
         assertThat(holds.outcome()).isEqualTo(Outcome.REPRODUCED);
         assertThat(holds.reason()).contains("1 of 1 sub-claims reproduced", "cannot be shown", "Needs: two sockets");
         assertThat(Verdict.fromClaims(List.of(FAILS, NEEDS_SOCKETS)).outcome()).isEqualTo(Outcome.NOT_REPRODUCED);
-        assertThat(Verdict.fromClaims(List.of(NEEDS_SOCKETS)).outcome()).isEqualTo(Outcome.NOT_MEASURABLE_HERE);
+        Verdict none = Verdict.fromClaims(List.of(NEEDS_SOCKETS));
+        assertThat(none.outcome()).isEqualTo(Outcome.NOT_MEASURABLE_HERE);
+        assertThat(none.reason())
+                .startsWith("None of the 1 sub-claims can be shown")
+                .contains("Needs: two sockets");
     }
 
     @Test
