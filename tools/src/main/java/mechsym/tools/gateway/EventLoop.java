@@ -12,9 +12,11 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 import mechsym.core.concurrent.MpscQueue;
 import mechsym.tools.latency.LatencyRecorder;
+import mechsym.tools.platform.ServerThreads;
 
 /**
  * One gateway thread: a selector over its share of the connections (each loop accepts from the same
@@ -28,11 +30,15 @@ import mechsym.tools.latency.LatencyRecorder;
  * bodies within the configured limits, and connections within {@code maxConnections}. A client that
  * stops sending mid-request gets {@code 408} after the request timeout; one that stops reading is
  * dropped after the write timeout; an idle keep-alive connection is closed after the idle timeout.
+ * A request whose transaction sits with a dead service thread gets {@code 503} after the request
+ * timeout. A connection awaiting its answer is still watched, so a client that leaves is noticed
+ * and its answer, when it comes, counted as dropped.
  *
  * <p>Everything here runs on the loop's thread, except {@link #answered} (service threads) and
- * {@link #close} (any thread).
+ * {@link #stop} (any thread). A loop that dies (any {@link Throwable}) closes its connections
+ * first, then reports itself to the gateway.
  */
-final class EventLoop implements Runnable, Transaction.Answers {
+final class EventLoop implements Transaction.Answers {
     private static final int INITIAL_READ_BUFFER = 1024;
     private static final long TIMER_MILLIS = 100;
 
@@ -46,7 +52,7 @@ final class EventLoop implements Runnable, Transaction.Answers {
     private final Supplier<byte[]> statsJson;
     private final LatencyRecorder gatewayLatency;
     private final Set<Connection> connections = new HashSet<>();
-    private final Thread thread;
+    private final String name;
     private volatile boolean asleep;
     private volatile boolean running = true;
     private int nextQueue;
@@ -74,11 +80,17 @@ final class EventLoop implements Runnable, Transaction.Answers {
         this.output = new MpscQueue<>(Math.min(1 << 20, Math.max(64, config.maxConnections())));
         listener.register(selector, SelectionKey.OP_ACCEPT);
         this.nextQueue = index;
-        this.thread = Thread.ofPlatform().name("mechsym-gateway-" + index).unstarted(this);
+        this.name = "mechsym-gateway-" + index;
     }
 
-    void start() {
-        thread.start();
+    /** Runs the loop on a thread of {@code threads}; if it dies, {@code died} is told its name and why. */
+    void start(ServerThreads threads, BiConsumer<String, Throwable> died) {
+        threads.start(name, () -> {
+            Throwable failure = runUntilStopped();
+            if (failure != null && running) {
+                died.accept(name, failure);
+            }
+        });
     }
 
     @Override
@@ -91,8 +103,9 @@ final class EventLoop implements Runnable, Transaction.Answers {
         }
     }
 
-    @Override
-    public void run() {
+    /** The loop; what ended it when it was not {@link #stop}, with every connection closed. */
+    private Throwable runUntilStopped() {
+        Throwable failure = null;
         long nextTimer = System.currentTimeMillis() + TIMER_MILLIS;
         try {
             while (running) {
@@ -116,19 +129,22 @@ final class EventLoop implements Runnable, Transaction.Answers {
                     nextTimer = now + TIMER_MILLIS;
                 }
             }
-        } catch (IOException | RuntimeException e) {
-            if (running) {
-                System.err.println("mechsym gateway: thread " + index + " failed: " + e);
-            }
+        } catch (Throwable t) {
+            failure = t; // after the finally below has released the connections (and their memory)
         } finally {
-            for (Connection c : new ArrayList<>(connections)) {
+            for (Connection c : connections.toArray(new Connection[0])) {
                 c.close();
             }
-            try {
-                selector.close();
-            } catch (IOException ignored) {
-                // closing
-            }
+            closeSelector();
+        }
+        return failure;
+    }
+
+    private void closeSelector() {
+        try {
+            selector.close();
+        } catch (IOException ignored) {
+            // closing
         }
     }
 
@@ -186,14 +202,16 @@ final class EventLoop implements Runnable, Transaction.Answers {
     /** On this thread: an answer from the service goes to its connection (if still open). */
     private void deliver(Transaction transaction) {
         Connection c = (Connection) transaction.connection;
-        if (c.closed) {
-            counters.answersDropped.increment();
+        if (c.closed || c.pending != transaction) {
+            counters.answersDropped.increment(); // the client left, or was answered 503 meanwhile
             return;
         }
+        c.pending = null;
         try {
             c.respond(transaction.status, "text/plain", transaction.result);
             gatewayLatency.record(System.nanoTime() - transaction.acceptedNanos);
         } catch (IOException e) {
+            counters.answersDropped.increment();
             c.close();
         }
     }
@@ -206,6 +224,10 @@ final class EventLoop implements Runnable, Transaction.Answers {
         for (Connection c : connections) {
             if (c.state == State.WRITING && now - c.writeStartMillis > writeTimeout) {
                 expired.add(c);
+            } else if (c.state == State.AWAITING_ANSWER
+                    && now - c.requestStartMillis > requestTimeout
+                    && service.isDead(c.pending.queue)) {
+                expired.add(c);
             } else if (c.state == State.READING) {
                 if (c.parser.inRequest() && now - c.requestStartMillis > requestTimeout) {
                     expired.add(c);
@@ -216,6 +238,16 @@ final class EventLoop implements Runnable, Transaction.Answers {
         }
         for (Connection c : expired) {
             counters.timeouts.increment();
+            if (c.state == State.AWAITING_ANSWER) {
+                counters.unanswered.increment();
+                c.pending = null;
+                try {
+                    c.respondAndClose(503, "no answer within " + requestTimeout + " ms: the service thread died");
+                    continue;
+                } catch (IOException e) {
+                    // fall through to close
+                }
+            }
             if (c.state == State.READING && c.parser.inRequest()) {
                 try {
                     c.respondAndClose(408, "request not complete within " + requestTimeout + " ms");
@@ -237,15 +269,16 @@ final class EventLoop implements Runnable, Transaction.Answers {
         return date;
     }
 
-    /** Stops the loop; its connections are closed by its thread. */
-    void close() {
+    /** Tells the loop to stop; its thread closes its connections (the gateway joins it). */
+    void stop() {
         running = false;
         selector.wakeup();
-        try {
-            thread.join(2_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+    }
+
+    /** Releases a loop that was never started. */
+    void closeUnstarted() {
+        running = false;
+        closeSelector();
     }
 
     private static void closeQuietly(SocketChannel channel) {
@@ -272,6 +305,9 @@ final class EventLoop implements Runnable, Transaction.Answers {
         SelectionKey key;
         ByteBuffer in = ByteBuffer.allocate(INITIAL_READ_BUFFER);
         ByteBuffer out;
+        /** The transaction in the service for this connection, while {@link State#AWAITING_ANSWER}. */
+        Transaction pending;
+
         State state = State.READING;
         boolean closeAfterWrite;
         boolean continueSent;
@@ -288,12 +324,16 @@ final class EventLoop implements Runnable, Transaction.Answers {
             if (!in.hasRemaining()) {
                 grow();
             }
+            if (!in.hasRemaining()) {
+                key.interestOps(0); // awaiting its answer with a full buffer: read again once answered
+                return;
+            }
             int n = channel.read(in);
             if (n < 0) {
                 close();
                 return;
             }
-            if (n > 0) {
+            if (n > 0 && state == State.READING) {
                 lastActivityMillis = System.currentTimeMillis();
                 if (!parser.inRequest()) {
                     requestStartMillis = lastActivityMillis;
@@ -352,8 +392,11 @@ final class EventLoop implements Runnable, Transaction.Answers {
             }
             Transaction transaction = new Transaction(EventLoop.this, this, parser.body(), System.nanoTime());
             state = State.AWAITING_ANSWER;
-            key.interestOps(0);
+            pending = transaction;
+            // still read, only to see the client leave (a pipelined request waits in the buffer)
+            key.interestOps(SelectionKey.OP_READ);
             if (service.submit(transaction, nextQueue++) == TransactionService.Admission.REJECTED) {
+                pending = null;
                 state = State.READING;
                 respond(
                         503,
@@ -371,7 +414,8 @@ final class EventLoop implements Runnable, Transaction.Answers {
         /** Writes a response for the current request; what the socket does not take waits for OP_WRITE. */
         void respond(int status, String contentType, byte[] body) throws IOException {
             closeAfterWrite = !parser.keepAlive;
-            out = HttpResponses.response(status, contentType, body, closeAfterWrite, date());
+            boolean headOnly = "HEAD".equals(parser.method);
+            out = HttpResponses.response(status, contentType, body, closeAfterWrite, date(), headOnly);
             counters.responses.increment();
             state = State.WRITING;
             writeStartMillis = System.currentTimeMillis();
