@@ -1,6 +1,7 @@
 package mechsym.cli;
 
 import java.io.PrintStream;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import mechsym.tools.platform.RunningServer;
 import sun.misc.Signal;
@@ -18,9 +19,19 @@ final class ServeUntilStopped {
 
     /** Waits for SIGINT or SIGTERM, closes {@code server}, prints its summary on {@code err}. */
     static int serve(RunningServer server, PrintStream err) {
+        return serve(server, err, new CompletableFuture<>());
+    }
+
+    /**
+     * As {@link #serve(RunningServer, PrintStream)}, but also stops when {@code ended} completes (the
+     * server ended by itself: its time is up, it lost what it serves, it failed): then the exit code
+     * is the one {@code ended} holds.
+     */
+    static int serve(RunningServer server, PrintStream err, CompletableFuture<Integer> ended) {
         CountDownLatch stopped = new CountDownLatch(1);
         Signal.handle(new Signal("INT"), _ -> stopped.countDown());
         Signal.handle(new Signal("TERM"), _ -> stopped.countDown());
+        ended.whenComplete((_, _) -> stopped.countDown());
         boolean interrupted = false;
         while (stopped.getCount() > 0) {
             try {
@@ -38,6 +49,6 @@ final class ServeUntilStopped {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
-        return Main.EXIT_OK;
+        return ended.isDone() && !ended.isCompletedExceptionally() ? ended.join() : Main.EXIT_OK;
     }
 }

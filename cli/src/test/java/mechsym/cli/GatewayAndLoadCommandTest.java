@@ -36,6 +36,21 @@ class GatewayAndLoadCommandTest extends CliTestBase {
     }
 
     @Test
+    void aHostThatDoesNotResolveIsNamed() {
+        assertThat(run("gateway", "serve", "--host", "999.1.1.1", "--port", "0", "--quiet"))
+                .isEqualTo(2);
+        assertThat(stderr().strip()).startsWith("mechsym: --host: '999.1.1.1'").doesNotContain("null");
+    }
+
+    @Test
+    void anUnwritableStatsFileIsRefusedAtStart(@TempDir Path dir) {
+        Path file = dir.resolve("no-such-folder").resolve("stats.json");
+        assertThat(run("gateway", "serve", "--port", "0", "--quiet", "--stats-file", file.toString()))
+                .isEqualTo(2);
+        assertThat(stderr().strip()).startsWith("mechsym: --stats-file: ").contains(file.toString());
+    }
+
+    @Test
     void aPortInUseIsOneLineAndExit1() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             assertThat(run("gateway", "serve", "--port", Integer.toString(taken.getLocalPort()), "--quiet"))

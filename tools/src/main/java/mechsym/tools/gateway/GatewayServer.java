@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.net.BindException;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -84,9 +85,14 @@ public final class GatewayServer implements RunningServer {
         this.config = config.validate();
         this.statsOut = statsOut;
         this.statsFile = statsFile;
+        InetSocketAddress address = new InetSocketAddress(config.host(), config.port());
+        if (address.isUnresolved()) {
+            throw new UnknownHostException(
+                    "cannot listen on " + config.host() + ":" + config.port() + ": the host does not resolve");
+        }
         this.listener = ServerSocketChannel.open();
         try {
-            listener.bind(new InetSocketAddress(config.host(), config.port()), 4096);
+            listener.bind(address, 4096);
             listener.configureBlocking(false);
         } catch (BindException e) {
             listener.close();

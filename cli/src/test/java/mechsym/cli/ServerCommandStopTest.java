@@ -1,0 +1,75 @@
+package mechsym.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import mechsym.tools.platform.RunningServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Server commands as processes: SIGTERM stops them with exit 0 and every thread joined. */
+@Timeout(60)
+class ServerCommandStopTest {
+    /** The JVM's own exit after the server's close. */
+    private static final long STOP_MILLIS = RunningServer.STOP_DEADLINE.toMillis() + 1_000;
+
+    @Test
+    void theGatewayStopsOnSigtermWithExit0AndASummary() throws Exception {
+        try (CommandProcess gateway = CommandProcess.start(List.of(), "gateway", "serve", "--port", "0", "--quiet")) {
+            String port = gateway.awaitLine("listening on http://127\\.0\\.0\\.1:(\\d+)/");
+            assertThat(get(port, "/txn")).isEqualTo(200);
+            gateway.terminate();
+            assertThat(gateway.exitWithin(STOP_MILLIS)).isEqualTo(0);
+            assertThat(gateway.stderrText())
+                    .contains("mechsym gateway: accepted 1,")
+                    .doesNotContain("did not stop");
+        }
+    }
+
+    @Test
+    void connectionsThatDeclareBigBodiesDoNotExhaustASmallHeap() throws Exception {
+        // 1,500 connections each declaring 64 KiB and sending 70 bytes: 94 MiB declared, 64 MiB of heap
+        try (CommandProcess gateway =
+                CommandProcess.start(List.of("-Xmx64m"), "gateway", "serve", "--port", "0", "--quiet")) {
+            String port = gateway.awaitLine("listening on http://127\\.0\\.0\\.1:(\\d+)/");
+            List<Socket> clients = new ArrayList<>();
+            try {
+                byte[] partial = ("POST /txn HTTP/1.1\r\nHost: x\r\nContent-Length: 65536\r\n\r\n" + "x".repeat(70))
+                        .getBytes(StandardCharsets.US_ASCII);
+                for (int i = 0; i < 1_500; i++) {
+                    Socket s = new Socket("127.0.0.1", Integer.parseInt(port));
+                    clients.add(s);
+                    s.getOutputStream().write(partial);
+                }
+                assertThat(get(port, "/stats")).as(gateway.stderrText()).isEqualTo(200);
+            } finally {
+                for (Socket s : clients) {
+                    s.close();
+                }
+            }
+            gateway.terminate();
+            assertThat(gateway.exitWithin(STOP_MILLIS)).as(gateway.stderrText()).isEqualTo(0);
+            assertThat(gateway.stderrText()).doesNotContain("OutOfMemoryError");
+        }
+    }
+
+    private static int get(String port, String path) throws IOException, InterruptedException {
+        try (HttpClient client = HttpClient.newHttpClient()) {
+            HttpResponse<InputStream> r = client.send(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofInputStream());
+            r.body().readAllBytes();
+            return r.statusCode();
+        }
+    }
+}
