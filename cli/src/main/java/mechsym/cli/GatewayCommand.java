@@ -172,12 +172,14 @@ final class GatewayCommand implements Runnable {
                 System.err.println("mechsym gateway: stopping: " + e);
                 return Main.EXIT_OUT_OF_MEMORY;
             });
-            System.out.println("mechsym gateway: listening on http://" + host + ":" + server.port() + "/ (policy "
-                    + config.policy().id() + ", " + threads + " gateway threads, " + serviceThreads
-                    + " service threads, work " + config.work().id()
-                    + (config.work() == WorkKind.HASH ? " (" + server.hashRounds() + " SHA-256 rounds)" : "") + ")");
-            System.out.flush();
-            return ServeUntilStopped.serve(server, System.err, failed);
+            return ServeUntilStopped.serve(server, System.err, failed, () -> {
+                System.out.println("mechsym gateway: listening on http://" + host + ":" + server.port() + "/ (policy "
+                        + config.policy().id() + ", " + threads + " gateway threads, " + serviceThreads
+                        + " service threads, work " + config.work().id()
+                        + (config.work() == WorkKind.HASH ? " (" + server.hashRounds() + " SHA-256 rounds)" : "")
+                        + ")");
+                System.out.flush();
+            });
         }
 
         /** An address that does not resolve is bad usage, said at once, not a failure to listen. */

@@ -28,10 +28,20 @@ final class ServeUntilStopped {
      * is the one {@code ended} holds.
      */
     static int serve(RunningServer server, PrintStream err, CompletableFuture<Integer> ended) {
+        return serve(server, err, ended, () -> {});
+    }
+
+    /**
+     * As {@link #serve(RunningServer, PrintStream, CompletableFuture)}, running {@code ready} (which
+     * prints that the server is up) once the signals are caught: whoever reads that line and sends
+     * SIGTERM then gets the orderly stop, never the JVM's default exit 143.
+     */
+    static int serve(RunningServer server, PrintStream err, CompletableFuture<Integer> ended, Runnable ready) {
         CountDownLatch stopped = new CountDownLatch(1);
         Signal.handle(new Signal("INT"), _ -> stopped.countDown());
         Signal.handle(new Signal("TERM"), _ -> stopped.countDown());
         ended.whenComplete((_, _) -> stopped.countDown());
+        ready.run();
         boolean interrupted = false;
         while (stopped.getCount() > 0) {
             try {

@@ -10,11 +10,15 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import mechsym.tools.jms.EmbeddedBroker;
 import mechsym.tools.platform.RunningServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Server commands as processes: SIGTERM stops them with exit 0 and every thread joined. */
 @Timeout(60)
@@ -59,6 +63,18 @@ class ServerCommandStopTest {
             gateway.terminate();
             assertThat(gateway.exitWithin(STOP_MILLIS)).as(gateway.stderrText()).isEqualTo(0);
             assertThat(gateway.stderrText()).doesNotContain("OutOfMemoryError");
+        }
+    }
+
+    @Test
+    void theJmsServiceStopsOnSigtermWithExit0AndASummary(@TempDir Path dir) throws Exception {
+        try (EmbeddedBroker broker = EmbeddedBroker.start(dir, Duration.ofSeconds(60));
+                CommandProcess service = CommandProcess.start(
+                        List.of(), "jms-service", "--broker-url", broker.url(), "--queue", "stop-q")) {
+            service.awaitLine("serving queue stop-q");
+            service.terminate();
+            assertThat(service.exitWithin(STOP_MILLIS)).as(service.stderrText()).isEqualTo(0);
+            assertThat(service.stderrText()).contains("jms-service: served 0");
         }
     }
 
