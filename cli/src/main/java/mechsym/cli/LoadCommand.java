@@ -27,10 +27,10 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = {
-            "Open-loop HTTP/1.1 load at a fixed arrival rate (wrk2's way): every request",
-            "is timed from when it was due (its intended start), so a stalled server",
-            "cannot hide behind the requests it delayed. Latency per status code",
-            "(HdrHistogram); a line every second (docs/gateway.md)."
+            "Open-loop HTTP/1.1 load at a fixed arrival rate, wrk2's way (docs/gateway.md).",
+            "Every request is timed from when it was due (its intended start), so a stalled server",
+            "cannot hide behind the requests it delayed. Latency per status code (HdrHistogram);",
+            "a line every second."
         },
         footer = {
             "",
