@@ -72,6 +72,18 @@ class GatewayAndLoadCommandTest extends CliTestBase {
         assertThat(run("load", "--url", "http://127.0.0.1:1/", "--rate", "10", "--duration", "soon"))
                 .isEqualTo(2);
         assertThat(stderr()).contains("'soon' is not a duration");
+        err.reset();
+        assertThat(run("load", "--url", "http://127.0.0.1:1/", "--rate", "1e12"))
+                .isEqualTo(2);
+        assertThat(stderr().strip())
+                .isEqualTo("mechsym: --rate must be at most 1000000 requests per second (mechsym load sends from one"
+                        + " thread), not 1000000000000");
+        err.reset();
+        assertThat(run("load", "--url", "http://127.0.0.1:1/", "--steps", "100:1s,5000000:1s"))
+                .isEqualTo(2);
+        assertThat(stderr().strip())
+                .isEqualTo("mechsym: a rate of 5000000 requests per second is above what mechsym load can send (one"
+                        + " thread): at most 1000000");
     }
 
     @Test
