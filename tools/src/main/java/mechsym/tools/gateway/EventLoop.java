@@ -27,7 +27,9 @@ import mechsym.tools.platform.ServerThreads;
  *
  * <p><b>Bounded memory:</b> one request per connection at a time (a pipelined next request waits in
  * the connection's buffer, and the connection is not read while a response is pending), headers and
- * bodies within the configured limits, and connections within {@code maxConnections}. A client that
+ * bodies within the configured limits, connections within {@code maxConnections}, and every
+ * connection's buffers together within the gateway's {@link BufferBudget} (a connection is refused,
+ * or its request answered {@code 503}, when its buffer would not fit). A client that
  * stops sending mid-request gets {@code 408} after the request timeout; one that stops reading is
  * dropped after the write timeout; an idle keep-alive connection is closed after the idle timeout.
  * A request whose transaction sits with a dead service thread gets {@code 503} after the request
@@ -51,6 +53,7 @@ final class EventLoop implements Transaction.Answers {
     private final MpscQueue<Transaction> output;
     private final Supplier<byte[]> statsJson;
     private final LatencyRecorder gatewayLatency;
+    private final BufferBudget budget;
     private final Set<Connection> connections = new HashSet<>();
     private final String name;
     private volatile boolean asleep;
@@ -66,8 +69,10 @@ final class EventLoop implements Transaction.Answers {
             TransactionService service,
             ServerSocketChannel listener,
             Supplier<byte[]> statsJson,
-            LatencyRecorder gatewayLatency)
+            LatencyRecorder gatewayLatency,
+            BufferBudget budget)
             throws IOException {
+        this.budget = budget;
         this.index = index;
         this.config = config;
         this.counters = counters;
@@ -180,7 +185,7 @@ final class EventLoop implements Transaction.Answers {
             if (channel == null) {
                 return;
             }
-            if (counters.connectionsOpen.get() >= config.maxConnections()) {
+            if (counters.connectionsOpen.get() >= config.maxConnections() || !budget.reserve(INITIAL_READ_BUFFER)) {
                 counters.connectionsRefused.increment();
                 closeQuietly(channel);
                 continue;
@@ -194,6 +199,7 @@ final class EventLoop implements Transaction.Answers {
                 counters.connectionsAccepted.increment();
                 counters.connectionsOpen.incrementAndGet();
             } catch (IOException e) {
+                budget.release(INITIAL_READ_BUFFER);
                 closeQuietly(channel);
             }
         }
@@ -301,7 +307,7 @@ final class EventLoop implements Transaction.Answers {
     /** One client connection; loop thread only, except {@link #closed}, read when delivering. */
     private final class Connection {
         final SocketChannel channel;
-        final RequestParser parser = new RequestParser(config.maxHeaderBytes(), config.maxBodyBytes());
+        final RequestParser parser = new RequestParser(config.maxHeaderBytes(), config.maxBodyBytes(), budget);
         SelectionKey key;
         ByteBuffer in = ByteBuffer.allocate(INITIAL_READ_BUFFER);
         ByteBuffer out;
@@ -321,8 +327,8 @@ final class EventLoop implements Transaction.Answers {
         }
 
         void readAvailable() throws IOException {
-            if (!in.hasRemaining()) {
-                grow();
+            if (!in.hasRemaining() && state == State.READING && !grow()) {
+                return; // answered 503: no room in the budget
             }
             if (!in.hasRemaining()) {
                 key.interestOps(0); // awaiting its answer with a full buffer: read again once answered
@@ -342,15 +348,25 @@ final class EventLoop implements Transaction.Answers {
             }
         }
 
-        /** The buffer grows while headers are read, up to the header limit (plus room to detect it). */
-        private void grow() {
+        /**
+         * The buffer grows while headers are read, up to the header limit (plus room to detect it),
+         * when the budget has room; else the request is answered {@code 503} (false).
+         */
+        private boolean grow() throws IOException {
             int limit = config.maxHeaderBytes() + 4;
             if (in.capacity() < limit) {
-                ByteBuffer bigger = ByteBuffer.allocate(Math.min(limit, in.capacity() * 2));
+                int capacity = Math.min(limit, in.capacity() * 2);
+                if (!budget.reserve(capacity - in.capacity())) {
+                    counters.overBudget.increment();
+                    respondAndClose(503, "server busy: request buffers in memory are at their limit");
+                    return false;
+                }
+                ByteBuffer bigger = ByteBuffer.allocate(capacity);
                 in.flip();
                 bigger.put(in);
                 in = bigger;
             }
+            return true;
         }
 
         /** Parses and serves the requests in the buffer, one at a time. */
@@ -370,7 +386,7 @@ final class EventLoop implements Transaction.Answers {
                             channel.write(ByteBuffer.wrap(HttpResponses.CONTINUE));
                         }
                         if (!in.hasRemaining() && !parser.awaitingBody()) {
-                            grow();
+                            grow(); // answers 503 itself when the budget has no room
                         }
                         return;
                     }
@@ -450,6 +466,8 @@ final class EventLoop implements Transaction.Answers {
             closed = true;
             connections.remove(this);
             counters.connectionsOpen.decrementAndGet();
+            parser.reset(); // gives its body back to the budget
+            budget.release(in.capacity());
             if (key != null) {
                 key.cancel();
             }

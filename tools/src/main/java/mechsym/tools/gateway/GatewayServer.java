@@ -61,6 +61,7 @@ public final class GatewayServer implements RunningServer {
     // measured inside the server, from a request's arrival: waits before that (accept backlog, TCP) are not seen
     private final LatencyRecorder gatewayLatency = new LatencyRecorder(LoadMode.CLOSED_LOOP);
     private final TransactionService service;
+    private final BufferBudget budget;
     private final ServerSocketChannel listener;
     private final List<EventLoop> loops = new ArrayList<>();
     private final ServerThreads threads = new ServerThreads("gateway");
@@ -75,9 +76,12 @@ public final class GatewayServer implements RunningServer {
     private final AtomicBoolean closed = new AtomicBoolean();
 
     /** What tests replace: each service thread's work, and a check as each gateway thread opens. */
-    record Parts(IntFunction<TransactionService.Work> work, IntConsumer openingLoop) {
+    record Parts(IntFunction<TransactionService.Work> work, IntConsumer openingLoop, BufferBudget budget) {
         static Parts of(GatewayConfig config) {
-            return new Parts(_ -> new TransactionWork(config.work(), config.transactionMicros()), _ -> {});
+            return new Parts(
+                    _ -> new TransactionWork(config.work(), config.transactionMicros()),
+                    _ -> {},
+                    BufferBudget.quarterOfTheHeap());
         }
     }
 
@@ -85,6 +89,7 @@ public final class GatewayServer implements RunningServer {
         this.config = config.validate();
         this.statsOut = statsOut;
         this.statsFile = statsFile;
+        this.budget = parts.budget();
         InetSocketAddress address = new InetSocketAddress(config.host(), config.port());
         if (address.isUnresolved()) {
             throw new UnknownHostException(
@@ -107,7 +112,8 @@ public final class GatewayServer implements RunningServer {
             this.gatewayTotal = gatewayLatency.total();
             for (int i = 0; i < config.gatewayThreads(); i++) {
                 parts.openingLoop().accept(i);
-                loops.add(new EventLoop(i, config, counters, service, listener, this::statsJson, gatewayLatency));
+                loops.add(new EventLoop(
+                        i, config, counters, service, listener, this::statsJson, gatewayLatency, parts.budget()));
             }
         } catch (IOException | RuntimeException | Error e) {
             // nothing has started yet: release what was opened
@@ -213,6 +219,9 @@ public final class GatewayServer implements RunningServer {
         s.put("timeouts", counters.timeouts.sum());
         s.put("answersDropped", counters.answersDropped.sum());
         s.put("unanswered", counters.unanswered.sum());
+        s.put("overBudget", counters.overBudget.sum());
+        s.put("bufferedBytes", budget.used());
+        s.put("bufferBudgetBytes", budget.limit());
         s.put("deadThreads", Map.copyOf(deadThreads));
         s.put("responses", counters.responses.sum());
         s.put("connectionsOpen", counters.connectionsOpen.get());

@@ -20,7 +20,9 @@ import java.util.Locale;
  * ignored (RFC 9112, section 2.2).
  *
  * <p><b>Memory:</b> the body's array grows as its bytes arrive (doubling, up to the declared length),
- * so a connection holds about twice what it was sent, never what it merely declared.
+ * so a connection holds about twice what it was sent, never what it merely declared; the growth is
+ * taken from the gateway's {@link BufferBudget} ({@code 503} when it does not fit) and given back
+ * at {@link #reset()}.
  */
 final class RequestParser {
     enum Result {
@@ -31,6 +33,7 @@ final class RequestParser {
 
     private final int maxHeaderBytes;
     private final int maxBodyBytes;
+    private final BufferBudget budget;
 
     private boolean inBody;
     private int scanned;
@@ -45,9 +48,10 @@ final class RequestParser {
     int errorStatus;
     String errorReason;
 
-    RequestParser(int maxHeaderBytes, int maxBodyBytes) {
+    RequestParser(int maxHeaderBytes, int maxBodyBytes, BufferBudget budget) {
         this.maxHeaderBytes = maxHeaderBytes;
         this.maxBodyBytes = maxBodyBytes;
+        this.budget = budget;
     }
 
     /** Whether some bytes of a request have been consumed but the request is not complete. */
@@ -67,6 +71,7 @@ final class RequestParser {
 
     /** Ready for the next request on the connection. */
     void reset() {
+        budget.release(bodyCapacity());
         inBody = false;
         scanned = 0;
         body = null;
@@ -113,6 +118,9 @@ final class RequestParser {
         int toCopy = (int) Math.min(in.remaining(), bodyLength - bodyFilled);
         if (bodyFilled + toCopy > body.length) {
             int capacity = (int) Math.min(bodyLength, Math.max(2L * body.length, bodyFilled + toCopy));
+            if (!budget.reserve(capacity - body.length)) {
+                return error(503, "server busy: request bodies in memory are at their limit");
+            }
             body = Arrays.copyOf(body, capacity);
         }
         in.get(body, bodyFilled, toCopy);

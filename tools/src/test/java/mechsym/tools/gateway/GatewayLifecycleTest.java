@@ -52,7 +52,8 @@ class GatewayLifecycleTest {
                     }
                     return "ok\n".getBytes(StandardCharsets.US_ASCII);
                 },
-                _ -> {});
+                _ -> {},
+                BufferBudget.quarterOfTheHeap());
     }
 
     private static String post(int port, String body) throws IOException {
@@ -101,12 +102,14 @@ class GatewayLifecycleTest {
         try (ServerSocket probe = new ServerSocket(0)) {
             port = probe.getLocalPort();
         }
-        GatewayServer.Parts failing =
-                new GatewayServer.Parts(GatewayServer.Parts.of(config(2)).work(), i -> {
+        GatewayServer.Parts failing = new GatewayServer.Parts(
+                GatewayServer.Parts.of(config(2)).work(),
+                i -> {
                     if (i == 1) {
                         throw new UncheckedIOException(new IOException("no selector for you"));
                     }
-                });
+                },
+                BufferBudget.quarterOfTheHeap());
         assertThatThrownBy(() -> GatewayServer.start(config(2).withAddress("127.0.0.1", port), null, null, failing))
                 .hasMessageContaining("no selector for you");
         assertThat(gatewayThreadsAlive()).isEmpty();
@@ -129,5 +132,27 @@ class GatewayLifecycleTest {
             Thread.sleep(20);
         }
         assertThat(server.stats()).containsEntry("answered", 1L).containsEntry("answersDropped", 1L);
+    }
+
+    @Test
+    void requestBuffersBeyondTheBudgetAre503AndTheBudgetComesBack() throws Exception {
+        // room for two connections' first 1 KiB and little more
+        GatewayServer.Parts small =
+                new GatewayServer.Parts(GatewayServer.Parts.of(config(1)).work(), _ -> {}, new BufferBudget(3 * 1024));
+        server = GatewayServer.start(config(1), null, null, small);
+        int port = server.port();
+        try (Socket holder = new Socket("127.0.0.1", port)) {
+            holder.getOutputStream().write("GET / HTTP/1.1\r\nX: y".getBytes(StandardCharsets.US_ASCII));
+            String big = "GET / HTTP/1.1\r\nX-Pad: " + "p".repeat(3000) + "\r\nConnection: close\r\n\r\n";
+            assertThat(RawHttp.exchange(port, big)).startsWith("HTTP/1.1 503 ").contains("request buffers");
+            assertThat(server.stats().get("overBudget")).isEqualTo(1L);
+        }
+        while ((long) server.stats().get("bufferedBytes") > 0) { // a leak here fails at the timeout
+            Thread.sleep(20);
+        }
+        String body = "x".repeat(1500);
+        assertThat(RawHttp.exchange(
+                        port, "POST / HTTP/1.1\r\nConnection: close\r\nContent-Length: 1500\r\n\r\n" + body))
+                .startsWith("HTTP/1.1 200 ");
     }
 }

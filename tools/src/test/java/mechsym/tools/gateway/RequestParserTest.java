@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 class RequestParserTest {
-    private final RequestParser parser = new RequestParser(8192, 64 << 20);
+    private final RequestParser parser = new RequestParser(8192, 64 << 20, new BufferBudget(Long.MAX_VALUE));
 
     private RequestParser.Result parse(String bytes) {
         return parser.parse(ByteBuffer.wrap(bytes.getBytes(StandardCharsets.ISO_8859_1)));
