@@ -66,6 +66,11 @@ final class CommandProcess implements AutoCloseable {
         process.destroy();
     }
 
+    /** Sends SIGINT, as Ctrl-C in a terminal does. */
+    void interrupt() throws IOException, InterruptedException {
+        new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor();
+    }
+
     /** The exit code within {@code millis}, or null if it is still running. */
     Integer exitWithin(long millis) throws InterruptedException {
         return process.waitFor(millis, TimeUnit.MILLISECONDS) ? process.exitValue() : null;

@@ -40,6 +40,16 @@ class ServerCommandStopTest {
     }
 
     @Test
+    void theGatewayStopsOnCtrlCWithExit0() throws Exception {
+        try (CommandProcess gateway = CommandProcess.start(List.of(), "gateway", "serve", "--port", "0", "--quiet")) {
+            gateway.awaitLine("listening on http://127\\.0\\.0\\.1:(\\d+)/");
+            gateway.interrupt();
+            assertThat(gateway.exitWithin(STOP_MILLIS)).as(gateway.stderrText()).isEqualTo(0);
+            assertThat(gateway.stderrText()).contains("mechsym gateway: accepted 0,");
+        }
+    }
+
+    @Test
     void connectionsThatDeclareBigBodiesDoNotExhaustASmallHeap() throws Exception {
         // 1,500 connections each declaring 64 KiB and sending 70 bytes: 94 MiB declared, 64 MiB of heap
         survivesClientsHolding(
