@@ -5,6 +5,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import mechsym.tools.platform.RunningServer;
 import sun.misc.Signal;
+import sun.misc.SignalHandler;
 
 /**
  * "Serve until stopped", the one way every server command ends (Agrona's
@@ -38,8 +39,10 @@ final class ServeUntilStopped {
      */
     static int serve(RunningServer server, PrintStream err, CompletableFuture<Integer> ended, Runnable ready) {
         CountDownLatch stopped = new CountDownLatch(1);
-        Signal.handle(new Signal("INT"), _ -> stopped.countDown());
-        Signal.handle(new Signal("TERM"), _ -> stopped.countDown());
+        Signal interrupt = new Signal("INT");
+        Signal terminate = new Signal("TERM");
+        SignalHandler previousInterrupt = Signal.handle(interrupt, _ -> stopped.countDown());
+        SignalHandler previousTerminate = Signal.handle(terminate, _ -> stopped.countDown());
         ended.whenComplete((_, _) -> stopped.countDown());
         ready.run();
         boolean interrupted = false;
@@ -56,6 +59,9 @@ final class ServeUntilStopped {
             err.println("mechsym: " + e.getMessage());
         }
         err.println(server.summary());
+        // served in-process (a test, a command run twice): the JVM's signals are its own again
+        Signal.handle(interrupt, previousInterrupt);
+        Signal.handle(terminate, previousTerminate);
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
