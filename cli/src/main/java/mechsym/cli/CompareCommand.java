@@ -15,13 +15,15 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = {
-            "Side-by-side ratios of two lab runs: every measured figure both runs have, as A, B and B/A,",
-            "each judged against its noise where the results give it (a median against its runs' min-max,",
-            "a JMH score against its error): within noise, better, WORSE, changed, or no spread.",
+            "Side-by-side ratios of two lab runs, each judged against its noise.",
+            "Every measured figure both runs have, as A, B and B/A, each judged against its noise where",
+            "the results give it (a median against its runs' min-max, a JMH score against its error):",
+            "within noise, better, WORSE, changed, or no spread.",
             "Example: mechsym lab compare lab-results/run1/results.json lab-results/run2/results.json",
             "A run's folder (the --out of `mechsym lab`) stands for the results.json in it.",
             "Exit codes: 0 nothing worse beyond noise, 3 a figure got worse beyond noise (to gate a CI),",
-            "2 bad usage or a missing file, 1 a file that is not a lab run's results."
+            "2 bad usage or a missing file, 1 a file that is not a lab run's results (or whose figures",
+            "are not numbers where the other run's are)."
         })
 final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "A.json", description = "the baseline run's results.json (or its folder)")
@@ -48,6 +50,14 @@ final class CompareCommand implements Callable<Integer> {
             throw new Main.UsageError("no such results file: " + e.getFile());
         }
         List<Comparison.Line> lines = Comparison.compare(runA, runB);
+        List<String> notNumbers = Comparison.notNumbers(runA, runB);
+        if (lines.isEmpty() && !notNumbers.isEmpty()) {
+            // every figure the runs share is a number on one side only: a corrupt file, not a pass
+            System.err.println("mechsym: no figure to compare: " + notNumbers.size() + " measured figure"
+                    + (notNumbers.size() == 1 ? " is" : "s are") + " a number in one run only, e.g. "
+                    + notNumbers.getFirst());
+            return Main.EXIT_FAILED;
+        }
         String nameA = a + " (" + runA.startedAt() + ")";
         String nameB = b + " (" + runB.startedAt() + ")";
         if (json) {

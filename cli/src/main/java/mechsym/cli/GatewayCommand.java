@@ -2,10 +2,14 @@ package mechsym.cli;
 
 import java.io.IOException;
 import java.net.BindException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CompletableFuture;
 import mechsym.tools.gateway.GatewayConfig;
 import mechsym.tools.gateway.GatewayServer;
 import mechsym.tools.gateway.QueuePolicy;
@@ -35,7 +39,7 @@ final class GatewayCommand implements Runnable {
             mixinStandardHelpOptions = true,
             versionProvider = Main.Version.class,
             description = {
-                "Serves HTTP/1.1 (keep-alive) until stopped (Ctrl-C). Any request is a",
+                "Serves HTTP/1.1 (keep-alive) until stopped (Ctrl-C, SIGTERM). Any request is a",
                 "transaction (its body the input); GET /stats answers JSON. A full input",
                 "queue answers 503 with Retry-After (policy reject). A stats line a second."
             },
@@ -44,7 +48,8 @@ final class GatewayCommand implements Runnable {
                 "Examples:",
                 "  mechsym gateway serve --port 8080 --max-latency 50 --txn-time 500",
                 "  curl -s localhost:8080/stats",
-                "Exit codes: 0 stopped, 1 could not serve (port in use), 2 bad usage."
+                "Exit codes: 0 stopped (Ctrl-C or SIGTERM), 1 could not serve (port in use), 2 bad usage,",
+                "3 out of memory."
             })
     static final class Serve implements Callable<Integer> {
         @Option(
@@ -151,8 +156,10 @@ final class GatewayCommand implements Runnable {
         boolean quiet;
 
         @Override
-        public Integer call() throws IOException, InterruptedException {
+        public Integer call() throws IOException {
             GatewayConfig config = config();
+            checkHost();
+            checkStatsFile();
             System.out.println("mechsym gateway: " + config.sizing().formula());
             GatewayServer server;
             try {
@@ -161,18 +168,40 @@ final class GatewayCommand implements Runnable {
                 System.err.println("mechsym: " + e.getMessage());
                 return Main.EXIT_FAILED;
             }
-            CountDownLatch stopped = new CountDownLatch(1);
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                server.close();
-                stopped.countDown();
-            }));
-            System.out.println("mechsym gateway: listening on http://" + host + ":" + server.port() + "/ (policy "
-                    + config.policy().id() + ", " + threads + " gateway threads, " + serviceThreads
-                    + " service threads, work " + config.work().id()
-                    + (config.work() == WorkKind.HASH ? " (" + server.hashRounds() + " SHA-256 rounds)" : "") + ")");
-            System.out.flush();
-            stopped.await();
-            return Main.EXIT_OK;
+            CompletableFuture<Integer> failed = server.fatalError().thenApply(e -> {
+                System.err.println("mechsym gateway: stopping: " + e);
+                return Main.EXIT_OUT_OF_MEMORY;
+            });
+            return ServeUntilStopped.serve(server, System.err, failed, () -> {
+                System.out.println("mechsym gateway: listening on http://" + host + ":" + server.port() + "/ (policy "
+                        + config.policy().id() + ", " + threads + " gateway threads, " + serviceThreads
+                        + " service threads, work " + config.work().id()
+                        + (config.work() == WorkKind.HASH ? " (" + server.hashRounds() + " SHA-256 rounds)" : "")
+                        + ")");
+                System.out.flush();
+            });
+        }
+
+        /** An address that does not resolve is bad usage, said at once, not a failure to listen. */
+        private void checkHost() {
+            try {
+                InetAddress.getByName(host);
+            } catch (UnknownHostException e) {
+                throw new Main.UsageError(
+                        "--host: '" + host + "' is not an address of this machine's (it does not" + " resolve)");
+            }
+        }
+
+        /** The stats file must be writable at start, not found unwritable a second later, every second. */
+        private void checkStatsFile() {
+            if (statsFile == null) {
+                return;
+            }
+            try {
+                Files.write(statsFile, new byte[0], StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            } catch (IOException e) {
+                throw new Main.UsageError("--stats-file: " + Main.describe(e));
+            }
         }
 
         GatewayConfig config() {

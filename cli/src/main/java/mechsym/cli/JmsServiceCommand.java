@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import mechsym.tools.OptionCheck;
 import mechsym.tools.ServerFiles;
 import mechsym.tools.jms.EmbeddedBroker;
@@ -20,10 +21,10 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = {
-            "The seed's JMS request-reply service: each TextMessage on the queue is",
-            "answered with its text upper-cased, sent to its JMSReplyTo with its",
-            "correlation id (its message id when it has none). Malformed requests",
-            "(not text, no reply-to) are counted and logged; the service keeps serving.",
+            "The seed's JMS request-reply service: each TextMessage answered upper-cased.",
+            "The reply goes to the request's JMSReplyTo with its correlation id (its message id when it",
+            "has none). Malformed requests (not text, no reply-to) are counted and logged; the service",
+            "keeps serving.",
             "With --request TEXT it is the client instead: one request, the reply printed."
         },
         footer = {
@@ -33,7 +34,8 @@ import picocli.CommandLine.Option;
             "  mechsym jms-service --request hello           # another terminal: prints HELLO",
             "  mechsym lab jms-load --broker-url tcp://127.0.0.1:61616",
             "",
-            "Exit codes: 0 stopped, 1 the broker could not be reached or was lost, 2 bad usage."
+            "Exit codes: 0 stopped (Ctrl-C, SIGTERM or --seconds over), 1 the broker could not be reached or was",
+            "lost, 2 bad usage."
         })
 final class JmsServiceCommand implements Callable<Integer> {
     @Option(
@@ -135,45 +137,47 @@ final class JmsServiceCommand implements Callable<Integer> {
             System.err.println("mechsym: jms-service: cannot connect to the broker at " + url + ": " + e.getMessage());
             return Main.EXIT_FAILED;
         }
-        Thread stopper = new Thread(() -> closeQuietly(service), "jms-service-stop");
-        Runtime.getRuntime().addShutdownHook(stopper);
-        System.out.println("jms-service: serving queue " + queue + " at " + url + " with " + listeners + " listener"
-                + (listeners > 1 ? "s" : "") + (seconds > 0 ? " for " + seconds + " s" : "; Ctrl-C stops"));
-        long deadline =
-                seconds > 0 ? System.nanoTime() + Duration.ofSeconds(seconds).toNanos() : Long.MAX_VALUE;
-        String lastLine = "";
-        String lost = null;
-        while (System.nanoTime() < deadline) {
-            long left = Math.min(10_000, Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
-            lost = service.awaitConnectionLoss(left);
-            if (lost != null) {
-                break;
-            }
-            String line = service.statsLine();
-            if (!line.equals(lastLine)) {
-                System.out.println("jms-service: " + line);
-                lastLine = line;
-            }
-        }
-        System.out.println("jms-service: " + service.statsLine());
-        closeQuietly(service);
+        CompletableFuture<Integer> ended = new CompletableFuture<>();
+        Thread watcher = Thread.ofPlatform().daemon().name("jms-service-watch").start(() -> watch(service, url, ended));
         try {
-            Runtime.getRuntime().removeShutdownHook(stopper);
-        } catch (IllegalStateException shuttingDown) {
-            // the hook is running: nothing to remove
+            return ServeUntilStopped.serve(service, System.err, ended, () -> {
+                System.out.println("jms-service: serving queue " + queue + " at " + url + " with " + listeners
+                        + " listener" + (listeners > 1 ? "s" : "")
+                        + (seconds > 0 ? " for " + seconds + " s" : "; Ctrl-C stops"));
+                System.out.flush();
+            });
+        } finally {
+            watcher.interrupt();
+            watcher.join();
         }
-        if (lost != null) {
-            System.err.println("mechsym: jms-service: lost the broker at " + url + ": " + lost);
-            return Main.EXIT_FAILED;
-        }
-        return Main.EXIT_OK;
     }
 
-    private static void closeQuietly(UpperCaseService service) {
+    /**
+     * Until interrupted: a stats line when the counts changed (every 10 s at most), and {@code ended}
+     * completed with 0 when --seconds are up, or 1 when the broker is lost.
+     */
+    private void watch(UpperCaseService service, String url, CompletableFuture<Integer> ended) {
+        long deadline =
+                seconds > 0 ? System.nanoTime() + Duration.ofSeconds(seconds).toNanos() : Long.MAX_VALUE;
+        String lastLine = service.statsLine();
         try {
-            service.close();
-        } catch (JMSException e) {
-            System.err.println("jms-service: closing: " + e.getMessage());
+            while (System.nanoTime() < deadline) {
+                long left = Math.min(10_000, Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+                String lost = service.awaitConnectionLoss(left);
+                if (lost != null) {
+                    System.err.println("mechsym: jms-service: lost the broker at " + url + ": " + lost);
+                    ended.complete(Main.EXIT_FAILED);
+                    return;
+                }
+                String line = service.statsLine();
+                if (!line.equals(lastLine)) {
+                    System.out.println("jms-service: " + line);
+                    lastLine = line;
+                }
+            }
+            ended.complete(Main.EXIT_OK);
+        } catch (InterruptedException e) {
+            // stopped by a signal: the server is being closed
         }
     }
 }

@@ -8,10 +8,12 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import mechsym.tools.OptionCheck;
 import mechsym.tools.latency.LatencyRecorder;
 import mechsym.tools.latency.LatencySummary;
 import mechsym.tools.load.LoadConfig;
@@ -27,10 +29,10 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = {
-            "Open-loop HTTP/1.1 load at a fixed arrival rate (wrk2's way): every request",
-            "is timed from when it was due (its intended start), so a stalled server",
-            "cannot hide behind the requests it delayed. Latency per status code",
-            "(HdrHistogram); a line every second (docs/gateway.md)."
+            "Open-loop HTTP/1.1 load at a fixed arrival rate, wrk2's way (docs/gateway.md).",
+            "Every request is timed from when it was due (its intended start), so a stalled server",
+            "cannot hide behind the requests it delayed. Latency per status code (HdrHistogram);",
+            "a line every second."
         },
         footer = {
             "",
@@ -173,15 +175,36 @@ final class LoadCommand implements Callable<Integer> {
             throw new IllegalArgumentException(
                     "give one schedule: --rate R [--duration D], --from R1 --to R2 --during D, or --steps");
         }
+        checkRate("--rate", rate);
+        checkRate("--from", from);
+        checkRate("--to", to);
         if (steps != null) {
-            return RateSchedule.parseSteps(steps);
+            return named("--steps", () -> RateSchedule.parseSteps(steps));
         }
         if (rate != null) {
-            return RateSchedule.fixed(rate, RateSchedule.parseDuration(duration == null ? "10s" : duration));
+            Duration length = RateSchedule.parseDuration(duration == null ? "10s" : duration);
+            return named("--rate", () -> RateSchedule.fixed(rate, length));
         }
         if (from == null || to == null || during == null) {
             throw new IllegalArgumentException("a ramp needs --from, --to and --during");
         }
-        return RateSchedule.ramp(from, to, RateSchedule.parseDuration(during));
+        Duration length = RateSchedule.parseDuration(during);
+        return named("--from/--to", () -> RateSchedule.ramp(from, to, length));
+    }
+
+    private static void checkRate(String option, Double value) {
+        if (value != null && value > LoadConfig.MAX_RATE) {
+            throw new IllegalArgumentException(option + " must be at most " + (long) LoadConfig.MAX_RATE
+                    + " requests per second (mechsym load sends from one thread), not " + OptionCheck.number(value));
+        }
+    }
+
+    /** The schedule, or its check's message prefixed with the option that gave it. */
+    private static RateSchedule named(String option, java.util.function.Supplier<RateSchedule> schedule) {
+        try {
+            return schedule.get();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(option + ": " + e.getMessage(), e);
+        }
     }
 }

@@ -39,6 +39,8 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
     public static final int EXIT_USAGE = 2;
     /** `lab compare`: a figure got worse beyond both runs' noise. */
     public static final int EXIT_WORSE = 3;
+    /** A server that ran out of memory (it exits rather than linger answering nothing). */
+    public static final int EXIT_OUT_OF_MEMORY = 3;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -1,9 +1,11 @@
 package mechsym.cli;
 
 import java.io.PrintStream;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import mechsym.tools.platform.RunningServer;
 import sun.misc.Signal;
+import sun.misc.SignalHandler;
 
 /**
  * "Serve until stopped", the one way every server command ends (Agrona's
@@ -18,20 +20,39 @@ final class ServeUntilStopped {
 
     /** Waits for SIGINT or SIGTERM, closes {@code server}, prints its summary on {@code err}. */
     static int serve(RunningServer server, PrintStream err) {
-        return serve(server, err, null);
+        return serve(server, err, new CompletableFuture<>());
     }
 
     /**
-     * As {@link #serve(RunningServer, PrintStream)}, printing {@code ready} (when not null) once the
-     * signals are caught: a user or script that stops the server on seeing that line is never early.
+     * As {@link #serve(RunningServer, PrintStream)}, printing {@code ready} once the signals are caught:
+     * a user or script that stops the server on seeing that line is never early.
      */
     static int serve(RunningServer server, PrintStream err, String ready) {
+        return serve(server, err, new CompletableFuture<>(), () -> err.println(ready));
+    }
+
+    /**
+     * As {@link #serve(RunningServer, PrintStream)}, but also stops when {@code ended} completes (the
+     * server ended by itself: its time is up, it lost what it serves, it failed): then the exit code
+     * is the one {@code ended} holds.
+     */
+    static int serve(RunningServer server, PrintStream err, CompletableFuture<Integer> ended) {
+        return serve(server, err, ended, () -> {});
+    }
+
+    /**
+     * As {@link #serve(RunningServer, PrintStream, CompletableFuture)}, running {@code ready} (which
+     * prints that the server is up) once the signals are caught: whoever reads that line and sends
+     * SIGTERM then gets the orderly stop, never the JVM's default exit 143.
+     */
+    static int serve(RunningServer server, PrintStream err, CompletableFuture<Integer> ended, Runnable ready) {
         CountDownLatch stopped = new CountDownLatch(1);
-        Signal.handle(new Signal("INT"), _ -> stopped.countDown());
-        Signal.handle(new Signal("TERM"), _ -> stopped.countDown());
-        if (ready != null) {
-            err.println(ready);
-        }
+        Signal interrupt = new Signal("INT");
+        Signal terminate = new Signal("TERM");
+        SignalHandler previousInterrupt = Signal.handle(interrupt, _ -> stopped.countDown());
+        SignalHandler previousTerminate = Signal.handle(terminate, _ -> stopped.countDown());
+        ended.whenComplete((_, _) -> stopped.countDown());
+        ready.run();
         boolean interrupted = false;
         while (stopped.getCount() > 0) {
             try {
@@ -46,9 +67,12 @@ final class ServeUntilStopped {
             err.println("mechsym: " + e.getMessage());
         }
         err.println(server.summary());
+        // served in-process (a test, a command run twice): the JVM's signals are its own again
+        Signal.handle(interrupt, previousInterrupt);
+        Signal.handle(terminate, previousTerminate);
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
-        return Main.EXIT_OK;
+        return ended.isDone() && !ended.isCompletedExceptionally() ? ended.join() : Main.EXIT_OK;
     }
 }

@@ -36,6 +36,21 @@ class GatewayAndLoadCommandTest extends CliTestBase {
     }
 
     @Test
+    void aHostThatDoesNotResolveIsNamed() {
+        assertThat(run("gateway", "serve", "--host", "999.1.1.1", "--port", "0", "--quiet"))
+                .isEqualTo(2);
+        assertThat(stderr().strip()).startsWith("mechsym: --host: '999.1.1.1'").doesNotContain("null");
+    }
+
+    @Test
+    void anUnwritableStatsFileIsRefusedAtStart(@TempDir Path dir) {
+        Path file = dir.resolve("no-such-folder").resolve("stats.json");
+        assertThat(run("gateway", "serve", "--port", "0", "--quiet", "--stats-file", file.toString()))
+                .isEqualTo(2);
+        assertThat(stderr().strip()).startsWith("mechsym: --stats-file: ").contains(file.toString());
+    }
+
+    @Test
     void aPortInUseIsOneLineAndExit1() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             assertThat(run("gateway", "serve", "--port", Integer.toString(taken.getLocalPort()), "--quiet"))
@@ -57,6 +72,18 @@ class GatewayAndLoadCommandTest extends CliTestBase {
         assertThat(run("load", "--url", "http://127.0.0.1:1/", "--rate", "10", "--duration", "soon"))
                 .isEqualTo(2);
         assertThat(stderr()).contains("'soon' is not a duration");
+        err.reset();
+        assertThat(run("load", "--url", "http://127.0.0.1:1/", "--rate", "1e12"))
+                .isEqualTo(2);
+        assertThat(stderr().strip())
+                .isEqualTo("mechsym: --rate must be at most 1000000 requests per second (mechsym load sends from one"
+                        + " thread), not 1000000000000");
+        err.reset();
+        assertThat(run("load", "--url", "http://127.0.0.1:1/", "--steps", "100:1s,5000000:1s"))
+                .isEqualTo(2);
+        assertThat(stderr().strip())
+                .isEqualTo("mechsym: a rate of 5000000 requests per second is above what mechsym load can send (one"
+                        + " thread): at most 1000000");
     }
 
     @Test

@@ -23,7 +23,8 @@ class JmsServiceCommandTest extends CliTestBase {
             assertThat(code).as(stderr()).isZero();
             assertThat(stdout()).contains("HELLO");
             assertThat(service.get()).as(stderr()).isZero();
-            assertThat(stdout()).contains("serving queue cli-q").contains("served 1");
+            assertThat(stdout()).contains("serving queue cli-q");
+            assertThat(stderr()).contains("jms-service: served 1");
         }
     }
 

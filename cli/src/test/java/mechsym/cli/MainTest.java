@@ -35,6 +35,18 @@ class MainTest extends CliTestBase {
         assertThat(stdout()).contains("--profile").contains("--out").contains("--list");
         assertThat(run("lab", "compare", "--help")).isZero();
         assertThat(run("trades", "--help")).isZero();
+        assertThat(run("--help")).isZero();
+        var commands = Main.commandLine().getSubcommands();
+        for (var command : List.of(
+                commands.get("load"),
+                commands.get("jms-service"),
+                commands.get("lab").getSubcommands().get("compare"))) {
+            String summary =
+                    command.getCommandSpec().usageMessage().description()[0].strip();
+            assertThat(summary)
+                    .as("the summary in --help is the description's first line: a whole sentence")
+                    .endsWith(".");
+        }
         assertThat(stdout().replaceAll("\\s+", " "))
                 .contains("instrument and/or venue.")
                 .doesNotContain("instrument and/or venue,");
@@ -237,6 +249,26 @@ class MainTest extends CliTestBase {
     private static LabRun runWithSpread(double min, double median, double max) {
         ExperimentResult result = FakeExperimentForCli.result(min, median, max);
         return new LabRun(LabRun.SCHEMA, "test", "now", 1, "tiny", "cmd", Environment.probe(), List.of(result));
+    }
+
+    @Test
+    void compareExitsOneWhenBsFiguresAreNotNumbers() throws Exception {
+        Path a = dir.resolve("a.json");
+        Path b = dir.resolve("b.json");
+        ResultsJson.write(run(2.0), a);
+        ResultsJson.write(run(3.25), b);
+        String good = Files.readString(b);
+        assertThat(good).contains("3.25");
+        for (String corrupt : List.of("\"3.25\"", "null")) {
+            Files.writeString(b, good.replace("3.25", corrupt));
+            err.reset();
+            assertThat(run("lab", "compare", a.toString(), b.toString()))
+                    .as(corrupt)
+                    .isEqualTo(Main.EXIT_FAILED);
+            assertThat(stderr().strip())
+                    .startsWith("mechsym: no figure to compare: 1 measured figure is a number in one run only")
+                    .contains("median: A 2.0, B " + corrupt.replace("\"", ""));
+        }
     }
 
     @Test

@@ -82,6 +82,18 @@ public final class OptionCheck {
     }
 
     /**
+     * {@code value} if it is above 0 (NaN is not); a whole number is written without ".0".
+     *
+     * @throws IllegalArgumentException "OPTION must be positive, not VALUE"
+     */
+    public static double positive(String option, double value) {
+        if (!(value > 0)) {
+            throw new IllegalArgumentException(option + " must be positive, not " + number(value));
+        }
+        return value;
+    }
+
+    /**
      * Throws with {@code message} unless {@code condition}: for a check between options, whose
      * message names them both.
      *
@@ -98,7 +110,7 @@ public final class OptionCheck {
     }
 
     /** A whole number without ".0"; others as Java writes them. */
-    private static String number(double value) {
+    public static String number(double value) {
         return value == Math.rint(value) && Math.abs(value) < 1e15
                 ? Long.toString((long) value)
                 : Double.toString(value);

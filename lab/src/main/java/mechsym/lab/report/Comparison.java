@@ -116,6 +116,22 @@ public final class Comparison {
 
     public static List<Line> compare(LabRun a, LabRun b) {
         List<Line> lines = new ArrayList<>();
+        walk(a, b, lines, new ArrayList<>());
+        return lines;
+    }
+
+    /**
+     * The measured figures a number in one run and not in the other (a string, a null): each as
+     * {@code experiment / table / row / column: A value, B value}. A run whose figures are all such
+     * has nothing to compare, and is not a lab run's results.
+     */
+    public static List<String> notNumbers(LabRun a, LabRun b) {
+        List<String> notNumbers = new ArrayList<>();
+        walk(a, b, new ArrayList<>(), notNumbers);
+        return notNumbers;
+    }
+
+    private static void walk(LabRun a, LabRun b, List<Line> lines, List<String> notNumbers) {
         for (ExperimentResult ea : a.experiments()) {
             ExperimentResult eb = b.experiment(ea.id());
             if (eb == null) {
@@ -124,14 +140,14 @@ public final class Comparison {
             for (Table ta : ea.tables()) {
                 Table tb = eb.table(ta.id());
                 if (ta.source() == Table.Source.MEASURED && tb != null) {
-                    compareTables(ea.id(), ta, tb, lines);
+                    compareTables(ea.id(), ta, tb, lines, notNumbers);
                 }
             }
         }
-        return lines;
     }
 
-    private static void compareTables(String experiment, Table ta, Table tb, List<Line> lines) {
+    private static void compareTables(
+            String experiment, Table ta, Table tb, List<Line> lines, List<String> notNumbers) {
         List<String> columnsA = columnIds(ta);
         List<String> columnsB = columnIds(tb);
         List<String> keyColumns = keyColumns(ta, columnsA);
@@ -146,11 +162,13 @@ public final class Comparison {
             for (int c = 0; c < ta.columns().size(); c++) {
                 Table.Column column = ta.columns().get(c);
                 int cb = columnsB.indexOf(columnsA.get(c));
-                if (column.unit() != null
-                        && !keyColumns.contains(columnsA.get(c))
-                        && cb >= 0
-                        && ra.get(c) instanceof Number na
-                        && rb.get(cb) instanceof Number nb) {
+                if (column.unit() == null || keyColumns.contains(columnsA.get(c)) || cb < 0) {
+                    continue;
+                }
+                if (ra.get(c) instanceof Number != rb.get(cb) instanceof Number) {
+                    notNumbers.add(experiment + " / " + ta.id() + " / " + entry.getKey() + " / " + column.name()
+                            + ": A " + clip(String.valueOf(ra.get(c))) + ", B " + clip(String.valueOf(rb.get(cb))));
+                } else if (ra.get(c) instanceof Number na && rb.get(cb) instanceof Number nb) {
                     lines.add(new Line(
                             experiment,
                             ta.id(),

@@ -195,10 +195,12 @@ public final class Dumper {
     }
 
     /**
-     * The first offset from {@code from} where a chain of frames starts, or the end: a trustworthy
-     * header followed by the end, by another trustworthy header, or by a header that starts with the
-     * magic but cannot be trusted (its length does not fit, say). That last header is then reported
-     * when the dump reaches it, and the sound frame before it is not skipped.
+     * The first offset from {@code from}, byte by byte, where a frame can be trusted, or the end: a
+     * trustworthy header followed by the end, by another trustworthy header, or by a header that
+     * starts with the magic but cannot be trusted (its length does not fit, say), or a trustworthy
+     * header whose body decodes by the schema however garbled what follows it (a sound frame between
+     * two stretches of garbage). A broken header after it is then reported when the dump reaches it,
+     * and the sound frame before it is not skipped.
      */
     long resync(CodecBuffer data, long from, long end) {
         for (long p = from; p <= end - HEADER_LENGTH; p++) {
@@ -206,12 +208,28 @@ public final class Dumper {
                 long next = p + HEADER_LENGTH + data.getInt(p + BODY_LENGTH_OFFSET);
                 if (next == end
                         || FrameReader.trustworthyHeader(data, next, end, maxBodyLength)
-                        || startsWithMagic(data, next, end)) {
+                        || startsWithMagic(data, next, end)
+                        || decodes(data, p)) {
                     return p;
                 }
             }
         }
         return end;
+    }
+
+    /** Whether the frame with its (trustworthy) header at {@code offset} is of a schema type and decodes. */
+    private boolean decodes(CodecBuffer data, long offset) {
+        MessageType type =
+                schema.find(data.getInt(offset + TYPE_ID_OFFSET), data.getShort(offset + VERSION_OFFSET) & 0xFFFF);
+        if (type == null) {
+            return false;
+        }
+        try {
+            SchemaCodec.decode(type, data, offset + HEADER_LENGTH, data.getInt(offset + BODY_LENGTH_OFFSET), true);
+            return true;
+        } catch (CodecException e) {
+            return false;
+        }
     }
 
     private static boolean startsWithMagic(CodecBuffer data, long offset, long end) {

@@ -12,9 +12,11 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 import mechsym.core.concurrent.MpscQueue;
 import mechsym.tools.latency.LatencyRecorder;
+import mechsym.tools.platform.ServerThreads;
 
 /**
  * One gateway thread: a selector over its share of the connections (each loop accepts from the same
@@ -25,14 +27,20 @@ import mechsym.tools.latency.LatencyRecorder;
  *
  * <p><b>Bounded memory:</b> one request per connection at a time (a pipelined next request waits in
  * the connection's buffer, and the connection is not read while a response is pending), headers and
- * bodies within the configured limits, and connections within {@code maxConnections}. A client that
+ * bodies within the configured limits, connections within {@code maxConnections}, and every
+ * connection's buffers together within the gateway's {@link BufferBudget} (a connection is refused,
+ * or its request answered {@code 503}, when its buffer would not fit). A client that
  * stops sending mid-request gets {@code 408} after the request timeout; one that stops reading is
  * dropped after the write timeout; an idle keep-alive connection is closed after the idle timeout.
+ * A request whose transaction sits with a dead service thread gets {@code 503} after the request
+ * timeout. A connection awaiting its answer is still watched, so a client that leaves is noticed
+ * and its answer, when it comes, counted as dropped.
  *
  * <p>Everything here runs on the loop's thread, except {@link #answered} (service threads) and
- * {@link #close} (any thread).
+ * {@link #stop} (any thread). A loop that dies (any {@link Throwable}) closes its connections
+ * first, then reports itself to the gateway.
  */
-final class EventLoop implements Runnable, Transaction.Answers {
+final class EventLoop implements Transaction.Answers {
     private static final int INITIAL_READ_BUFFER = 1024;
     private static final long TIMER_MILLIS = 100;
 
@@ -45,8 +53,9 @@ final class EventLoop implements Runnable, Transaction.Answers {
     private final MpscQueue<Transaction> output;
     private final Supplier<byte[]> statsJson;
     private final LatencyRecorder gatewayLatency;
+    private final BufferBudget budget;
     private final Set<Connection> connections = new HashSet<>();
-    private final Thread thread;
+    private final String name;
     private volatile boolean asleep;
     private volatile boolean running = true;
     private int nextQueue;
@@ -60,8 +69,10 @@ final class EventLoop implements Runnable, Transaction.Answers {
             TransactionService service,
             ServerSocketChannel listener,
             Supplier<byte[]> statsJson,
-            LatencyRecorder gatewayLatency)
+            LatencyRecorder gatewayLatency,
+            BufferBudget budget)
             throws IOException {
+        this.budget = budget;
         this.index = index;
         this.config = config;
         this.counters = counters;
@@ -74,11 +85,17 @@ final class EventLoop implements Runnable, Transaction.Answers {
         this.output = new MpscQueue<>(Math.min(1 << 20, Math.max(64, config.maxConnections())));
         listener.register(selector, SelectionKey.OP_ACCEPT);
         this.nextQueue = index;
-        this.thread = Thread.ofPlatform().name("mechsym-gateway-" + index).unstarted(this);
+        this.name = "mechsym-gateway-" + index;
     }
 
-    void start() {
-        thread.start();
+    /** Runs the loop on a thread of {@code threads}; if it dies, {@code died} is told its name and why. */
+    void start(ServerThreads threads, BiConsumer<String, Throwable> died) {
+        threads.start(name, () -> {
+            Throwable failure = runUntilStopped();
+            if (failure != null && running) {
+                died.accept(name, failure);
+            }
+        });
     }
 
     @Override
@@ -91,8 +108,9 @@ final class EventLoop implements Runnable, Transaction.Answers {
         }
     }
 
-    @Override
-    public void run() {
+    /** The loop; what ended it when it was not {@link #stop}, with every connection closed. */
+    private Throwable runUntilStopped() {
+        Throwable failure = null;
         long nextTimer = System.currentTimeMillis() + TIMER_MILLIS;
         try {
             while (running) {
@@ -116,19 +134,22 @@ final class EventLoop implements Runnable, Transaction.Answers {
                     nextTimer = now + TIMER_MILLIS;
                 }
             }
-        } catch (IOException | RuntimeException e) {
-            if (running) {
-                System.err.println("mechsym gateway: thread " + index + " failed: " + e);
-            }
+        } catch (Throwable t) {
+            failure = t; // after the finally below has released the connections (and their memory)
         } finally {
-            for (Connection c : new ArrayList<>(connections)) {
+            for (Connection c : connections.toArray(new Connection[0])) {
                 c.close();
             }
-            try {
-                selector.close();
-            } catch (IOException ignored) {
-                // closing
-            }
+            closeSelector();
+        }
+        return failure;
+    }
+
+    private void closeSelector() {
+        try {
+            selector.close();
+        } catch (IOException ignored) {
+            // closing
         }
     }
 
@@ -164,7 +185,7 @@ final class EventLoop implements Runnable, Transaction.Answers {
             if (channel == null) {
                 return;
             }
-            if (counters.connectionsOpen.get() >= config.maxConnections()) {
+            if (counters.connectionsOpen.get() >= config.maxConnections() || !budget.reserve(INITIAL_READ_BUFFER)) {
                 counters.connectionsRefused.increment();
                 closeQuietly(channel);
                 continue;
@@ -178,6 +199,7 @@ final class EventLoop implements Runnable, Transaction.Answers {
                 counters.connectionsAccepted.increment();
                 counters.connectionsOpen.incrementAndGet();
             } catch (IOException e) {
+                budget.release(INITIAL_READ_BUFFER);
                 closeQuietly(channel);
             }
         }
@@ -186,14 +208,16 @@ final class EventLoop implements Runnable, Transaction.Answers {
     /** On this thread: an answer from the service goes to its connection (if still open). */
     private void deliver(Transaction transaction) {
         Connection c = (Connection) transaction.connection;
-        if (c.closed) {
-            counters.answersDropped.increment();
+        if (c.closed || c.pending != transaction) {
+            counters.answersDropped.increment(); // the client left, or was answered 503 meanwhile
             return;
         }
+        c.pending = null;
         try {
             c.respond(transaction.status, "text/plain", transaction.result);
             gatewayLatency.record(System.nanoTime() - transaction.acceptedNanos);
         } catch (IOException e) {
+            counters.answersDropped.increment();
             c.close();
         }
     }
@@ -206,6 +230,10 @@ final class EventLoop implements Runnable, Transaction.Answers {
         for (Connection c : connections) {
             if (c.state == State.WRITING && now - c.writeStartMillis > writeTimeout) {
                 expired.add(c);
+            } else if (c.state == State.AWAITING_ANSWER
+                    && now - c.requestStartMillis > requestTimeout
+                    && service.isDead(c.pending.queue)) {
+                expired.add(c);
             } else if (c.state == State.READING) {
                 if (c.parser.inRequest() && now - c.requestStartMillis > requestTimeout) {
                     expired.add(c);
@@ -216,6 +244,16 @@ final class EventLoop implements Runnable, Transaction.Answers {
         }
         for (Connection c : expired) {
             counters.timeouts.increment();
+            if (c.state == State.AWAITING_ANSWER) {
+                counters.unanswered.increment();
+                c.pending = null;
+                try {
+                    c.respondAndClose(503, "no answer within " + requestTimeout + " ms: the service thread died");
+                    continue;
+                } catch (IOException e) {
+                    // fall through to close
+                }
+            }
             if (c.state == State.READING && c.parser.inRequest()) {
                 try {
                     c.respondAndClose(408, "request not complete within " + requestTimeout + " ms");
@@ -237,15 +275,16 @@ final class EventLoop implements Runnable, Transaction.Answers {
         return date;
     }
 
-    /** Stops the loop; its connections are closed by its thread. */
-    void close() {
+    /** Tells the loop to stop; its thread closes its connections (the gateway joins it). */
+    void stop() {
         running = false;
         selector.wakeup();
-        try {
-            thread.join(2_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+    }
+
+    /** Releases a loop that was never started. */
+    void closeUnstarted() {
+        running = false;
+        closeSelector();
     }
 
     private static void closeQuietly(SocketChannel channel) {
@@ -268,10 +307,13 @@ final class EventLoop implements Runnable, Transaction.Answers {
     /** One client connection; loop thread only, except {@link #closed}, read when delivering. */
     private final class Connection {
         final SocketChannel channel;
-        final RequestParser parser = new RequestParser(config.maxHeaderBytes(), config.maxBodyBytes());
+        final RequestParser parser = new RequestParser(config.maxHeaderBytes(), config.maxBodyBytes(), budget);
         SelectionKey key;
         ByteBuffer in = ByteBuffer.allocate(INITIAL_READ_BUFFER);
         ByteBuffer out;
+        /** The transaction in the service for this connection, while {@link State#AWAITING_ANSWER}. */
+        Transaction pending;
+
         State state = State.READING;
         boolean closeAfterWrite;
         boolean continueSent;
@@ -285,15 +327,19 @@ final class EventLoop implements Runnable, Transaction.Answers {
         }
 
         void readAvailable() throws IOException {
+            if (!in.hasRemaining() && state == State.READING && !grow()) {
+                return; // answered 503: no room in the budget
+            }
             if (!in.hasRemaining()) {
-                grow();
+                key.interestOps(0); // awaiting its answer with a full buffer: read again once answered
+                return;
             }
             int n = channel.read(in);
             if (n < 0) {
                 close();
                 return;
             }
-            if (n > 0) {
+            if (n > 0 && state == State.READING) {
                 lastActivityMillis = System.currentTimeMillis();
                 if (!parser.inRequest()) {
                     requestStartMillis = lastActivityMillis;
@@ -302,15 +348,25 @@ final class EventLoop implements Runnable, Transaction.Answers {
             }
         }
 
-        /** The buffer grows while headers are read, up to the header limit (plus room to detect it). */
-        private void grow() {
+        /**
+         * The buffer grows while headers are read, up to the header limit (plus room to detect it),
+         * when the budget has room; else the request is answered {@code 503} (false).
+         */
+        private boolean grow() throws IOException {
             int limit = config.maxHeaderBytes() + 4;
             if (in.capacity() < limit) {
-                ByteBuffer bigger = ByteBuffer.allocate(Math.min(limit, in.capacity() * 2));
+                int capacity = Math.min(limit, in.capacity() * 2);
+                if (!budget.reserve(capacity - in.capacity())) {
+                    counters.overBudget.increment();
+                    respondAndClose(503, "server busy: request buffers in memory are at their limit");
+                    return false;
+                }
+                ByteBuffer bigger = ByteBuffer.allocate(capacity);
                 in.flip();
                 bigger.put(in);
                 in = bigger;
             }
+            return true;
         }
 
         /** Parses and serves the requests in the buffer, one at a time. */
@@ -330,7 +386,7 @@ final class EventLoop implements Runnable, Transaction.Answers {
                             channel.write(ByteBuffer.wrap(HttpResponses.CONTINUE));
                         }
                         if (!in.hasRemaining() && !parser.awaitingBody()) {
-                            grow();
+                            grow(); // answers 503 itself when the budget has no room
                         }
                         return;
                     }
@@ -352,8 +408,11 @@ final class EventLoop implements Runnable, Transaction.Answers {
             }
             Transaction transaction = new Transaction(EventLoop.this, this, parser.body(), System.nanoTime());
             state = State.AWAITING_ANSWER;
-            key.interestOps(0);
+            pending = transaction;
+            // still read, only to see the client leave (a pipelined request waits in the buffer)
+            key.interestOps(SelectionKey.OP_READ);
             if (service.submit(transaction, nextQueue++) == TransactionService.Admission.REJECTED) {
+                pending = null;
                 state = State.READING;
                 respond(
                         503,
@@ -371,7 +430,8 @@ final class EventLoop implements Runnable, Transaction.Answers {
         /** Writes a response for the current request; what the socket does not take waits for OP_WRITE. */
         void respond(int status, String contentType, byte[] body) throws IOException {
             closeAfterWrite = !parser.keepAlive;
-            out = HttpResponses.response(status, contentType, body, closeAfterWrite, date());
+            boolean headOnly = "HEAD".equals(parser.method);
+            out = HttpResponses.response(status, contentType, body, closeAfterWrite, date(), headOnly);
             counters.responses.increment();
             state = State.WRITING;
             writeStartMillis = System.currentTimeMillis();
@@ -406,6 +466,8 @@ final class EventLoop implements Runnable, Transaction.Answers {
             closed = true;
             connections.remove(this);
             counters.connectionsOpen.decrementAndGet();
+            parser.reset(); // gives its body back to the budget
+            budget.release(in.capacity());
             if (key != null) {
                 key.cancel();
             }

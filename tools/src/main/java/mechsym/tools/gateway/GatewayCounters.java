@@ -25,7 +25,11 @@ final class GatewayCounters {
     final LongAdder badRequests = new LongAdder();
     /** Connections closed by a request, idle or write timeout. */
     final LongAdder timeouts = new LongAdder();
-    /** Answers whose client had gone before they could be written. */
+    /** Requests answered {@code 503} because their buffers would not fit the gateway's budget. */
+    final LongAdder overBudget = new LongAdder();
+    /** Requests answered {@code 503} because their service thread died before answering them. */
+    final LongAdder unanswered = new LongAdder();
+    /** Answers whose client had gone (or been answered {@code 503}) before they could be written. */
     final LongAdder answersDropped = new LongAdder();
 
     final LongAdder connectionsAccepted = new LongAdder();

@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.net.BindException;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,9 +18,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntConsumer;
+import java.util.function.IntFunction;
 import mechsym.tools.latency.LatencyRecorder;
 import mechsym.tools.latency.LatencySummary;
 import mechsym.tools.latency.LoadMode;
+import mechsym.tools.platform.RunningServer;
+import mechsym.tools.platform.ServerThreads;
 
 /**
  * The HTTP gateway of the seed "Applying Back Pressure When Overloaded": event-loop threads
@@ -36,9 +46,14 @@ import mechsym.tools.latency.LoadMode;
  * latency percentiles (at most one stats interval old). Any other request is a transaction: its
  * body is the transaction's input, the answer's body its output.
  *
+ * <p><b>Threads that die:</b> an event loop or service thread ended by an exception or error is
+ * logged and listed under {@code deadThreads} in {@code /stats}; a {@link VirtualMachineError}
+ * (out of memory) also completes {@link #fatalError()}, for the process to exit rather than linger
+ * answering nothing.
+ *
  * <p>Thread safety: {@link #start} once; {@link #stats()} and {@link #close()} from any thread.
  */
-public final class GatewayServer implements AutoCloseable {
+public final class GatewayServer implements RunningServer {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final GatewayConfig config;
@@ -46,23 +61,43 @@ public final class GatewayServer implements AutoCloseable {
     // measured inside the server, from a request's arrival: waits before that (accept backlog, TCP) are not seen
     private final LatencyRecorder gatewayLatency = new LatencyRecorder(LoadMode.CLOSED_LOOP);
     private final TransactionService service;
+    private final BufferBudget budget;
     private final ServerSocketChannel listener;
     private final List<EventLoop> loops = new ArrayList<>();
-    private final Thread ticker;
+    private final ServerThreads threads = new ServerThreads("gateway");
+    private final Map<String, String> deadThreads = new ConcurrentSkipListMap<>();
+    private final CompletableFuture<Throwable> fatalError = new CompletableFuture<>();
     private final PrintStream statsOut;
     private final Path statsFile;
     private final long startNanos = System.nanoTime();
     private volatile LatencySummary transactionTotal;
     private volatile LatencySummary gatewayTotal;
-    private volatile boolean running = true;
+    private final CountDownLatch stopping = new CountDownLatch(1);
+    private final AtomicBoolean closed = new AtomicBoolean();
 
-    private GatewayServer(GatewayConfig config, PrintStream statsOut, Path statsFile) throws IOException {
+    /** What tests replace: each service thread's work, and a check as each gateway thread opens. */
+    record Parts(IntFunction<TransactionService.Work> work, IntConsumer openingLoop, BufferBudget budget) {
+        static Parts of(GatewayConfig config) {
+            return new Parts(
+                    _ -> new TransactionWork(config.work(), config.transactionMicros()),
+                    _ -> {},
+                    BufferBudget.quarterOfTheHeap());
+        }
+    }
+
+    private GatewayServer(GatewayConfig config, PrintStream statsOut, Path statsFile, Parts parts) throws IOException {
         this.config = config.validate();
         this.statsOut = statsOut;
         this.statsFile = statsFile;
+        this.budget = parts.budget();
+        InetSocketAddress address = new InetSocketAddress(config.host(), config.port());
+        if (address.isUnresolved()) {
+            throw new UnknownHostException(
+                    "cannot listen on " + config.host() + ":" + config.port() + ": the host does not resolve");
+        }
         this.listener = ServerSocketChannel.open();
         try {
-            listener.bind(new InetSocketAddress(config.host(), config.port()), 4096);
+            listener.bind(address, 4096);
             listener.configureBlocking(false);
         } catch (BindException e) {
             listener.close();
@@ -71,14 +106,21 @@ public final class GatewayServer implements AutoCloseable {
             listener.close();
             throw e;
         }
-        this.service = new TransactionService(config, counters);
-        this.transactionTotal = service.transactionTimes().total();
-        this.gatewayTotal = gatewayLatency.total();
-        for (int i = 0; i < config.gatewayThreads(); i++) {
-            loops.add(new EventLoop(i, config, counters, service, listener, this::statsJson, gatewayLatency));
+        try {
+            this.service = new TransactionService(config, counters, parts.work());
+            this.transactionTotal = service.transactionTimes().total();
+            this.gatewayTotal = gatewayLatency.total();
+            for (int i = 0; i < config.gatewayThreads(); i++) {
+                parts.openingLoop().accept(i);
+                loops.add(new EventLoop(
+                        i, config, counters, service, listener, this::statsJson, gatewayLatency, parts.budget()));
+            }
+        } catch (IOException | RuntimeException | Error e) {
+            // nothing has started yet: release what was opened
+            loops.forEach(EventLoop::closeUnstarted);
+            listener.close();
+            throw e;
         }
-        this.ticker =
-                Thread.ofPlatform().name("mechsym-gateway-stats").daemon(true).unstarted(this::tick);
     }
 
     /**
@@ -89,10 +131,58 @@ public final class GatewayServer implements AutoCloseable {
      * @throws java.net.BindException naming the address when the port is taken
      */
     public static GatewayServer start(GatewayConfig config, PrintStream statsOut, Path statsFile) throws IOException {
-        GatewayServer server = new GatewayServer(config, statsOut, statsFile);
-        server.loops.forEach(EventLoop::start);
-        server.ticker.start();
+        return start(config, statsOut, statsFile, Parts.of(config));
+    }
+
+    static GatewayServer start(GatewayConfig config, PrintStream statsOut, Path statsFile, Parts parts)
+            throws IOException {
+        GatewayServer server = new GatewayServer(config, statsOut, statsFile, parts);
+        try {
+            server.service.start(server.threads, server::died);
+            server.loops.forEach(loop -> loop.start(server.threads, server::died));
+            server.threads.start("mechsym-gateway-stats", () -> {
+                try {
+                    server.tick();
+                } catch (RuntimeException | Error e) {
+                    server.died("mechsym-gateway-stats", e);
+                }
+            });
+        } catch (RuntimeException | Error e) {
+            server.close(); // e.g. no native thread for one more: stop those that did start
+            throw e;
+        }
         return server;
+    }
+
+    /** A thread of the server ended by {@code failure}: logged, listed in /stats, fatal if the JVM is failing. */
+    private void died(String thread, Throwable failure) {
+        deadThreads.put(thread, String.valueOf(failure));
+        System.err.println("mechsym gateway: thread " + thread + " died: " + failure);
+        if (failure instanceof VirtualMachineError) {
+            fatalError.complete(failure);
+        }
+    }
+
+    /**
+     * Completes with the error when a thread of the server died of a {@link VirtualMachineError}
+     * (out of memory, stack overflow): the server cannot be trusted to serve any more.
+     */
+    public CompletableFuture<Throwable> fatalError() {
+        return fatalError;
+    }
+
+    @Override
+    public String address() {
+        return "http://" + config.host() + ":" + port() + "/";
+    }
+
+    @Override
+    public String summary() {
+        return "mechsym gateway: accepted " + counters.accepted.sum() + ", rejected " + counters.rejected.sum()
+                + ", answered " + counters.answered.sum() + ", bad requests " + counters.badRequests.sum()
+                + ", timeouts " + counters.timeouts.sum() + ", answers dropped " + counters.answersDropped.sum()
+                + ", connections " + counters.connectionsAccepted.sum()
+                + (deadThreads.isEmpty() ? "" : ", dead threads " + deadThreads.keySet());
     }
 
     /** The port listened on (the chosen one when the config said 0). */
@@ -128,6 +218,11 @@ public final class GatewayServer implements AutoCloseable {
         s.put("badRequests", counters.badRequests.sum());
         s.put("timeouts", counters.timeouts.sum());
         s.put("answersDropped", counters.answersDropped.sum());
+        s.put("unanswered", counters.unanswered.sum());
+        s.put("overBudget", counters.overBudget.sum());
+        s.put("bufferedBytes", budget.used());
+        s.put("bufferBudgetBytes", budget.limit());
+        s.put("deadThreads", Map.copyOf(deadThreads));
         s.put("responses", counters.responses.sum());
         s.put("connectionsOpen", counters.connectionsOpen.get());
         s.put("connectionsAccepted", counters.connectionsAccepted.sum());
@@ -150,9 +245,11 @@ public final class GatewayServer implements AutoCloseable {
 
     /** Once a second: the totals for /stats, the stats line, the stats file. */
     private void tick() {
-        while (running) {
+        while (true) {
             try {
-                Thread.sleep(1000);
+                if (stopping.await(1, TimeUnit.SECONDS)) {
+                    return;
+                }
             } catch (InterruptedException e) {
                 return;
             }
@@ -197,17 +294,28 @@ public final class GatewayServer implements AutoCloseable {
                 ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() >> 20);
     }
 
-    /** Stops accepting, closes every connection, stops the service threads. */
+    /**
+     * Stops accepting, closes every connection, stops the service threads and joins every thread
+     * within {@link RunningServer#STOP_DEADLINE}.
+     *
+     * @throws RunningServer.ThreadsDidNotStop naming those that did not (after closing the rest)
+     */
     @Override
     public void close() {
-        running = false;
-        ticker.interrupt();
-        loops.forEach(EventLoop::close);
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        stopping.countDown();
+        loops.forEach(EventLoop::stop);
         service.close();
         try {
-            listener.close();
-        } catch (IOException ignored) {
-            // closing anyway
+            threads.joinAll();
+        } finally {
+            try {
+                listener.close();
+            } catch (IOException ignored) {
+                // closing anyway
+            }
         }
     }
 }

@@ -39,9 +39,11 @@ final class HttpResponses {
 
     /**
      * A complete response: status line, {@code Date}, {@code Content-Type}, {@code Content-Length},
-     * {@code Connection: close} when {@code close}, {@code Retry-After} on {@code 503}, then {@code body}.
+     * {@code Connection: close} when {@code close}, {@code Retry-After} on {@code 503}, then {@code body}
+     * unless {@code headOnly} (the answer to a {@code HEAD}: the same head, no body).
      */
-    static ByteBuffer response(int status, String contentType, byte[] body, boolean close, String date) {
+    static ByteBuffer response(
+            int status, String contentType, byte[] body, boolean close, String date, boolean headOnly) {
         StringBuilder head = new StringBuilder(160)
                 .append("HTTP/1.1 ")
                 .append(status)
@@ -62,8 +64,12 @@ final class HttpResponses {
         }
         head.append("\r\n");
         byte[] headBytes = head.toString().getBytes(StandardCharsets.US_ASCII);
-        ByteBuffer buffer = ByteBuffer.allocate(headBytes.length + body.length);
-        buffer.put(headBytes).put(body).flip();
+        ByteBuffer buffer = ByteBuffer.allocate(headBytes.length + (headOnly ? 0 : body.length));
+        buffer.put(headBytes);
+        if (!headOnly) {
+            buffer.put(body);
+        }
+        buffer.flip();
         return buffer;
     }
 }

@@ -1,6 +1,7 @@
 package mechsym.tools.gateway;
 
 import java.util.Locale;
+import mechsym.tools.OptionCheck;
 
 /**
  * The input queue's length, either given or derived by Little's law as the seed states it:
@@ -25,14 +26,14 @@ public record QueueSizing(int length, double maxLatencyMicros, String formula) {
      * @throws IllegalArgumentException if an input is not positive
      */
     public static QueueSizing fromMaxLatency(double maxLatencyMillis, double transactionMicros, int serviceThreads) {
-        requirePositive(maxLatencyMillis, "--max-latency");
+        OptionCheck.positive("--max-latency", maxLatencyMillis);
         if (transactionMicros == 0) {
             // the default service does nothing, and Little's law has no queue length for zero work
             throw new IllegalArgumentException("--max-latency sizes the queue by Little's law, which needs the"
                     + " transaction time: give --txn-time US too (e.g. --txn-time 1000), or --queue N");
         }
-        requirePositive(transactionMicros, "--txn-time");
-        requirePositive(serviceThreads, "--service-threads");
+        OptionCheck.positive("--txn-time", transactionMicros);
+        OptionCheck.positive("--service-threads", serviceThreads);
         double perTransaction = transactionMicros / serviceThreads;
         long length = (long) Math.max(1, Math.floor(maxLatencyMillis * 1000.0 / perTransaction));
         if (length > 1 << 24) {
@@ -55,8 +56,8 @@ public record QueueSizing(int length, double maxLatencyMicros, String formula) {
 
     /** A length given directly, with the latency Little's law says it allows. */
     public static QueueSizing ofLength(int length, double transactionMicros, int serviceThreads) {
-        requirePositive(length, "--queue");
-        requirePositive(serviceThreads, "--service-threads");
+        OptionCheck.positive("--queue", length);
+        OptionCheck.positive("--service-threads", serviceThreads);
         double latency = transactionMicros / serviceThreads * length;
         String formula = String.format(
                 Locale.ROOT,
@@ -66,11 +67,5 @@ public record QueueSizing(int length, double maxLatencyMicros, String formula) {
                 length,
                 latency / 1000.0);
         return new QueueSizing(length, latency, formula);
-    }
-
-    private static void requirePositive(double value, String option) {
-        if (!(value > 0)) {
-            throw new IllegalArgumentException(option + " must be positive, was " + value);
-        }
     }
 }

@@ -2,6 +2,7 @@ package mechsym.tools.gateway;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -12,9 +13,16 @@ import java.util.Locale;
  *
  * <p>What it refuses, with the status: a request line that is not {@code METHOD SP TARGET SP
  * HTTP/1.x}, a header line without a name and colon, folded headers, a bad or conflicting {@code
- * Content-Length}, bare LF line ends ({@code 400}); headers above the limit ({@code 431}); a body
- * above the limit ({@code 413}); a {@code Transfer-Encoding} ({@code 501}: chunked request bodies
- * are not supported, a length is required).
+ * Content-Length}, a bare LF or bare CR, a control character (NUL and the like) in the request line
+ * or a header ({@code 400}, as soon as the offending byte arrives); headers above the limit ({@code
+ * 431}); a body above the limit ({@code 413}); a {@code Transfer-Encoding} ({@code 501}: chunked
+ * request bodies are not supported, a length is required). Empty lines before a request line are
+ * ignored (RFC 9112, section 2.2).
+ *
+ * <p><b>Memory:</b> the body's array grows as its bytes arrive (doubling, up to the declared length),
+ * so a connection holds about twice what it was sent, never what it merely declared; the growth is
+ * taken from the gateway's {@link BufferBudget} ({@code 503} when it does not fit) and given back
+ * at {@link #reset()}.
  */
 final class RequestParser {
     enum Result {
@@ -25,10 +33,12 @@ final class RequestParser {
 
     private final int maxHeaderBytes;
     private final int maxBodyBytes;
+    private final BufferBudget budget;
 
     private boolean inBody;
     private int scanned;
     private byte[] body;
+    private long bodyLength;
     private int bodyFilled;
 
     String method;
@@ -38,9 +48,10 @@ final class RequestParser {
     int errorStatus;
     String errorReason;
 
-    RequestParser(int maxHeaderBytes, int maxBodyBytes) {
+    RequestParser(int maxHeaderBytes, int maxBodyBytes, BufferBudget budget) {
         this.maxHeaderBytes = maxHeaderBytes;
         this.maxBodyBytes = maxBodyBytes;
+        this.budget = budget;
     }
 
     /** Whether some bytes of a request have been consumed but the request is not complete. */
@@ -60,9 +71,11 @@ final class RequestParser {
 
     /** Ready for the next request on the connection. */
     void reset() {
+        budget.release(bodyCapacity());
         inBody = false;
         scanned = 0;
         body = null;
+        bodyLength = 0;
         bodyFilled = 0;
         method = null;
         target = null;
@@ -78,8 +91,12 @@ final class RequestParser {
      */
     Result parse(ByteBuffer in) {
         if (!inBody) {
+            skipEmptyLines(in);
             int start = in.position();
             int end = findHeaderEnd(in, start);
+            if (end == MALFORMED) {
+                return Result.ERROR;
+            }
             if (end < 0) {
                 scanned = in.remaining();
                 if (in.remaining() >= maxHeaderBytes) {
@@ -98,18 +115,62 @@ final class RequestParser {
             }
             inBody = true;
         }
-        int toCopy = Math.min(in.remaining(), body.length - bodyFilled);
+        int toCopy = (int) Math.min(in.remaining(), bodyLength - bodyFilled);
+        if (bodyFilled + toCopy > body.length) {
+            int capacity = (int) Math.min(bodyLength, Math.max(2L * body.length, bodyFilled + toCopy));
+            if (!budget.reserve(capacity - body.length)) {
+                return error(503, "server busy: request bodies in memory are at their limit");
+            }
+            body = Arrays.copyOf(body, capacity);
+        }
         in.get(body, bodyFilled, toCopy);
         bodyFilled += toCopy;
-        return bodyFilled == body.length ? Result.COMPLETE : Result.NEED_MORE;
+        return bodyFilled == bodyLength ? Result.COMPLETE : Result.NEED_MORE;
     }
 
-    /** The index just after the blank line ending the headers, or -1 if it has not arrived. */
-    private static int findHeaderEnd(ByteBuffer in, int start) {
+    /** Bytes held for the body so far (its array's length): what this connection's request costs. */
+    int bodyCapacity() {
+        return body == null ? 0 : body.length;
+    }
+
+    /** Consumes the CRLFs (empty lines) before a request line. */
+    private static void skipEmptyLines(ByteBuffer in) {
+        int p = in.position();
+        while (p + 1 < in.limit() && in.get(p) == '\r' && in.get(p + 1) == '\n') {
+            p += 2;
+        }
+        in.position(p);
+    }
+
+    private static final int MALFORMED = -2;
+
+    /**
+     * The index just after the blank line ending the headers, -1 if it has not arrived, or {@link
+     * #MALFORMED} (with the error set) at a bare CR, a bare LF or a control character.
+     */
+    private int findHeaderEnd(ByteBuffer in, int start) {
         int limit = in.limit();
-        for (int i = start; i + 3 < limit; i++) {
-            if (in.get(i) == '\r' && in.get(i + 1) == '\n' && in.get(i + 2) == '\r' && in.get(i + 3) == '\n') {
-                return i + 4;
+        for (int i = start; i < limit; i++) {
+            byte b = in.get(i);
+            if (b == '\r') {
+                if (i + 1 == limit) {
+                    return -1;
+                }
+                if (in.get(i + 1) != '\n') {
+                    error(400, "bare CR in the request head (lines end with CRLF)");
+                    return MALFORMED;
+                }
+            } else if (b == '\n') {
+                if (i == start || in.get(i - 1) != '\r') {
+                    error(400, "bare LF in the request head (lines end with CRLF)");
+                    return MALFORMED;
+                }
+                if (i >= start + 3 && in.get(i - 2) == '\n' && in.get(i - 3) == '\r') {
+                    return i + 1;
+                }
+            } else if ((b >= 0 && b < 0x20 && b != '\t') || b == 0x7f) {
+                error(400, String.format(Locale.ROOT, "control character 0x%02x in the request head", b));
+                return MALFORMED;
             }
         }
         return -1;
@@ -119,7 +180,7 @@ final class RequestParser {
         String[] lines = head.substring(0, head.length() - 4).split("\r\n", -1);
         String requestLine = lines[0];
         String[] parts = requestLine.split(" ", -1);
-        if (parts.length != 3 || !isToken(parts[0]) || parts[1].isEmpty()) {
+        if (parts.length != 3 || !isToken(parts[0]) || !isVisibleAscii(parts[1])) {
             return error(400, "malformed request line");
         }
         String version = parts[2];
@@ -167,7 +228,8 @@ final class RequestParser {
         if (contentLength > maxBodyBytes) {
             return error(413, "request body of " + contentLength + " bytes, above the limit of " + maxBodyBytes);
         }
-        body = contentLength <= 0 ? EMPTY : new byte[(int) contentLength];
+        bodyLength = Math.max(0, contentLength);
+        body = EMPTY;
         return Result.COMPLETE;
     }
 
@@ -199,6 +261,20 @@ final class RequestParser {
                     || (c >= '0' && c <= '9')
                     || "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
             if (!ok) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A request target: one or more visible ASCII characters (no space, no control, no 8-bit). */
+    private static boolean isVisibleAscii(String s) {
+        if (s.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c <= 0x20 || c >= 0x7f) {
                 return false;
             }
         }

@@ -13,6 +13,8 @@ public final class Transaction {
     final long acceptedNanos;
     /** Set by the service thread: the answer's body. */
     byte[] result;
+    /** Set on admission: the input queue (service thread) it went to. */
+    int queue = -1;
     /** Set by the service thread: 200, or 500 when the work threw. */
     int status = 200;
 

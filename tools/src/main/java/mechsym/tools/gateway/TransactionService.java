@@ -1,15 +1,16 @@
 package mechsym.tools.gateway;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BiConsumer;
+import java.util.function.IntFunction;
 import mechsym.core.concurrent.MpscQueue;
 import mechsym.core.concurrent.ThresholdListener;
 import mechsym.tools.latency.LatencyRecorder;
 import mechsym.tools.latency.LoadMode;
+import mechsym.tools.platform.ServerThreads;
 
 /**
  * The asynchronous transaction service behind the gateway: {@code S} service threads, each fed by
@@ -31,6 +32,10 @@ import mechsym.tools.latency.LoadMode;
  * <p><b>Alert:</b> each bounded queue carries core's {@link ThresholdListener} at the configured
  * fraction of its share; an upward crossing logs a line and counts an alert.
  *
+ * <p><b>A service thread that dies</b> (an {@link Error} out of a transaction's work) is reported to
+ * the gateway and its queue admits nothing more; the transactions left in it are never answered, so
+ * the gateway's request timeout answers their clients.
+ *
  * <p><b>Thread safety:</b> {@link #submit} from any number of gateway threads; {@link #depth()} and
  * the counters from any thread. Transaction times (service thread, from poll to answer) go into a
  * shared {@link LatencyRecorder}.
@@ -39,32 +44,49 @@ public final class TransactionService implements AutoCloseable {
     private final GatewayConfig config;
     private final GatewayCounters counters;
     private final Inbox[] inboxes;
-    private final List<Thread> threads = new ArrayList<>();
+    private final Work[] works;
     private final LatencyRecorder transactionTimes = new LatencyRecorder(LoadMode.CLOSED_LOOP);
     private final int hashRounds;
     private volatile boolean running = true;
 
-    TransactionService(GatewayConfig config, GatewayCounters counters) {
+    /** What one service thread runs for a transaction: its answer's body from the request's. */
+    interface Work {
+        byte[] run(byte[] body);
+    }
+
+    TransactionService(GatewayConfig config, GatewayCounters counters, IntFunction<Work> work) {
         this.config = config;
         this.counters = counters;
         int services = config.serviceThreads();
         int length = config.sizing().length();
         this.inboxes = new Inbox[services];
-        int rounds = 1;
+        this.works = new Work[services];
         for (int i = 0; i < services; i++) {
             int share = length / services + (i < length % services ? 1 : 0);
             inboxes[i] = new Inbox(i, share);
-            TransactionWork work = new TransactionWork(config.work(), config.transactionMicros());
-            rounds = work.hashRounds();
-            Inbox inbox = inboxes[i];
-            Thread thread = Thread.ofPlatform()
-                    .name("mechsym-service-" + i)
-                    .daemon(true)
-                    .unstarted(() -> serve(inbox, work));
-            threads.add(thread);
+            works[i] = work.apply(i);
         }
-        this.hashRounds = rounds;
-        threads.forEach(Thread::start);
+        this.hashRounds = works[0] instanceof TransactionWork real ? real.hashRounds() : 1;
+    }
+
+    /**
+     * Starts the service threads on {@code threads}; one that dies is marked so (its queue refuses)
+     * and reported to {@code died} with its name.
+     */
+    void start(ServerThreads threads, BiConsumer<String, Throwable> died) {
+        for (int i = 0; i < inboxes.length; i++) {
+            Inbox inbox = inboxes[i];
+            Work work = works[i];
+            String name = "mechsym-service-" + i;
+            threads.start(name, () -> {
+                try {
+                    serve(inbox, work);
+                } catch (Throwable t) {
+                    inbox.dead = true;
+                    died.accept(name, t);
+                }
+            });
+        }
     }
 
     /** How a {@link #submit} ended. */
@@ -83,19 +105,35 @@ public final class TransactionService implements AutoCloseable {
         while (true) {
             for (int i = 0; i < n; i++) {
                 Inbox inbox = inboxes[(first + i) % n];
+                transaction.queue = inbox.index; // before the offer publishes it
                 if (inbox.offer(transaction)) {
                     counters.accepted.increment();
                     counters.inFlight.incrementAndGet();
                     return Admission.ACCEPTED;
                 }
             }
-            if (config.policy() != QueuePolicy.BLOCK || !running) {
+            if (config.policy() != QueuePolicy.BLOCK || !running || allDead()) {
+                transaction.queue = -1;
                 counters.rejected.increment();
                 return Admission.REJECTED;
             }
             counters.blockedWaits.increment();
             LockSupport.parkNanos(20_000);
         }
+    }
+
+    /** Whether the service thread of input queue {@code queue} died. */
+    boolean isDead(int queue) {
+        return queue >= 0 && inboxes[queue].dead;
+    }
+
+    private boolean allDead() {
+        for (Inbox inbox : inboxes) {
+            if (!inbox.dead) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Transactions waiting in the input queues (not yet taken by a service thread). */
@@ -117,7 +155,7 @@ public final class TransactionService implements AutoCloseable {
         return hashRounds;
     }
 
-    private void serve(Inbox inbox, TransactionWork work) {
+    private void serve(Inbox inbox, Work work) {
         while (running) {
             Transaction transaction = inbox.take();
             if (transaction == null) {
@@ -139,20 +177,12 @@ public final class TransactionService implements AutoCloseable {
         }
     }
 
-    /** Stops the service threads; transactions still queued are not run. */
+    /** Tells the service threads to stop (the gateway joins them); transactions still queued are not run. */
     @Override
     public void close() {
         running = false;
         for (Inbox inbox : inboxes) {
             LockSupport.unpark(inbox.consumer);
-        }
-        for (Thread thread : threads) {
-            try {
-                thread.join(2_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
         }
     }
 
@@ -169,6 +199,8 @@ public final class TransactionService implements AutoCloseable {
         private final AtomicInteger depth = new AtomicInteger();
         private volatile boolean sleeping;
         private volatile Thread consumer;
+        /** Its service thread died: it admits nothing more. */
+        private volatile boolean dead;
 
         Inbox(int index, int share) {
             this.index = index;
@@ -186,6 +218,9 @@ public final class TransactionService implements AutoCloseable {
         }
 
         boolean offer(Transaction transaction) {
+            if (dead) {
+                return false;
+            }
             if (bounded == null) {
                 depth.incrementAndGet();
                 unbounded.offer(transaction);

@@ -10,7 +10,7 @@ import java.util.concurrent.locks.LockSupport;
  * What one transaction does: spin, sleep or hash for the configured time, and the answer's body.
  * One instance per service thread (the digest is not thread-safe).
  */
-final class TransactionWork {
+final class TransactionWork implements TransactionService.Work {
     private static final byte[] OK = "ok\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] DEFAULT_PAYLOAD = new byte[256];
 
@@ -51,7 +51,8 @@ final class TransactionWork {
     }
 
     /** Runs one transaction over {@code body} and returns the answer's body. */
-    byte[] run(byte[] body) {
+    @Override
+    public byte[] run(byte[] body) {
         switch (kind) {
             case SPIN -> {
                 if (nanos > 0) {

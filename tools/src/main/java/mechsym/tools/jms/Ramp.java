@@ -1,12 +1,12 @@
 package mechsym.tools.jms;
 
+import java.time.Duration;
+import mechsym.tools.latency.SendSchedule;
+
 /**
  * An arrival rate rising linearly from {@code fromPerSecond} to {@code toPerSecond} over {@code
  * seconds}: Gatling's {@code rampUsersPerSec(from).to(to).during(seconds)}, one request per arrival.
- * Immutable.
- *
- * <p>The k-th request (from 0) is due at the time t where the arrivals so far, {@code from*t +
- * (to-from)*t²/(2*seconds)}, reach k.
+ * When each is due is the {@link SendSchedule#ramp} of the same rates. Immutable.
  *
  * @param fromPerSecond rate at the start, > 0
  * @param toPerSecond rate at the end, > 0
@@ -20,18 +20,14 @@ public record Ramp(double fromPerSecond, double toPerSecond, double seconds) {
         }
     }
 
-    /** How many requests the ramp sends. */
-    public long requests() {
-        return (long) Math.floor((fromPerSecond + toPerSecond) / 2 * seconds);
+    /** When each request is due. */
+    public SendSchedule sends() {
+        return SendSchedule.ramp(fromPerSecond, toPerSecond, Duration.ofNanos(Math.round(seconds * 1e9)));
     }
 
-    /** When request {@code k} is due, in nanoseconds from the ramp's start. */
-    public long dueNanos(long k) {
-        double slope = (toPerSecond - fromPerSecond) / (2 * seconds);
-        double t = Math.abs(slope) < 1e-12
-                ? k / fromPerSecond
-                : (-fromPerSecond + Math.sqrt(fromPerSecond * fromPerSecond + 4 * slope * k)) / (2 * slope);
-        return (long) (t * 1e9);
+    /** How many requests the ramp sends. */
+    public long requests() {
+        return sends().count();
     }
 
     /** The offered rate at {@code second} seconds into the ramp. */

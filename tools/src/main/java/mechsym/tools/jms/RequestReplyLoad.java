@@ -22,6 +22,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import mechsym.tools.latency.LatencyRecorder;
 import mechsym.tools.latency.LoadMode;
+import mechsym.tools.latency.SendSchedule;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -128,7 +129,8 @@ public final class RequestReplyLoad {
      * @param everySecond called about once a second with a progress line
      */
     public Result run(Consumer<String> everySecond) throws JMSException, InterruptedException {
-        long requests = ramp.requests();
+        SendSchedule sends = ramp.sends();
+        long requests = sends.count();
         int secondsCount = (int) Math.ceil(ramp.seconds()) + 1;
         buckets = new Bucket[secondsCount];
         for (int i = 0; i < secondsCount; i++) {
@@ -148,14 +150,14 @@ public final class RequestReplyLoad {
                 Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
                 Thread sender = Thread.ofPlatform().name("jms-load-sender-" + i).start(() -> {
                     try {
-                        send(session, replyTo, requests);
+                        send(session, replyTo, sends);
                     } catch (JMSException e) {
                         failures.add(e);
                     }
                 });
                 threads.add(sender);
             }
-            long endOfRamp = startNanos + ramp.dueNanos(requests);
+            long endOfRamp = startNanos + sends.totalNanos();
             long lastLine = System.nanoTime();
             while (threadsAlive(threads) || (!pending.isEmpty() && System.nanoTime() < endOfRamp + timeoutNanos)) {
                 Thread.sleep(100);
@@ -193,12 +195,13 @@ public final class RequestReplyLoad {
         return new Result(seconds, recorder, lateReplies.get(), (System.nanoTime() - startNanos) / 1e9);
     }
 
-    private void send(Session session, Queue replyTo, long requests) throws JMSException {
+    private void send(Session session, Queue replyTo, SendSchedule sends) throws JMSException {
+        long requests = sends.count();
         Queue queue = session.createQueue(scenario.queue());
         MessageProducer producer = session.createProducer(queue);
         producer.setDeliveryMode(scenario.persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
         for (long k = next.getAndIncrement(); k < requests; k = next.getAndIncrement()) {
-            long due = startNanos + ramp.dueNanos(k);
+            long due = startNanos + sends.dueNanos(k);
             for (long wait = due - System.nanoTime(); wait > 0; wait = due - System.nanoTime()) {
                 LockSupport.parkNanos(wait);
             }

@@ -12,8 +12,10 @@ import jakarta.jms.TextMessage;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
+import mechsym.tools.platform.RunningServer;
 
 /**
  * The seed's JMS request-reply service: takes a {@link TextMessage} from a queue and replies to its
@@ -30,13 +32,17 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>Threading: each listener is one JMS session whose consumer delivers on the provider's thread for
  * that session, so a listener handles one message at a time. {@link #served()} and the other counters
- * may be read from any thread; {@link #close()} once, from any thread.
+ * may be read from any thread; {@link #close()} from any thread, any number of times: it closes the
+ * connection, which returns once no listener is inside its {@code onMessage} (JMS 3.1, section 6.1.8);
+ * the delivering threads are the provider's pool, not the service's own.
  */
-public final class UpperCaseService implements AutoCloseable {
+public final class UpperCaseService implements RunningServer {
     private static final int LOGGED_PER_KIND = 10;
 
     private final Connection connection;
+    private final String queue;
     private final PrintStream log;
+    private final AtomicBoolean closed = new AtomicBoolean();
     private final LongAdder served = new LongAdder();
     private final LongAdder wrongType = new LongAdder();
     private final LongAdder noReplyTo = new LongAdder();
@@ -44,8 +50,9 @@ public final class UpperCaseService implements AutoCloseable {
     private final CountDownLatch lost = new CountDownLatch(1);
     private final AtomicReference<String> lostReason = new AtomicReference<>();
 
-    private UpperCaseService(Connection connection, PrintStream log) {
+    private UpperCaseService(Connection connection, String queue, PrintStream log) {
         this.connection = connection;
+        this.queue = queue;
         this.log = log;
     }
 
@@ -60,7 +67,7 @@ public final class UpperCaseService implements AutoCloseable {
             throw new IllegalArgumentException("listeners must be at least 1, not " + listeners);
         }
         Connection connection = factory.createConnection();
-        UpperCaseService service = new UpperCaseService(connection, log);
+        UpperCaseService service = new UpperCaseService(connection, queue, log);
         try {
             connection.setExceptionListener(e -> service.connectionLost(e.getMessage()));
             for (int i = 0; i < listeners; i++) {
@@ -175,8 +182,27 @@ public final class UpperCaseService implements AutoCloseable {
         return lost.await(millis, java.util.concurrent.TimeUnit.MILLISECONDS) ? lostReason.get() : null;
     }
 
+    /** The queue it serves, as a JMS destination. */
     @Override
-    public void close() throws JMSException {
-        connection.close();
+    public String address() {
+        return "queue://" + queue;
+    }
+
+    @Override
+    public String summary() {
+        return "jms-service: " + statsLine();
+    }
+
+    /** Closes the connection (waiting for listeners busy with a message); a failure to close is logged. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            connection.close();
+        } catch (JMSException e) {
+            log.println("jms-service: closing the connection: " + e.getMessage());
+        }
     }
 }

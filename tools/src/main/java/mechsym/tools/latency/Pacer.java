@@ -4,8 +4,8 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * Decides when a sender's next request leaves and from when its latency counts: closed loop (now,
- * as soon as the previous answer came) or fixed rate (on a schedule of {@code rate} requests per
- * second from the first call, however late the previous answer was).
+ * as soon as the previous answer came) or fixed rate (on the {@link SendSchedule} of {@code rate}
+ * requests per second from the first call, however late the previous answer was).
  *
  * <p>With a fixed rate, {@link #awaitNext()} returns the request's <em>intended</em> start time, to
  * be passed to {@link LatencyRecorder#recordFromIntendedStart}: a stall that delays sending makes
@@ -17,17 +17,19 @@ import java.util.concurrent.locks.LockSupport;
 public final class Pacer {
     private static final long SPIN_NANOS = 50_000;
 
-    private final long periodNanos;
+    /** Null in a closed loop. */
+    private final SendSchedule schedule;
+
     private long start = Long.MIN_VALUE;
     private long sent;
 
-    private Pacer(long periodNanos) {
-        this.periodNanos = periodNanos;
+    private Pacer(SendSchedule schedule) {
+        this.schedule = schedule;
     }
 
     /** Each request leaves as soon as the previous one was answered. */
     public static Pacer closedLoop() {
-        return new Pacer(0);
+        return new Pacer(null);
     }
 
     /**
@@ -36,10 +38,7 @@ public final class Pacer {
      * @throws IllegalArgumentException if the rate is not positive or above one request per nanosecond
      */
     public static Pacer fixedRate(double ratePerSecond) {
-        if (!(ratePerSecond > 0) || ratePerSecond > 1e9) {
-            throw new IllegalArgumentException("a rate must be between 0 and 1e9 per second, not " + ratePerSecond);
-        }
-        return new Pacer(Math.max(1, Math.round(1e9 / ratePerSecond)));
+        return new Pacer(SendSchedule.fixedRate(ratePerSecond));
     }
 
     /** A fixed-rate pacer for {@code rate} (per second) when it is positive, else a closed loop. */
@@ -49,7 +48,7 @@ public final class Pacer {
 
     /** The mode its latencies are measured under. */
     public LoadMode mode() {
-        return periodNanos == 0 ? LoadMode.CLOSED_LOOP : LoadMode.FIXED_RATE;
+        return schedule == null ? LoadMode.CLOSED_LOOP : LoadMode.FIXED_RATE;
     }
 
     /**
@@ -59,13 +58,13 @@ public final class Pacer {
      */
     public long awaitNext() {
         long now = System.nanoTime();
-        if (periodNanos == 0) {
+        if (schedule == null) {
             return now;
         }
         if (start == Long.MIN_VALUE) {
             start = now;
         }
-        long intended = start + sent++ * periodNanos;
+        long intended = start + schedule.dueNanos(sent++);
         for (long left = intended - now; left > 0; left = intended - System.nanoTime()) {
             if (left > SPIN_NANOS) {
                 LockSupport.parkNanos(left - SPIN_NANOS);

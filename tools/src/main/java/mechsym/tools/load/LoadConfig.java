@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import mechsym.tools.OptionCheck;
+import mechsym.tools.latency.SendSchedule;
 
 /**
  * What a {@link LoadGenerator} sends, where, and when.
@@ -27,6 +28,9 @@ public record LoadConfig(
         List<String> headers,
         Duration drainTimeout) {
 
+    /** The highest rate the generator is asked for: one thread sends and reads everything. */
+    public static final double MAX_RATE = 1_000_000;
+
     public LoadConfig {
         String scheme = target.getScheme();
         if (scheme == null || !scheme.toLowerCase(Locale.ROOT).equals("http")) {
@@ -36,6 +40,13 @@ public record LoadConfig(
             throw new IllegalArgumentException("--url has no host: " + target);
         }
         OptionCheck.inRange("--connections", maxConnections, 1, 60_000);
+        for (SendSchedule.Step step : schedule.steps()) {
+            double peak = Math.max(step.fromRate(), step.toRate());
+            OptionCheck.require(
+                    peak <= MAX_RATE,
+                    "a rate of " + OptionCheck.number(peak) + " requests per second is above what mechsym load can"
+                            + " send (one thread): at most " + (long) MAX_RATE);
+        }
         if (!method.matches("[A-Z]+")) {
             throw new IllegalArgumentException("--method must be an upper-case HTTP method, was " + method);
         }

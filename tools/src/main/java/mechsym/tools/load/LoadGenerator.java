@@ -18,6 +18,7 @@ import java.util.concurrent.locks.LockSupport;
 import mechsym.tools.latency.LatencyRecorder;
 import mechsym.tools.latency.LatencySummary;
 import mechsym.tools.latency.LoadMode;
+import mechsym.tools.latency.SendSchedule;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -47,7 +48,12 @@ public final class LoadGenerator {
     private final Map<String, Long> secondOutcomes = new LinkedHashMap<>();
     private final List<LoadResult.Second> timeline = new ArrayList<>();
     private final ArrayDeque<Connection> idle = new ArrayDeque<>();
-    private final LongQueue backlog = new LongQueue();
+    /** When each request is due; those due and not yet sent (the backlog) are firstWaiting .. due - 1. */
+    private SendSchedule sends;
+
+    private long start;
+    private long due;
+    private long firstWaiting;
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(READ_BUFFER);
     private Selector selector;
     private InetSocketAddress address;
@@ -84,21 +90,18 @@ public final class LoadGenerator {
             throw new IOException("cannot resolve host " + config.target().getHost());
         }
         RateSchedule schedule = config.schedule();
-        long totalNanos = schedule.total().toNanos();
+        sends = schedule.sends();
+        long totalNanos = sends.totalNanos();
         long drainNanos = config.drainTimeout().toNanos();
-        long intended = 0;
         try (Selector s = Selector.open()) {
             selector = s;
-            long start = System.nanoTime();
-            long next = 0;
+            start = System.nanoTime();
             long nextSecond = start + intervalNanos;
             int second = 0;
             while (true) {
                 long now = System.nanoTime();
-                while (next >= 0 && start + next <= now) {
-                    backlog.add(start + next);
-                    intended++;
-                    next = schedule.next(next);
+                while (due < sends.count() && start + sends.dueNanos(due) <= now) {
+                    due++; // joins the backlog: its intended start is known from its number
                 }
                 dispatch();
                 if (now >= nextSecond) {
@@ -106,8 +109,8 @@ public final class LoadGenerator {
                     endSecond(second, schedule.rateAt(nextSecond - start - intervalNanos));
                     nextSecond += intervalNanos;
                 }
-                boolean scheduleDone = next < 0;
-                if (scheduleDone && outstanding == 0 && backlog.isEmpty()) {
+                boolean scheduleDone = due == sends.count();
+                if (scheduleDone && outstanding == 0 && backlogEmpty()) {
                     break;
                 }
                 if (scheduleDone && now - start > totalNanos + drainNanos) {
@@ -117,7 +120,7 @@ public final class LoadGenerator {
                 // a request due while every connection is busy just joins the backlog when the loop
                 // next wakes (its intended time is already known), so there is no need to wake for it
                 boolean canSend = !idle.isEmpty() || open < config.maxConnections();
-                long wait = scheduleDone || !canSend ? 10_000_000L : start + next - now;
+                long wait = scheduleDone || !canSend ? 10_000_000L : start + sends.dueNanos(due) - now;
                 wait = Math.min(wait, nextSecond - now);
                 if (wait >= 1_000_000L) {
                     selector.select(wait / 1_000_000L);
@@ -146,7 +149,7 @@ public final class LoadGenerator {
         return new LoadResult(
                 schedule.describe(),
                 totalNanos / 1e9,
-                intended,
+                due,
                 sent,
                 summaries,
                 all.total(),
@@ -158,7 +161,7 @@ public final class LoadGenerator {
 
     /** Sends due requests on idle connections, opening new ones up to the limit. */
     private void dispatch() {
-        while (!backlog.isEmpty()) {
+        while (!backlogEmpty()) {
             Connection c = idle.pollLast();
             if (c == null) {
                 if (open >= config.maxConnections()) {
@@ -166,18 +169,18 @@ public final class LoadGenerator {
                 }
                 c = connect();
                 if (c == null) {
-                    long due = backlog.poll();
-                    complete("error", due, System.nanoTime());
+                    complete("error", pollBacklog(), System.nanoTime());
                     continue;
                 }
             }
-            c.send(backlog.poll());
+            c.send(pollBacklog());
         }
     }
 
     private Connection connect() {
+        SocketChannel channel = null;
         try {
-            SocketChannel channel = SocketChannel.open();
+            channel = SocketChannel.open();
             channel.configureBlocking(false);
             channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
             Connection c = new Connection(channel);
@@ -189,6 +192,13 @@ public final class LoadGenerator {
             return c;
         } catch (IOException e) {
             error("connect: " + e.getMessage());
+            if (channel != null) {
+                try {
+                    channel.close(); // e.g. "Network is unreachable" at once: the socket is ours to close
+                } catch (IOException ignored) {
+                    // closing anyway
+                }
+            }
             return null;
         }
     }
@@ -238,8 +248,8 @@ public final class LoadGenerator {
 
     /** The drain time ran out: what is still waiting is "unanswered", timed to now. */
     private void giveUp(long now) {
-        while (!backlog.isEmpty()) {
-            complete("unanswered", backlog.poll(), now);
+        while (!backlogEmpty()) {
+            complete("unanswered", pollBacklog(), now);
         }
         for (SelectionKey key : new ArrayList<>(selector.keys())) {
             Connection c = (Connection) key.attachment();
@@ -387,34 +397,12 @@ public final class LoadGenerator {
         }
     }
 
-    /** A growable FIFO of longs (intended start times), without boxing. */
-    private static final class LongQueue {
-        private long[] items = new long[1024];
-        private int head;
-        private int size;
+    private boolean backlogEmpty() {
+        return firstWaiting == due;
+    }
 
-        void add(long value) {
-            if (size == items.length) {
-                long[] bigger = new long[items.length * 2];
-                for (int i = 0; i < size; i++) {
-                    bigger[i] = items[(head + i) % items.length];
-                }
-                items = bigger;
-                head = 0;
-            }
-            items[(head + size) % items.length] = value;
-            size++;
-        }
-
-        long poll() {
-            long value = items[head];
-            head = (head + 1) % items.length;
-            size--;
-            return value;
-        }
-
-        boolean isEmpty() {
-            return size == 0;
-        }
+    /** The oldest request waiting for a connection: its intended start (on the nanoTime clock). */
+    private long pollBacklog() {
+        return start + sends.dueNanos(firstWaiting++);
     }
 }

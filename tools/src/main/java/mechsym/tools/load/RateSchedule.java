@@ -4,47 +4,37 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import mechsym.tools.latency.SendSchedule;
 
 /**
- * The arrival rate over time, as steps: each holds a rate, or ramps linearly from one rate to
- * another, for a duration. Gives the intended start time of each request: the next one leaves
- * {@code 1 / rate} after the previous, at the rate in force then. Immutable; any thread.
- *
- * @param steps the phases in order (at least one)
+ * {@code mechsym load}'s arrival rate over time as the user writes it (a fixed rate, a ramp, steps),
+ * over the one {@link SendSchedule} that says when each request is due. Immutable; any thread.
  */
-public record RateSchedule(List<Step> steps) {
+public final class RateSchedule {
+    private final SendSchedule sends;
 
-    /**
-     * One phase: {@code fromRate} to {@code toRate} requests per second (equal for a constant rate)
-     * over {@code duration}.
-     */
-    public record Step(double fromRate, double toRate, Duration duration) {
-        public Step {
-            if (!(fromRate >= 0 && toRate >= 0) || (fromRate == 0 && toRate == 0)) {
-                throw new IllegalArgumentException("a rate must be positive (requests per second), was " + fromRate
-                        + (toRate != fromRate ? " to " + toRate : ""));
-            }
-            if (duration.isNegative() || duration.isZero()) {
-                throw new IllegalArgumentException("a duration must be positive, was " + duration);
-            }
-        }
+    private RateSchedule(SendSchedule sends) {
+        this.sends = sends;
     }
 
-    public RateSchedule {
-        if (steps.isEmpty()) {
-            throw new IllegalArgumentException("a schedule needs at least one step");
-        }
-        steps = List.copyOf(steps);
+    /** When each request is due, and how many there are. */
+    public SendSchedule sends() {
+        return sends;
+    }
+
+    /** The phases in order. */
+    public List<SendSchedule.Step> steps() {
+        return sends.steps();
     }
 
     /** {@code rate} requests per second for {@code duration}. */
     public static RateSchedule fixed(double rate, Duration duration) {
-        return new RateSchedule(List.of(new Step(rate, rate, duration)));
+        return new RateSchedule(SendSchedule.fixedRate(rate, duration));
     }
 
     /** From {@code from} to {@code to} requests per second, linearly, over {@code during}. */
     public static RateSchedule ramp(double from, double to, Duration during) {
-        return new RateSchedule(List.of(new Step(from, to, during)));
+        return new RateSchedule(SendSchedule.ramp(from, to, during));
     }
 
     /**
@@ -54,7 +44,7 @@ public record RateSchedule(List<Step> steps) {
      * @throws IllegalArgumentException naming the step that is wrong
      */
     public static RateSchedule parseSteps(String text) {
-        List<Step> steps = new ArrayList<>();
+        List<SendSchedule.Step> steps = new ArrayList<>();
         for (String part : text.split(",")) {
             int colon = part.indexOf(':');
             if (colon <= 0) {
@@ -66,12 +56,12 @@ public record RateSchedule(List<Step> steps) {
                 int dash = rates.indexOf('-', 1);
                 double from = Double.parseDouble(dash > 0 ? rates.substring(0, dash) : rates);
                 double to = dash > 0 ? Double.parseDouble(rates.substring(dash + 1)) : from;
-                steps.add(new Step(from, to, duration));
+                steps.add(new SendSchedule.Step(from, to, duration));
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("step '" + part + "': '" + rates + "' is not a rate");
             }
         }
-        return new RateSchedule(steps);
+        return new RateSchedule(SendSchedule.of(steps));
     }
 
     /**
@@ -99,90 +89,18 @@ public record RateSchedule(List<Step> steps) {
 
     /** The whole schedule's length. */
     public Duration total() {
-        Duration total = Duration.ZERO;
-        for (Step step : steps) {
-            total = total.plus(step.duration());
-        }
-        return total;
+        return Duration.ofNanos(sends.totalNanos());
     }
 
     /** The rate (requests per second) {@code nanos} after the start; 0 after the end. */
     public double rateAt(long nanos) {
-        long start = 0;
-        for (Step step : steps) {
-            long length = step.duration().toNanos();
-            if (nanos < start + length) {
-                double fraction = (nanos - start) / (double) length;
-                return step.fromRate() + (step.toRate() - step.fromRate()) * fraction;
-            }
-            start += length;
-        }
-        return 0;
-    }
-
-    /**
-     * The intended start of the request after one intended at {@code nanos} (from the start), or
-     * {@code -1} once past the end: the instant at which the schedule's cumulative count (the
-     * integral of its rate) has grown by one, so a ramp from 0 starts slowly but at once.
-     */
-    public long next(long nanos) {
-        double target = cumulative(nanos) + 1;
-        double before = 0;
-        long start = 0;
-        for (Step step : steps) {
-            double seconds = step.duration().toNanos() / 1e9;
-            double count = (step.fromRate() + step.toRate()) / 2 * seconds;
-            if (target <= before + count) {
-                long at = Math.max(nanos + 1, start + Math.round(offsetOf(step, seconds, target - before) * 1e9));
-                return at < total().toNanos() ? at : -1;
-            }
-            before += count;
-            start += step.duration().toNanos();
-        }
-        return -1;
-    }
-
-    /** Requests due from the start up to {@code nanos}: the integral of the rate. */
-    double cumulative(long nanos) {
-        double count = 0;
-        long start = 0;
-        for (Step step : steps) {
-            long length = step.duration().toNanos();
-            double seconds = length / 1e9;
-            if (nanos < start + length) {
-                double x = (nanos - start) / 1e9;
-                return count + step.fromRate() * x + (step.toRate() - step.fromRate()) * x * x / (2 * seconds);
-            }
-            count += (step.fromRate() + step.toRate()) / 2 * seconds;
-            start += length;
-        }
-        return count;
-    }
-
-    /** The time into {@code step} (seconds) at which its cumulative count reaches {@code count}. */
-    private static double offsetOf(Step step, double seconds, double count) {
-        double r0 = step.fromRate();
-        double a = (step.toRate() - r0) / (2 * seconds);
-        if (Math.abs(a) < 1e-12) {
-            return count / r0;
-        }
-        double discriminant = Math.max(0, r0 * r0 + 4 * a * count);
-        return (-r0 + Math.sqrt(discriminant)) / (2 * a);
-    }
-
-    /** The number of requests the schedule sends (counted by walking it). */
-    public long expectedRequests() {
-        long count = 0;
-        for (long t = 0; t >= 0; t = next(t)) {
-            count++;
-        }
-        return count;
+        return sends.rateAt(nanos);
     }
 
     /** E.g. {@code 1000/s for 10s} or {@code 100->1000/s over 10s, then ...}. */
     public String describe() {
         StringBuilder s = new StringBuilder();
-        for (Step step : steps) {
+        for (SendSchedule.Step step : steps()) {
             if (!s.isEmpty()) {
                 s.append(", then ");
             }

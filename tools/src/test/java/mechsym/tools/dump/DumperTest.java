@@ -70,6 +70,26 @@ class DumperTest {
     }
 
     @Test
+    void aSoundFrameBetweenTwoStretchesOfGarbageIsFound() throws IOException {
+        byte[] sample = Files.readAllBytes(SAMPLES.resolve("orders.bin"));
+        int frame = (int) (OFFSETS[2] - OFFSETS[1]); // the 69-byte order
+        byte[] bytes = new byte[30 + frame + 30];
+        Arrays.fill(bytes, (byte) 0x7F); // garbage on both sides: no magic in it
+        System.arraycopy(sample, (int) OFFSETS[1], bytes, 30, frame);
+
+        RecordingListener listener = dump(bytes, false);
+
+        assertThat(listener.events)
+                .containsExactly(
+                        "error 0 bad magic 0x7F7F (expected 0x534D): not the start of a frame",
+                        "resync 30 30",
+                        "message 30 Order v1 57",
+                        "error " + (30 + frame) + " bad magic 0x7F7F (expected 0x534D): not the start of a frame",
+                        "resync " + bytes.length + " 30");
+        assertThat(listener.summary.skippedBytes()).isEqualTo(60);
+    }
+
+    @Test
     void theShippedSampleIsWhatTheGeneratorWrites() throws IOException {
         byte[] shipped = Files.readAllBytes(SAMPLES.resolve("orders.bin"));
         assertThat(shipped)

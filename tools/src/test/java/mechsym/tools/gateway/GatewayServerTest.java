@@ -115,6 +115,33 @@ class GatewayServerTest {
     }
 
     @Test
+    void headIsAnsweredWithoutABody() throws Exception {
+        start(config(QueuePolicy.REJECT, 16, 0, WorkKind.SPIN));
+        String answer = RawHttp.exchange(server.port(), "HEAD /txn HTTP/1.1\r\nConnection: close\r\n\r\n");
+        assertThat(answer)
+                .startsWith("HTTP/1.1 200 ")
+                .contains("Content-Length: 3\r\n")
+                .endsWith("\r\n\r\n");
+    }
+
+    @Test
+    void bareLineEndsAndControlCharactersGet400AtOnceAndALeadingEmptyLineIsIgnored() throws Exception {
+        // the request timeout is far beyond RawHttp's 3 s: a 408 would come too late to be seen
+        start(config(QueuePolicy.REJECT, 16, 0, WorkKind.SPIN)
+                .withTimeouts(Duration.ofSeconds(20), Duration.ofSeconds(20), Duration.ofSeconds(20)));
+        int port = server.port();
+        assertThat(RawHttp.exchange(port, "GET / HTTP/1.1\n\n"))
+                .startsWith("HTTP/1.1 400 ")
+                .contains("bare LF");
+        assertThat(RawHttp.exchange(port, "GET / HTTP/1.1\rHost: x\r\r"))
+                .startsWith("HTTP/1.1 400 ")
+                .contains("bare CR");
+        assertThat(RawHttp.exchange(port, "GET /a\0b HTTP/1.1\r\n\r\n")).startsWith("HTTP/1.1 400 ");
+        assertThat(RawHttp.exchange(port, "\r\nGET /txn HTTP/1.1\r\nConnection: close\r\n\r\n"))
+                .startsWith("HTTP/1.1 200 ");
+    }
+
+    @Test
     void pipelinedRequestsAreAnsweredInOrder() throws Exception {
         start(config(QueuePolicy.REJECT, 16, 0, WorkKind.SPIN));
         String three =

@@ -32,4 +32,13 @@ class QueueSizingTest {
         assertThatThrownBy(() -> QueueSizing.fromMaxLatency(1e9, 1, 64)).hasMessageContaining("above the limit");
         assertThatThrownBy(() -> QueueSizing.ofLength(0, 1, 1)).hasMessageContaining("--queue");
     }
+
+    @Test
+    void integerOptionsAreReportedAsIntegers() {
+        assertThatThrownBy(() -> QueueSizing.ofLength(10, 1, 0))
+                .hasMessage("--service-threads must be positive, not 0");
+        assertThatThrownBy(() -> QueueSizing.ofLength(-3, 1, 1)).hasMessage("--queue must be positive, not -3");
+        assertThatThrownBy(() -> QueueSizing.fromMaxLatency(-0.5, 1, 1))
+                .hasMessage("--max-latency must be positive, not -0.5");
+    }
 }

@@ -83,6 +83,26 @@ final class BrokerAndServiceTest {
     }
 
     @Test
+    void closeStopsServingOnceAndSaysWhatItDid() throws Exception {
+        UpperCaseService service = UpperCaseService.start(factory, "svc-close", 1, System.err);
+        assertThat(service.address()).isEqualTo("queue://svc-close");
+        service.close();
+        service.close(); // twice: nothing more, no exception
+        assertThat(service.summary()).startsWith("jms-service: served 0");
+        try (Connection connection = factory.createConnection()) {
+            Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageProducer producer = session.createProducer(session.createQueue("svc-close"));
+            TemporaryQueue replyTo = session.createTemporaryQueue();
+            MessageConsumer replies = session.createConsumer(replyTo);
+            connection.start();
+            TextMessage request = session.createTextMessage("anyone?");
+            request.setJMSReplyTo(replyTo);
+            producer.send(request);
+            assertThat(replies.receive(500)).as("no listener after close").isNull();
+        }
+    }
+
+    @Test
     void replyCarriesTheRequestsMessageIdWhenItHasNoCorrelationId() throws Exception {
         try (UpperCaseService _ = UpperCaseService.start(factory, "svc-id", 1, System.err);
                 Connection connection = factory.createConnection()) {

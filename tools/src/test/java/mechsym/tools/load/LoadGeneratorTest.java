@@ -82,4 +82,22 @@ class LoadGeneratorTest {
         assertThat(r.count("error")).isEqualTo(r.intended());
         assertThat(r.errors()).isNotEmpty();
     }
+
+    @Test
+    void aConnectThatFailsAtOnceClosesItsSocket() throws Exception {
+        // connecting to the broadcast address fails inside connect() itself ("Network is unreachable")
+        LoadConfig config = LoadConfig.get(
+                        URI.create("http://255.255.255.255:9/"), RateSchedule.fixed(500, Duration.ofMillis(200)), 1)
+                .withDrainTimeout(Duration.ofMillis(100));
+        long before = openFileDescriptors();
+        LoadResult r = new LoadGenerator(config, null).run();
+        assertThat(r.count("error")).isEqualTo(r.intended()).isGreaterThan(50);
+        assertThat(openFileDescriptors() - before).as("sockets left open").isLessThan(10);
+    }
+
+    private static long openFileDescriptors() throws java.io.IOException {
+        try (var fds = java.nio.file.Files.list(java.nio.file.Path.of("/proc/self/fd"))) {
+            return fds.count();
+        }
+    }
 }

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicReference;
 
 /** The class loaders of the experiment by name, each with what must be stopped when it is done. */
 final class Loaders {
@@ -36,7 +37,7 @@ final class Loaders {
         return switch (name) {
             case "tomcat8-webapp" -> {
                 Tomcat8Webapp webapp = new Tomcat8Webapp(work);
-                yield new Opened(webapp.loader(), webapp);
+                yield opened(webapp, webapp::loader);
             }
             case "tomcat-webapp" -> tomcat(work, WEBAPP, null);
             case "tomcat-parallel" -> tomcat(work, PARALLEL_WEBAPP, null);
@@ -45,15 +46,21 @@ final class Loaders {
             case "parallel-capable" -> {
                 Files.createDirectories(work);
                 Path dir = Files.createTempDirectory(work, "jar-");
-                Path jar = OwnedJar.write(dir.resolve("owned.jar"));
-                ParallelCapableLoader loader =
-                        new ParallelCapableLoader(new URL[] {jar.toUri().toURL()}, Loaders.class.getClassLoader());
-                if (!loader.parallelCapable()) {
-                    throw new IllegalStateException("ParallelCapableLoader is not registered as parallel capable");
-                }
-                yield new Opened(loader, () -> {
-                    loader.close();
+                AtomicReference<ParallelCapableLoader> made = new AtomicReference<>();
+                Closeable resources = () -> {
+                    if (made.get() != null) {
+                        made.get().close();
+                    }
                     TomcatWebapp.delete(dir);
+                };
+                yield opened(resources, () -> {
+                    Path jar = OwnedJar.write(dir.resolve("owned.jar"));
+                    made.set(
+                            new ParallelCapableLoader(new URL[] {jar.toUri().toURL()}, Loaders.class.getClassLoader()));
+                    if (!made.get().parallelCapable()) {
+                        throw new IllegalStateException("ParallelCapableLoader is not registered as parallel capable");
+                    }
+                    return made.get();
                 });
             }
             default -> throw new IllegalArgumentException("unknown loader '" + name + "'");
@@ -62,14 +69,37 @@ final class Loaders {
 
     private static Opened tomcat(Path work, String loaderClass, String cache) throws Exception {
         TomcatWebapp webapp = new TomcatWebapp(work, loaderClass);
-        ClassLoader loader = webapp.loader();
-        if (!loader.getClass().getName().equals(loaderClass)) {
-            webapp.close();
-            throw new IllegalStateException("Tomcat gave a " + loader.getClass().getName() + ", not " + loaderClass);
+        return opened(webapp, () -> {
+            ClassLoader loader = webapp.loader();
+            if (!loader.getClass().getName().equals(loaderClass)) {
+                throw new IllegalStateException(
+                        "Tomcat gave a " + loader.getClass().getName() + ", not " + loaderClass);
+            }
+            return cache == null
+                    ? loader
+                    : cache.equals("chm") ? new ChmCachingLoader(loader) : new CaffeineCachingLoader(loader);
+        });
+    }
+
+    /** Makes a loader; may fail after {@code resources} were opened. */
+    interface LoaderStep {
+        ClassLoader make() throws Exception;
+    }
+
+    /**
+     * The loader {@code step} makes, with {@code resources} to close after it; when the step fails,
+     * {@code resources} are closed at once (a failure to close is added to the step's as suppressed).
+     */
+    static Opened opened(Closeable resources, LoaderStep step) throws Exception {
+        try {
+            return new Opened(step.make(), resources);
+        } catch (Exception | Error e) {
+            try {
+                resources.close();
+            } catch (IOException | RuntimeException closing) {
+                e.addSuppressed(closing);
+            }
+            throw e;
         }
-        ClassLoader front = cache == null
-                ? loader
-                : cache.equals("chm") ? new ChmCachingLoader(loader) : new CaffeineCachingLoader(loader);
-        return new Opened(front, webapp);
     }
 }
