@@ -18,8 +18,9 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = {
-            "UDP echo service with capitalisation: each datagram answered with its UTF-8 text upper-cased",
-            "(docs/echo.md), through a ring-buffer pipeline, the LMAX Disruptor, or a blocking thread pool."
+            "UDP echo service with capitalisation: each datagram answered upper-cased (docs/echo.md).",
+            "Through a ring-buffer pipeline, the LMAX Disruptor, or a blocking thread pool; the text is UTF-8",
+            "and upper-cased as String.toUpperCase(Locale.ROOT) does."
         },
         subcommands = {EchoCommand.Server.class, EchoCommand.Client.class},
         footer = {
@@ -56,9 +57,9 @@ final class EchoCommand implements Runnable {
             mixinStandardHelpOptions = true,
             versionProvider = Main.Version.class,
             description = {
-                "Answers each UDP datagram with its text upper-cased, until Ctrl-C; prints its counters each",
-                "second they change and a summary at the end. Up to 1024 bytes; longer, invalid UTF-8, or",
-                "arriving to a full ring: not answered, counted. Empty: answered empty."
+                "Answers each UDP datagram with its text upper-cased, until Ctrl-C or SIGTERM.",
+                "Prints its counters each second they change and a summary at the end. Up to 1024 bytes;",
+                "longer, invalid UTF-8, or arriving to a full ring: not answered, counted. Empty: answered empty."
             })
     static final class Server implements Callable<Integer> {
         @Mixin
@@ -120,8 +121,9 @@ final class EchoCommand implements Runnable {
             mixinStandardHelpOptions = true,
             versionProvider = Main.Version.class,
             description = {
-                "THREADS threads, each with its own socket, each sends COUNT lower-case text datagrams and",
-                "checks the upper-cased answers; prints the round-trip distribution and the losses."
+                "Measures the echo service's round trips from THREADS client threads.",
+                "Each thread, with its own socket, sends COUNT lower-case text datagrams and checks the",
+                "upper-cased answers; prints the round-trip distribution and the losses."
             })
     static final class Client implements Callable<Integer> {
         @Mixin

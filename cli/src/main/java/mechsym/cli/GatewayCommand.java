@@ -39,8 +39,8 @@ final class GatewayCommand implements Runnable {
             mixinStandardHelpOptions = true,
             versionProvider = Main.Version.class,
             description = {
-                "Serves HTTP/1.1 (keep-alive) until stopped (Ctrl-C, SIGTERM). Any request is a",
-                "transaction (its body the input); GET /stats answers JSON. A full input",
+                "Serves HTTP/1.1 (keep-alive) until stopped (Ctrl-C, SIGTERM).",
+                "Any request is a transaction (its body the input); GET /stats answers JSON. A full input",
                 "queue answers 503 with Retry-After (policy reject). A stats line a second."
             },
             footer = {

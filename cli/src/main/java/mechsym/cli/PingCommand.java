@@ -63,8 +63,9 @@ final class PingCommand implements Runnable {
             mixinStandardHelpOptions = true,
             versionProvider = Main.Version.class,
             description = {
-                "Echoes every byte each client sends, until Ctrl-C. TCP: any number of clients, a thread each;",
-                "UDP: each datagram back to its sender; ipc: requests in a memory-mapped file."
+                "Echoes every byte each client sends, until Ctrl-C or SIGTERM.",
+                "TCP: any number of clients, a thread each; UDP: each datagram back to its sender; ipc:",
+                "requests in a memory-mapped file."
             })
     static final class Server implements Callable<Integer> {
         @Mixin
@@ -103,8 +104,9 @@ final class PingCommand implements Runnable {
             mixinStandardHelpOptions = true,
             versionProvider = Main.Version.class,
             description = {
-                "Sends COUNT messages of SIZE bytes after WARMUP unmeasured ones, one at a time, and prints the",
-                "round-trip latency distribution (min, mean, p50..p99.99, max; closed loop or --rate)."
+                "Measures round trips to a ping server and prints their latency distribution.",
+                "Sends COUNT messages of SIZE bytes after WARMUP unmeasured ones, one at a time; prints min,",
+                "mean, p50..p99.99 and max (closed loop, or at a fixed --rate)."
             })
     static final class Client implements Callable<Integer> {
         @Mixin

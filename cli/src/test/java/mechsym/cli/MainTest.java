@@ -36,16 +36,18 @@ class MainTest extends CliTestBase {
         assertThat(run("lab", "compare", "--help")).isZero();
         assertThat(run("trades", "--help")).isZero();
         assertThat(run("--help")).isZero();
-        var commands = Main.commandLine().getSubcommands();
-        for (var command : List.of(
-                commands.get("load"),
-                commands.get("jms-service"),
-                commands.get("lab").getSubcommands().get("compare"))) {
-            String summary =
-                    command.getCommandSpec().usageMessage().description()[0].strip();
-            assertThat(summary)
-                    .as("the summary in --help is the description's first line: a whole sentence")
-                    .endsWith(".");
+        java.util.Deque<picocli.CommandLine> commands =
+                new java.util.ArrayDeque<>(Main.commandLine().getSubcommands().values());
+        while (!commands.isEmpty()) {
+            picocli.CommandLine command = commands.pop();
+            commands.addAll(command.getSubcommands().values());
+            String[] description = command.getCommandSpec().usageMessage().description();
+            if (description.length > 0) {
+                assertThat(description[0].strip())
+                        .as("the summary of '" + command.getCommandName() + "' in --help is its description's"
+                                + " first line: a whole sentence")
+                        .endsWith(".");
+            }
         }
         assertThat(stdout().replaceAll("\\s+", " "))
                 .contains("instrument and/or venue.")
