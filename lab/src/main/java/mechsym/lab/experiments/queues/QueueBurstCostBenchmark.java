@@ -25,6 +25,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * Reported per element (one offer plus one poll). The burst's checksum guards against a queue that
  * loses or reorders.
  *
+ * <p>{@link #batch} does the same with the batch operations: one {@code fill} of the burst from a
+ * supplier, one {@code drain} into a consumer (JCTools' {@code MessagePassingQueue} methods, which
+ * mechsym's queues implement; Agrona has {@code drain} only, so its fill is a loop of offers, as is
+ * every operation a queue lacks).
+ *
  * <p>How to run: {@code ./mechsym jmh QueueBurstCostBenchmark -f 1 -wi 3 -i 5}.
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -57,6 +62,11 @@ public class QueueBurstCostBenchmark {
 
     private QueueKind.Transfer transfer;
     private final Integer[] elements = new Integer[BURST];
+    private int supplied;
+    private int drained;
+    private int checksum;
+    private final QueueKind.Transfer.Source supplier = () -> elements[supplied++];
+    private final QueueKind.Transfer.Sink consumer = this::take;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -84,5 +94,29 @@ public class QueueBurstCostBenchmark {
             checksum += element;
         }
         return checksum;
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(BURST)
+    public int batch() {
+        QueueKind.Transfer t = transfer;
+        supplied = 0;
+        if (t.fill(supplier, BURST) != BURST) {
+            throw new IllegalStateException(queue + " filled fewer than " + BURST + " with room left");
+        }
+        drained = 0;
+        checksum = 0;
+        if (t.drain(consumer, BURST) != BURST) {
+            throw new IllegalStateException(queue + " drained fewer than " + BURST);
+        }
+        return checksum;
+    }
+
+    private void take(Integer element) {
+        if (element != drained) {
+            throw new IllegalStateException(queue + " returned " + element + " where " + drained + " was due");
+        }
+        drained++;
+        checksum += element;
     }
 }
