@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import mechsym.lab.runner.JmhLock;
+import mechsym.lab.runner.ProfilerOptions;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 import picocli.CommandLine.Command;
@@ -68,9 +69,33 @@ final class JmhCommand implements Callable<Integer> {
     /**
      * The arguments for JMH's Main, in the order given (Main makes unknown options positional here).
      * JMH knows only {@code -h}: {@code --help}, what users type, becomes that (after this command's
-     * own usage), instead of JMH's "help is not a recognized option".
+     * own usage), instead of JMH's "help is not a recognized option". {@code -prof async} is given
+     * async-profiler's library from its jar, {@code output=flamegraph} and the CPU event this
+     * machine allows, unless the options name them (see {@link ProfilerOptions}).
      */
     static List<String> jmhArguments(List<String> args) {
-        return asksForHelp(args) ? List.of("-h") : List.copyOf(args);
+        if (asksForHelp(args)) {
+            return List.of("-h");
+        }
+        List<String> jmhArgs = new ArrayList<>(args);
+        for (int i = 0; i + 1 < jmhArgs.size(); i++) {
+            if (jmhArgs.get(i).equals("-prof") && isProfiledWithDefaults(jmhArgs.get(i + 1))) {
+                jmhArgs.set(i + 1, completed(jmhArgs.get(i + 1)));
+            }
+        }
+        return List.copyOf(jmhArgs);
+    }
+
+    /** async and jfr get this machine's defaults: async-profiler's library, flame graphs, the event. */
+    private static boolean isProfiledWithDefaults(String profiler) {
+        return profiler.equals("async") || profiler.startsWith("async:") || profiler.equals("jfr");
+    }
+
+    private static String completed(String profiler) {
+        try {
+            return ProfilerOptions.complete(profiler, null);
+        } catch (IllegalStateException e) {
+            throw new Main.UsageError("jmh: -prof " + profiler + ": " + e.getMessage());
+        }
     }
 }

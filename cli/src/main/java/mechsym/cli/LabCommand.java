@@ -15,6 +15,7 @@ import mechsym.lab.report.TerminalSummary;
 import mechsym.lab.results.LabRun;
 import mechsym.lab.runner.ExperimentCatalog;
 import mechsym.lab.runner.LabRunner;
+import mechsym.lab.runner.ProfilerOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -62,6 +63,14 @@ final class LabCommand implements Callable<Integer> {
     List<String> jmhProfilers = new ArrayList<>();
 
     @Option(
+            names = "--profiler",
+            paramLabel = "async|jfr",
+            description = "where each JMH benchmark's time goes: async writes an async-profiler flame graph (HTML)"
+                    + " per benchmark, jfr a flight recording, into the experiment's profiles/ folder beside"
+                    + " jmh-result.json; the report links the flame graphs")
+    String profiler;
+
+    @Option(
             names = "--broker-url",
             paramLabel = "URL",
             description = "jms-load: an existing Artemis broker (tcp://host:port) instead of one started by mechsym")
@@ -89,6 +98,9 @@ final class LabCommand implements Callable<Integer> {
         }
         Profile selectedProfile = Main.UsageError.check(() -> Profile.parse(profile));
         List<Experiment> experiments = Main.UsageError.check(() -> ExperimentCatalog.select(ids));
+        if (profiler != null) {
+            jmhProfilers.add(Main.UsageError.check(() -> ProfilerOptions.forLab(profiler)));
+        }
         try {
             LabRunner.checkJmhProfilers(jmhProfilers);
         } catch (IllegalArgumentException e) {

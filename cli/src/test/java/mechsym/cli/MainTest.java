@@ -209,6 +209,35 @@ class MainTest extends CliTestBase {
     }
 
     @Test
+    void anUnknownLabProfilerIsABadUsageBeforeAnyWork() {
+        assertThat(run(
+                        "lab",
+                        "dispatch",
+                        "--profiler",
+                        "perf",
+                        "--out",
+                        dir.resolve("out").toString()))
+                .isEqualTo(Main.EXIT_USAGE);
+        assertThat(stderr()).contains("--profiler perf: expected async (flame graphs) or jfr");
+        assertThat(dir.resolve("out").resolve("results.json")).doesNotExist();
+    }
+
+    @Test
+    void jmhsAsyncProfilerIsGivenTheLibraryFromItsJar() {
+        List<String> args;
+        try {
+            args = JmhCommand.jmhArguments(List.of("Utf8", "-prof", "async", "-prof", "gc"));
+        } catch (Main.UsageError e) {
+            org.junit.jupiter.api.Assumptions.abort("async-profiler cannot load on this machine: " + e.getMessage());
+            return;
+        }
+        assertThat(args.get(2)).startsWith("async:libPath=").contains("libasyncProfiler.so;output=flamegraph;event=");
+        assertThat(args).containsSubsequence("Utf8", "-prof").endsWith("-prof", "gc");
+        assertThat(JmhCommand.jmhArguments(List.of("-prof", "async:libPath=/x.so;output=jfr;event=wall")))
+                .containsExactly("-prof", "async:libPath=/x.so;output=jfr;event=wall");
+    }
+
+    @Test
     void compareExitsThreeWhenAFigureGotWorseBeyondNoiseAndZeroWithinIt() throws Exception {
         Path a = dir.resolve("a.json");
         Path within = dir.resolve("within.json");

@@ -130,6 +130,11 @@ public final class CodecBuffer {
         return this;
     }
 
+    /** The writable byte[] that is exactly the segment (byte 0 at index 0, same length), or null. */
+    byte[] whole() {
+        return whole;
+    }
+
     /** The writable byte[] behind the segment, or null (read-only, native, or not a byte[]). */
     byte[] array() {
         return array;

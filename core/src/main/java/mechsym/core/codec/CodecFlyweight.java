@@ -33,8 +33,8 @@ import java.nio.ByteOrder;
  * encodedLength())} cannot fail for bounds. A bulk accessor also checks its range against the
  * wrapped message (the layout's {@link #encodedLength()} bytes, or the body given to the
  * three-argument {@code wrap}) and throws {@link IndexOutOfBoundsException} outside it, so a count
- * read from the message can never copy bytes that follow it. The FFM API still checks every access against the
- * segment, so an accessor given a wrong offset throws {@link IndexOutOfBoundsException} (or reads
+ * read from the message can never copy bytes that follow it. Every access is still checked against the
+ * buffer (the array's range check, or the FFM API's check against the segment), so an accessor given a wrong offset throws {@link IndexOutOfBoundsException} (or reads
  * the neighbouring bytes of the same buffer) and can never crash the JVM. Before the first wrap,
  * and after a failed one, every access throws {@code IndexOutOfBoundsException}.
  *
@@ -53,7 +53,9 @@ import java.nio.ByteOrder;
  * happens-before edge of your own, as with {@link CodecBuffer}.
  *
  * <p><b>Speed.</b> Each accessor compiles to one (possibly byte-swapping) load or store with a
- * constant layout plus the segment's bounds check, whichever orders the program uses, and is small
+ * constant layout plus a bounds check, whichever orders the program uses: over a whole writable
+ * {@code byte[]} an {@code int} range check on the array, which C2 merges across the fields of a
+ * message, else the segment's {@code long} bounds check; and is small
  * enough for C2 to inline wherever it is called (see {@code SegmentAccess}); keep the extension's
  * own accessors as small (one call with a constant offset). A call site that sees both heap and
  * native segments works but runs slower than one that sees a single kind (see {@link
@@ -69,6 +71,18 @@ public abstract class CodecFlyweight {
     private long messageLength;
 
     private boolean bigEndian;
+
+    /**
+     * The buffer's array when it is a whole writable {@code byte[]} and the message's bytes have
+     * {@code int} indexes in it, else null: then the scalar accessors go through byte-array view
+     * handles at {@link #arrayIndex}, whose {@code int} range checks C2 merges across the fields of
+     * a message, as {@link CodecBuffer} does (see {@code ArrayAccess}); through the segment each
+     * access keeps its own {@code long} bounds check.
+     */
+    private byte[] array;
+
+    /** Index in {@link #array} of the message's first byte; unused when it is null. */
+    private int arrayIndex;
 
     /**
      * @param encodedLength the message's fixed length in bytes: every field offset plus its size is
@@ -114,7 +128,7 @@ public abstract class CodecFlyweight {
     public CodecFlyweight wrap(CodecBuffer buffer, long offset) {
         MemorySegment wrapped = buffer.segment();
         check(offset, wrapped.byteSize() - offset, "the buffer has");
-        point(wrapped, offset, encodedLength, buffer.order() == ByteOrder.BIG_ENDIAN);
+        point(wrapped, buffer.whole(), offset, encodedLength, buffer.order() == ByteOrder.BIG_ENDIAN);
         return this;
     }
 
@@ -144,7 +158,7 @@ public abstract class CodecFlyweight {
                                     + " bytes from there to its end");
         }
         check(offset, length, "the body has");
-        point(wrapped, offset, length, buffer.order() == ByteOrder.BIG_ENDIAN);
+        point(wrapped, buffer.whole(), offset, length, buffer.order() == ByteOrder.BIG_ENDIAN);
         return this;
     }
 
@@ -167,7 +181,10 @@ public abstract class CodecFlyweight {
                         + Math.max(available, 0) + " from there");
     }
 
-    private void point(MemorySegment wrapped, long at, long length, boolean big) {
+    private void point(MemorySegment wrapped, byte[] whole, long at, long length, boolean big) {
+        boolean intIndexes = at + Math.max(length, encodedLength) <= Integer.MAX_VALUE;
+        this.array = intIndexes ? whole : null;
+        this.arrayIndex = (int) at;
         this.segment = wrapped;
         this.offset = at;
         this.messageLength = length;
@@ -184,7 +201,7 @@ public abstract class CodecFlyweight {
      * next wrap, and the flyweight no longer keeps the buffer's memory reachable.
      */
     public final void unwrap() {
-        point(MemorySegment.NULL, 0, 0, false);
+        point(MemorySegment.NULL, null, 0, 0, false);
     }
 
     /**
@@ -202,69 +219,123 @@ public abstract class CodecFlyweight {
     // accessors: fieldOffset is the field's byte offset in the message, a constant of the layout
 
     protected final byte getByte(int fieldOffset) {
-        return segment.get(BYTE, offset + fieldOffset);
+        final byte[] a = array;
+        return a != null ? a[arrayIndex + fieldOffset] : segment.get(BYTE, offset + fieldOffset);
     }
 
     protected final void putByte(int fieldOffset, byte value) {
-        segment.set(BYTE, offset + fieldOffset, value);
+        final byte[] a = array;
+        if (a != null) {
+            a[arrayIndex + fieldOffset] = value;
+        } else {
+            segment.set(BYTE, offset + fieldOffset, value);
+        }
     }
 
     /** Reads one byte: zero is false, anything else true. */
     protected final boolean getBoolean(int fieldOffset) {
-        return segment.get(BYTE, offset + fieldOffset) != 0;
+        return getByte(fieldOffset) != 0;
     }
 
     /** Writes one byte: 1 for true, 0 for false. */
     protected final void putBoolean(int fieldOffset, boolean value) {
-        segment.set(BYTE, offset + fieldOffset, value ? (byte) 1 : (byte) 0);
+        putByte(fieldOffset, value ? (byte) 1 : (byte) 0);
     }
 
     protected final short getShort(int fieldOffset) {
-        return SegmentAccess.getShort(segment, bigEndian, offset + fieldOffset);
+        final byte[] a = array;
+        return a != null
+                ? ArrayAccess.getShort(a, bigEndian, arrayIndex + fieldOffset)
+                : SegmentAccess.getShort(segment, bigEndian, offset + fieldOffset);
     }
 
     protected final void putShort(int fieldOffset, short value) {
-        SegmentAccess.putShort(segment, bigEndian, offset + fieldOffset, value);
+        final byte[] a = array;
+        if (a != null) {
+            ArrayAccess.putShort(a, bigEndian, arrayIndex + fieldOffset, value);
+        } else {
+            SegmentAccess.putShort(segment, bigEndian, offset + fieldOffset, value);
+        }
     }
 
     protected final char getChar(int fieldOffset) {
-        return SegmentAccess.getChar(segment, bigEndian, offset + fieldOffset);
+        final byte[] a = array;
+        return a != null
+                ? ArrayAccess.getChar(a, bigEndian, arrayIndex + fieldOffset)
+                : SegmentAccess.getChar(segment, bigEndian, offset + fieldOffset);
     }
 
     protected final void putChar(int fieldOffset, char value) {
-        SegmentAccess.putChar(segment, bigEndian, offset + fieldOffset, value);
+        final byte[] a = array;
+        if (a != null) {
+            ArrayAccess.putChar(a, bigEndian, arrayIndex + fieldOffset, value);
+        } else {
+            SegmentAccess.putChar(segment, bigEndian, offset + fieldOffset, value);
+        }
     }
 
     protected final int getInt(int fieldOffset) {
-        return SegmentAccess.getInt(segment, bigEndian, offset + fieldOffset);
+        final byte[] a = array;
+        return a != null
+                ? ArrayAccess.getInt(a, bigEndian, arrayIndex + fieldOffset)
+                : SegmentAccess.getInt(segment, bigEndian, offset + fieldOffset);
     }
 
     protected final void putInt(int fieldOffset, int value) {
-        SegmentAccess.putInt(segment, bigEndian, offset + fieldOffset, value);
+        final byte[] a = array;
+        if (a != null) {
+            ArrayAccess.putInt(a, bigEndian, arrayIndex + fieldOffset, value);
+        } else {
+            SegmentAccess.putInt(segment, bigEndian, offset + fieldOffset, value);
+        }
     }
 
     protected final long getLong(int fieldOffset) {
-        return SegmentAccess.getLong(segment, bigEndian, offset + fieldOffset);
+        final byte[] a = array;
+        return a != null
+                ? ArrayAccess.getLong(a, bigEndian, arrayIndex + fieldOffset)
+                : SegmentAccess.getLong(segment, bigEndian, offset + fieldOffset);
     }
 
     protected final void putLong(int fieldOffset, long value) {
-        SegmentAccess.putLong(segment, bigEndian, offset + fieldOffset, value);
+        final byte[] a = array;
+        if (a != null) {
+            ArrayAccess.putLong(a, bigEndian, arrayIndex + fieldOffset, value);
+        } else {
+            SegmentAccess.putLong(segment, bigEndian, offset + fieldOffset, value);
+        }
     }
 
     protected final float getFloat(int fieldOffset) {
-        return SegmentAccess.getFloat(segment, bigEndian, offset + fieldOffset);
+        final byte[] a = array;
+        return a != null
+                ? ArrayAccess.getFloat(a, bigEndian, arrayIndex + fieldOffset)
+                : SegmentAccess.getFloat(segment, bigEndian, offset + fieldOffset);
     }
 
     protected final void putFloat(int fieldOffset, float value) {
-        SegmentAccess.putFloat(segment, bigEndian, offset + fieldOffset, value);
+        final byte[] a = array;
+        if (a != null) {
+            ArrayAccess.putFloat(a, bigEndian, arrayIndex + fieldOffset, value);
+        } else {
+            SegmentAccess.putFloat(segment, bigEndian, offset + fieldOffset, value);
+        }
     }
 
     protected final double getDouble(int fieldOffset) {
-        return SegmentAccess.getDouble(segment, bigEndian, offset + fieldOffset);
+        final byte[] a = array;
+        return a != null
+                ? ArrayAccess.getDouble(a, bigEndian, arrayIndex + fieldOffset)
+                : SegmentAccess.getDouble(segment, bigEndian, offset + fieldOffset);
     }
 
     protected final void putDouble(int fieldOffset, double value) {
-        SegmentAccess.putDouble(segment, bigEndian, offset + fieldOffset, value);
+        final byte[] a = array;
+        if (a != null) {
+            ArrayAccess.putDouble(a, bigEndian, arrayIndex + fieldOffset, value);
+        } else {
+            SegmentAccess.putDouble(segment, bigEndian, offset + fieldOffset, value);
+        }
     }
 
     // ---------------------------------------------------------------------------------------
@@ -298,32 +369,32 @@ public abstract class CodecFlyweight {
 
     protected final void getInts(int fieldOffset, int[] dst, int dstIndex, int count) {
         requireInMessage(fieldOffset, count, Integer.BYTES);
-        BulkAccess.getInts(segment, null, bigEndian, offset + fieldOffset, dst, dstIndex, count);
+        BulkAccess.getInts(segment, array, bigEndian, offset + fieldOffset, dst, dstIndex, count);
     }
 
     protected final void putInts(int fieldOffset, int[] src, int srcIndex, int count) {
         requireInMessage(fieldOffset, count, Integer.BYTES);
-        BulkAccess.putInts(segment, null, bigEndian, offset + fieldOffset, src, srcIndex, count);
+        BulkAccess.putInts(segment, array, bigEndian, offset + fieldOffset, src, srcIndex, count);
     }
 
     protected final void getLongs(int fieldOffset, long[] dst, int dstIndex, int count) {
         requireInMessage(fieldOffset, count, Long.BYTES);
-        BulkAccess.getLongs(segment, null, bigEndian, offset + fieldOffset, dst, dstIndex, count);
+        BulkAccess.getLongs(segment, array, bigEndian, offset + fieldOffset, dst, dstIndex, count);
     }
 
     protected final void putLongs(int fieldOffset, long[] src, int srcIndex, int count) {
         requireInMessage(fieldOffset, count, Long.BYTES);
-        BulkAccess.putLongs(segment, null, bigEndian, offset + fieldOffset, src, srcIndex, count);
+        BulkAccess.putLongs(segment, array, bigEndian, offset + fieldOffset, src, srcIndex, count);
     }
 
     protected final void getDoubles(int fieldOffset, double[] dst, int dstIndex, int count) {
         requireInMessage(fieldOffset, count, Double.BYTES);
-        BulkAccess.getDoubles(segment, null, bigEndian, offset + fieldOffset, dst, dstIndex, count);
+        BulkAccess.getDoubles(segment, array, bigEndian, offset + fieldOffset, dst, dstIndex, count);
     }
 
     protected final void putDoubles(int fieldOffset, double[] src, int srcIndex, int count) {
         requireInMessage(fieldOffset, count, Double.BYTES);
-        BulkAccess.putDoubles(segment, null, bigEndian, offset + fieldOffset, src, srcIndex, count);
+        BulkAccess.putDoubles(segment, array, bigEndian, offset + fieldOffset, src, srcIndex, count);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package mechsym.core.concurrent;
 
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * A bounded, lock-free queue of object references that never grows: {@link #offer} refuses an
@@ -40,11 +41,46 @@ public sealed interface BoundedQueue<E> permits SpscQueue, MpscQueue {
     boolean offer(E element);
 
     /**
+     * Adds up to {@code limit} elements taken from {@code supplier}, as many as there is room for,
+     * in the order the supplier returns them. Called by producer threads only. The supplier is
+     * called once per element added, and only when a slot is already secured for its result, so no
+     * element it returns is dropped. Publication is the same as {@link #offer}'s, per element; the
+     * batch costs one update of the producer side's index instead of one per element (for {@link
+     * MpscQueue}: one compare-and-set claims the whole batch). If the supplier throws or returns
+     * {@code null}, the elements added before stay added and the exception (a {@link
+     * NullPointerException} for {@code null}) propagates.
+     *
+     * @return the number of elements added, {@code 0} if the queue was full or {@code limit} is 0
+     * @throws IllegalArgumentException if {@code limit} is negative
+     */
+    int fill(Supplier<? extends E> supplier, int limit);
+
+    /**
+     * {@link #offer}, named as JCTools' {@code MessagePassingQueue} names it: may return {@code
+     * false} only when the queue is full, as {@code offer} may; same threads, same ordering. For
+     * code written against JCTools' interface.
+     */
+    default boolean relaxedOffer(E element) {
+        return offer(element);
+    }
+
+    /**
      * Removes and returns the element at the head. Called by the one consumer thread only.
      *
      * @return the head element, or {@code null} if none is ready
      */
     E poll();
+
+    /**
+     * {@link #poll}, named as JCTools' {@code MessagePassingQueue} names it: may return {@code null}
+     * while an element is being offered (claimed, not yet stored: {@link MpscQueue} only), and
+     * never otherwise when the queue holds an element. Consumer thread only; same ordering as
+     * {@code poll}. For code written against JCTools' interface; mechsym's {@code poll} is already
+     * this relaxed, and never spins.
+     */
+    default E relaxedPoll() {
+        return poll();
+    }
 
     /**
      * Removes up to {@code limit} ready elements in FIFO order and hands each to {@code handler}, on

@@ -100,67 +100,86 @@ abstract class BoundedQueueBase<E> extends BoundedQueueConsumerFields<E> {
     }
 
     /**
-     * See {@link BoundedQueue#poll()}. Consumer thread only; for when {@code null} does not mean
-     * empty, see the class comment. The slot is read with a plain read and an
-     * acquire fence (a non-null slot is a published element), then cleared with a release fence and
-     * a plain store, and the index advanced with a release write, so a producer that sees either
-     * sees the slot free.
+     * Stored by {@link MpscQueue#fill} into the slots it claimed but could not fill because its
+     * supplier threw or returned {@code null}: the consumer frees such a slot and moves on, so a
+     * failed supplier cannot leave a claimed slot empty for ever (which would stop the consumer).
      */
-    public final E poll() {
+    static final Object ABANDONED = new Object();
+
+    /**
+     * See {@link BoundedQueue#poll()}. Consumer thread only; for when {@code null} does not mean
+     * empty, see the class comment. The slot is read with a plain read and an acquire fence (a
+     * non-null slot is a published element), then cleared with a release fence and a plain store,
+     * and the index advanced with a release write, so a producer that sees either sees the slot
+     * free. {@code mayHoldAbandoned} is a constant at each caller ({@code false} for one producer,
+     * whose queue never holds {@link #ABANDONED}), so the JIT drops the check where it cannot be
+     * true.
+     */
+    final E poll(boolean mayHoldAbandoned) {
         final Object[] buffer = this.buffer;
-        final long c = consumerIndex;
-        final int index = slot(c, mask);
-        // A plain array read and an acquire fence, not an acquire read: the array VarHandle's getAcquire
-        // also checks the array's class on every call, and that one load and compare is enough to make
-        // the consumer the slower side of a two-thread run, where the queue then runs full with the
-        // producer writing into the lines just freed, at half the throughput (docs/queues.md).
-        @SuppressWarnings("unchecked")
-        final E element = (E) buffer[index];
-        VarHandle.acquireFence();
-        if (element == null) {
-            return null;
+        long c = consumerIndex;
+        while (true) {
+            final int index = slot(c, mask);
+            // A plain array read and an acquire fence, not an acquire read: the array VarHandle's getAcquire
+            // also checks the array's class on every call, and that one load and compare is enough to make
+            // the consumer the slower side of a two-thread run, where the queue then runs full with the
+            // producer writing into the lines just freed, at half the throughput (docs/queues.md).
+            final Object element = buffer[index];
+            VarHandle.acquireFence();
+            if (element == null) {
+                return null;
+            }
+            // Frees the slot: a release fence, then a plain store of null, which a single producer reads
+            // with getAcquire before it reuses the slot. A fence and a plain store, not a release write,
+            // because the array VarHandle's reference store checks the array's class on every call (a null
+            // store needs no type check; its bounds check is the read's, which the JIT reuses). Written
+            // here, not in a helper: a helper of 8 bytecodes stayed an out-of-line call in C2's code of the
+            // queues benchmark's consumer loop ("low call site frequency"; seen with `mechsym asm`).
+            VarHandle.releaseFence();
+            buffer[index] = null;
+            CONSUMER_INDEX.setRelease(this, ++c);
+            if (!mayHoldAbandoned || element != ABANDONED) {
+                @SuppressWarnings("unchecked")
+                final E taken = (E) element;
+                return taken;
+            }
         }
-        // Frees the slot: a release fence, then a plain store of null, which a single producer reads
-        // with getAcquire before it reuses the slot. A fence and a plain store, not a release write, because the array
-        // VarHandle's
-        // reference store checks the array's class on every call (a null store needs no type check;
-        // its bounds check is the read's, which the JIT reuses). Written here, not in a helper: a
-        // helper of 8 bytecodes stayed an out-of-line call in C2's code of the queues benchmark's
-        // consumer loop (compiled while the queue was mostly empty: "low call site frequency"; seen
-        // with `mechsym asm`). Removing the call did not change that benchmark's throughput.
-        VarHandle.releaseFence();
-        buffer[index] = null;
-        CONSUMER_INDEX.setRelease(this, c + 1);
-        return element;
     }
 
     /**
      * See {@link BoundedQueue#drain(Consumer, int)}. Consumer thread only. Frees each slot as it
-     * goes (so a single producer can refill it at once) and advances the index once per batch.
+     * goes (so a single producer can refill it at once) and advances the index once per batch;
+     * {@code mayHoldAbandoned} as in {@link #poll(boolean)} (abandoned slots are freed and not
+     * counted).
      */
-    public final int drain(Consumer<? super E> handler, int limit) {
+    final int drain(Consumer<? super E> handler, int limit, boolean mayHoldAbandoned) {
         QueueSupport.requireLimit(limit);
         Objects.requireNonNull(handler, "handler must not be null");
         final Object[] buffer = this.buffer;
         final long c = consumerIndex;
+        int freed = 0;
         int consumed = 0;
         try {
             while (consumed < limit) {
-                final int index = slot(c + consumed, mask);
-                @SuppressWarnings("unchecked")
-                final E element = (E) buffer[index];
+                final int index = slot(c + freed, mask);
+                final Object element = buffer[index];
                 VarHandle.acquireFence(); // a plain read and an acquire fence, as in poll (see there)
                 if (element == null) {
                     break;
                 }
                 VarHandle.releaseFence(); // frees the slot as poll does (see there), inline for the same reason
                 buffer[index] = null;
-                consumed++;
-                handler.accept(element);
+                freed++;
+                if (!mayHoldAbandoned || element != ABANDONED) {
+                    consumed++;
+                    @SuppressWarnings("unchecked")
+                    final E taken = (E) element;
+                    handler.accept(taken);
+                }
             }
         } finally {
-            if (consumed > 0) {
-                CONSUMER_INDEX.setRelease(this, c + consumed);
+            if (freed > 0) {
+                CONSUMER_INDEX.setRelease(this, c + freed);
             }
         }
         return consumed;

@@ -5,6 +5,9 @@ import static mechsym.core.concurrent.QueueSupport.slot;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /** Contended by the producers: the claim counter. */
 abstract class MpscQueueProducerIndex<E> extends BoundedQueueBase<E> {
@@ -151,6 +154,70 @@ public final class MpscQueue<E> extends MpscQueuePad3<E> implements BoundedQueue
             checkThreshold(p + 1, limit - mask - 1);
         }
         return true;
+    }
+
+    /**
+     * {@inheritDoc} Any thread. One compare-and-set claims {@code min(limit, free slots)} slots;
+     * the supplier is then called once per claimed slot and each element stored with a release
+     * write, so the consumer may take the first while later ones are still being supplied. If the
+     * supplier throws or returns {@code null}, the slots claimed and not yet filled are marked
+     * abandoned, and the consumer frees them without returning anything: the queue keeps working,
+     * and {@link #size()} counts them until the consumer passes them.
+     */
+    @Override
+    public int fill(Supplier<? extends E> supplier, int limit) {
+        QueueSupport.requireLimit(limit);
+        Objects.requireNonNull(supplier, "supplier must not be null");
+        if (limit == 0) {
+            return 0;
+        }
+        final int capacity = mask + 1;
+        long consumerLimit = (long) PRODUCER_LIMIT.getAcquire(this);
+        long p;
+        int claimed;
+        do {
+            p = (long) PRODUCER_INDEX.getVolatile(this);
+            if (consumerLimit - p < limit) { // the cached limit may be stale: the batch may fit yet
+                consumerLimit = (long) CONSUMER_INDEX.getAcquire(this) + capacity;
+                if (p >= consumerLimit) {
+                    return 0;
+                }
+                PRODUCER_LIMIT.setRelease(this, consumerLimit); // racy but safe, as in offer
+            }
+            claimed = (int) Math.min(limit, consumerLimit - p);
+        } while (!PRODUCER_INDEX.compareAndSet(this, p, p + claimed));
+        final Object[] buffer = this.buffer;
+        int filled = 0;
+        try {
+            for (; filled < claimed; filled++) {
+                final E element = supplier.get();
+                Objects.requireNonNull(element, "supplier returned null");
+                ELEMENT.setRelease(buffer, slot(p + filled, mask), element);
+            }
+        } finally {
+            for (int abandoned = filled; abandoned < claimed; abandoned++) {
+                ELEMENT.setRelease(buffer, slot(p + abandoned, mask), ABANDONED);
+            }
+        }
+        if (threshold != null) {
+            checkThreshold(p + claimed, consumerLimit - capacity);
+        }
+        return claimed;
+    }
+
+    /**
+     * {@inheritDoc} Consumer thread only; {@code null} also for a claimed slot whose element is
+     * not stored yet (see the class comment).
+     */
+    @Override
+    public E poll() {
+        return poll(true);
+    }
+
+    /** {@inheritDoc} Consumer thread only; stops at a claimed slot whose element is not stored yet. */
+    @Override
+    public int drain(Consumer<? super E> handler, int limit) {
+        return drain(handler, limit, true);
     }
 
     /** {@inheritDoc} Any thread; counts claimed elements whose store is still in progress. */

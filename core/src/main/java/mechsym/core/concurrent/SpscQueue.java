@@ -5,6 +5,9 @@ import static mechsym.core.concurrent.QueueSupport.slot;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /** Written by the producer thread only. */
 abstract class SpscQueueProducerFields<E> extends BoundedQueueBase<E> {
@@ -37,7 +40,7 @@ abstract class SpscQueuePad3<E> extends SpscQueueProducerFields<E> {
 
 /**
  * A bounded queue for exactly one producer thread and one consumer thread: {@link #offer} from the
- * producer, {@link #poll} and {@link #drain} from the consumer, {@link #size}, {@link #isEmpty} and
+ * producer (and {@link #fill}), {@link #poll} and {@link #drain} from the consumer, {@link #size}, {@link #isEmpty} and
  * {@link #capacity} from any thread. The producer and the consumer may change over time only if a
  * happens-before edge separates the old thread from the new one (a thread start, a join, a lock).
  *
@@ -125,6 +128,53 @@ public final class SpscQueue<E> extends SpscQueuePad3<E> implements BoundedQueue
             consumerIndexCache = checkThreshold(p + 1, consumerIndexCache);
         }
         return true;
+    }
+
+    /**
+     * {@inheritDoc} Producer thread only. Each element is stored with a release write into a slot
+     * the look-ahead found free (the slot is the consumer's signal, so the consumer may take the
+     * first elements while later ones are still being supplied); the producer's index, which only
+     * {@link #size()} reads, is written once for the batch.
+     */
+    @Override
+    public int fill(Supplier<? extends E> supplier, int limit) {
+        QueueSupport.requireLimit(limit);
+        Objects.requireNonNull(supplier, "supplier must not be null");
+        final Object[] buffer = this.buffer;
+        final long p = producerIndex;
+        int filled = 0;
+        try {
+            while (filled < limit) {
+                final long sequence = p + filled;
+                if (sequence >= producerLimit && !hasRoom(buffer, sequence)) {
+                    break;
+                }
+                final E element = supplier.get();
+                Objects.requireNonNull(element, "supplier returned null");
+                ELEMENT.setRelease(buffer, slot(sequence, mask), element);
+                filled++;
+            }
+        } finally {
+            if (filled > 0) {
+                PRODUCER_INDEX.setRelease(this, p + filled);
+                if (threshold != null) {
+                    consumerIndexCache = checkThreshold(p + filled, consumerIndexCache);
+                }
+            }
+        }
+        return filled;
+    }
+
+    /** {@inheritDoc} Consumer thread only; {@code null} exactly when the queue is empty. */
+    @Override
+    public E poll() {
+        return poll(false);
+    }
+
+    /** {@inheritDoc} Consumer thread only. */
+    @Override
+    public int drain(Consumer<? super E> handler, int limit) {
+        return drain(handler, limit, false);
     }
 
     /**

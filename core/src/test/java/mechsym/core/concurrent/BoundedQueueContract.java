@@ -149,7 +149,74 @@ abstract class BoundedQueueContract {
         assertThat(queue.offer(99)).isFalse();
     }
 
-    /** Random offers, polls and drains against an {@link ArrayDeque} bounded by the same capacity. */
+    @Test
+    void fillAddsAtMostTheLimitAndTheRoomInSupplierOrder() {
+        BoundedQueue<Integer> queue = newQueue(8);
+        int[] supplied = {0};
+        assertThat(queue.fill(() -> supplied[0]++, 3)).isEqualTo(3);
+        assertThat(queue.fill(() -> supplied[0]++, 0)).isZero();
+        assertThat(queue.fill(() -> supplied[0]++, 100))
+                .as("only the room left")
+                .isEqualTo(5);
+        assertThat(supplied[0])
+                .as("the supplier is called only for elements added")
+                .isEqualTo(8);
+        assertThat(queue.fill(() -> supplied[0]++, 1)).as("full").isZero();
+        assertThat(supplied[0]).isEqualTo(8);
+        assertThat(queue.size()).isEqualTo(8);
+        List<Integer> drained = new ArrayList<>();
+        assertThat(queue.drain(drained::add)).isEqualTo(8);
+        assertThat(drained).containsExactly(0, 1, 2, 3, 4, 5, 6, 7);
+        assertThat(queue.fill(() -> supplied[0]++, 3)).as("wrapped around").isEqualTo(3);
+        assertThat(queue.relaxedPoll()).isEqualTo(8);
+        assertThat(queue.relaxedOffer(-1)).isTrue();
+        drained.clear();
+        queue.drain(drained::add);
+        assertThat(drained).containsExactly(9, 10, -1);
+        assertThat(queue.relaxedPoll()).isNull();
+    }
+
+    @Test
+    void fillRefusesBadArguments() {
+        BoundedQueue<Integer> queue = newQueue(4);
+        assertThatThrownBy(() -> queue.fill(null, 1)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> queue.fill(() -> 1, -1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("limit");
+        assertThat(queue.isEmpty()).isTrue();
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void aFailingSupplierKeepsWhatItAddedAndLeavesTheQueueWorking(boolean throwing) {
+        BoundedQueue<Integer> queue = newQueue(8);
+        int[] supplied = {0};
+        assertThatThrownBy(() -> queue.fill(
+                        () -> {
+                            if (supplied[0] == 2) {
+                                if (throwing) {
+                                    throw new IllegalStateException("supplier failed");
+                                }
+                                return null;
+                            }
+                            return supplied[0]++;
+                        },
+                        6))
+                .isInstanceOf(throwing ? IllegalStateException.class : NullPointerException.class);
+        assertThat(queue.poll()).isZero();
+        assertThat(queue.poll()).isEqualTo(1);
+        assertThat(queue.poll()).as("nothing but what was supplied comes out").isNull();
+        assertThat(queue.size()).isZero();
+        for (int i = 0; i < 8; i++) {
+            assertThat(queue.offer(10 + i)).as("every slot is usable again").isTrue();
+        }
+        assertThat(queue.offer(99)).isFalse();
+        List<Integer> drained = new ArrayList<>();
+        queue.drain(drained::add);
+        assertThat(drained).containsExactly(10, 11, 12, 13, 14, 15, 16, 17);
+    }
+
+    /** Random offers, fills, polls and drains against an {@link ArrayDeque} bounded by the same capacity. */
     @ParameterizedTest
     @ValueSource(longs = {1L, 42L, 20261122L})
     void behavesLikeABoundedFifoModel(long seed) {
@@ -167,8 +234,20 @@ abstract class BoundedQueueContract {
                     model.add(next);
                 }
                 next++;
-            } else if (operation < 9) {
+            } else if (operation < 7) {
                 assertThat(queue.poll()).as("poll at step %d", step).isEqualTo(model.poll());
+            } else if (operation < 9) {
+                int limit = random.nextInt(capacity + 2);
+                int expected = Math.min(limit, capacity - model.size());
+                int first = next;
+                int[] supplied = {next};
+                assertThat(queue.fill(() -> supplied[0]++, limit))
+                        .as("fill(%d) at step %d", limit, step)
+                        .isEqualTo(expected);
+                for (int i = 0; i < expected; i++) {
+                    model.add(first + i);
+                }
+                next = supplied[0];
             } else {
                 int limit = random.nextInt(capacity + 2);
                 List<Integer> drained = new ArrayList<>();

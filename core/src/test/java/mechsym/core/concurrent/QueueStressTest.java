@@ -13,8 +13,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Pushes {@link StressCheck#ELEMENTS} elements through each queue with 1..4 producer threads and
- * one consumer (this thread), and checks count, checksum and per-producer order. The queues are
+ * Pushes {@link StressCheck#ELEMENTS} elements through each queue with 1..4 producer threads
+ * (offering one by one, or filling batches of 1..17) and one consumer (this thread), and checks count, checksum and per-producer order. The queues are
  * small (64 slots) so that producers hit "full" and the consumer hits "empty" often. Threads yield
  * when they cannot progress, so the test also runs on machines with fewer cores than threads.
  */
@@ -27,15 +27,18 @@ class QueueStressTest {
         IntFunction<BoundedQueue<Long>> spsc = SpscQueue::new;
         IntFunction<BoundedQueue<Long>> mpsc = MpscQueue::new;
         return Stream.of(
-                Arguments.of("SpscQueue", spsc, 1),
-                Arguments.of("MpscQueue", mpsc, 1),
-                Arguments.of("MpscQueue", mpsc, 2),
-                Arguments.of("MpscQueue", mpsc, 4));
+                Arguments.of("SpscQueue", spsc, 1, false),
+                Arguments.of("MpscQueue", mpsc, 1, false),
+                Arguments.of("MpscQueue", mpsc, 2, false),
+                Arguments.of("MpscQueue", mpsc, 4, false),
+                Arguments.of("SpscQueue", spsc, 1, true),
+                Arguments.of("MpscQueue", mpsc, 4, true));
     }
 
-    @ParameterizedTest(name = "{0} with {2} producer(s)")
+    @ParameterizedTest(name = "{0} with {2} producer(s), fill: {3}")
     @MethodSource("queues")
-    void everyElementArrivesOnceInProducerOrder(String name, IntFunction<BoundedQueue<Long>> factory, int producers)
+    void everyElementArrivesOnceInProducerOrder(
+            String name, IntFunction<BoundedQueue<Long>> factory, int producers, boolean batched)
             throws InterruptedException {
         BoundedQueue<Long> queue = factory.apply(64);
         long perProducer = StressCheck.ELEMENTS / producers;
@@ -46,7 +49,14 @@ class QueueStressTest {
             int producer = p;
             threads.add(Thread.ofPlatform().name(name + "-producer-" + p).start(() -> {
                 try {
-                    for (long i = 0; i < perProducer; i++) {
+                    long[] next = {0};
+                    while (batched && next[0] < perProducer) {
+                        int limit = (int) Math.min(1 + next[0] % 17, perProducer - next[0]);
+                        if (queue.fill(() -> StressCheck.value(producer, next[0]++), limit) == 0) {
+                            Thread.yield();
+                        }
+                    }
+                    for (long i = batched ? perProducer : 0; i < perProducer; i++) {
                         Long value = StressCheck.value(producer, i);
                         while (!queue.offer(value)) {
                             Thread.yield();

@@ -185,7 +185,34 @@ public final class HtmlReport {
                             n -> html.append("<li>").append(linkReports(esc(n))).append("</li>"));
             html.append("</ul>\n");
         }
+        flameGraphs(html, e);
         html.append("</section>\n");
+    }
+
+    /** Links to the flame graphs a profiled run left in the experiment's profiles folder, if any. */
+    private void flameGraphs(StringBuilder html, ExperimentResult e) throws IOException {
+        Path profiles = outDir.resolve(e.id()).resolve("profiles");
+        if (!Files.isDirectory(profiles)) {
+            return;
+        }
+        List<Path> graphs;
+        try (java.util.stream.Stream<Path> files = Files.walk(profiles)) {
+            graphs = files.filter(f -> f.getFileName().toString().matches("flame-.*\\.html"))
+                    .sorted()
+                    .toList();
+        }
+        if (graphs.isEmpty()) {
+            return;
+        }
+        html.append("<h3>Flame graphs</h3><ul class=\"flamegraphs\">");
+        for (Path graph : graphs) {
+            html.append("<li><a href=\"")
+                    .append(esc(outDir.relativize(graph).toString().replace('\\', '/')))
+                    .append("\">")
+                    .append(esc(profiles.relativize(graph).toString()))
+                    .append("</a></li>");
+        }
+        html.append("</ul>\n");
     }
 
     /**

@@ -100,7 +100,7 @@ final class JmhLauncher implements JmhBenchmarks {
         try (logStream) {
             OutputFormat format = new ProgressOutputFormat(
                     OutputFormatFactory.createFormatInstance(logStream, VerboseMode.NORMAL), progress);
-            Collection<RunResult> results = runHoldingTheLock(withProfilers(options, profilers), format);
+            Collection<RunResult> results = runHoldingTheLock(withProfilers(options, completedProfilers()), format);
             keepJmhResults(results);
             List<Score> scores = new ArrayList<>();
             for (RunResult r : results) {
@@ -131,6 +131,27 @@ final class JmhLauncher implements JmhBenchmarks {
             }
             return scores;
         }
+    }
+
+    /**
+     * The lab's profilers completed for this machine ({@link ProfilerOptions#complete}), async-profiler's
+     * and JFR's writing into the experiment's {@value ProfilerOptions#PROFILES_DIR} folder, one
+     * subfolder per benchmark and parameters; what they use is written there too.
+     */
+    private List<String> completedProfilers() throws RunnerException {
+        Path dir = workDir.resolve(ProfilerOptions.PROFILES_DIR);
+        List<String> completed = new ArrayList<>();
+        try {
+            for (String profiler : profilers) {
+                completed.add(ProfilerOptions.complete(profiler, dir));
+            }
+            if (!completed.equals(profilers)) {
+                ProfilerOptions.writeUsed(dir, completed);
+            }
+        } catch (IllegalStateException | java.io.IOException e) {
+            throw new RunnerException("profiler: " + e.getMessage(), e);
+        }
+        return completed;
     }
 
     /**

@@ -57,7 +57,11 @@ public final class LabRunner {
     public static void checkJmhProfilers(List<String> profilers) {
         for (String profiler : profilers) {
             try {
-                JmhLauncher.withProfilers(new org.openjdk.jmh.runner.options.OptionsBuilder(), List.of(profiler));
+                JmhLauncher.withProfilers(
+                        new org.openjdk.jmh.runner.options.OptionsBuilder(),
+                        List.of(ProfilerOptions.complete(profiler, null)));
+            } catch (IllegalStateException e) {
+                throw new IllegalArgumentException("--jmh-prof " + profiler + ": " + e.getMessage());
             } catch (org.openjdk.jmh.runner.RunnerException e) {
                 throw new IllegalArgumentException("--jmh-prof " + profiler + ": "
                         + e.getMessage().lines().findFirst().orElse("")

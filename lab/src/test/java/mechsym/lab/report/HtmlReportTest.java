@@ -34,6 +34,24 @@ class HtmlReportTest {
     }
 
     @Test
+    void theFlameGraphsOfAProfiledRunAreLinkedInTheirExperimentsSection() throws IOException {
+        LabRun run = new LabRunner(Profile.TINY, dir, Progress.silent(), "test", "test")
+                .run(List.of(new FakeExperiment("one", false), new FakeExperiment("two", false)));
+        Path graphs = Files.createDirectories(dir.resolve("one/profiles/pkg.Bench.run-AverageTime"));
+        Files.writeString(graphs.resolve("flame-cpu-forward.html"), "<html></html>");
+        Files.writeString(graphs.resolve("summary.txt"), "not a flame graph");
+
+        String html = Files.readString(new HtmlReport(run, dir).write());
+
+        String one = html.substring(html.indexOf("id=\"one\""), html.indexOf("id=\"two\""));
+        assertThat(one)
+                .contains("<h3>Flame graphs</h3>")
+                .contains("<a href=\"one/profiles/pkg.Bench.run-AverageTime/flame-cpu-forward.html\">")
+                .doesNotContain("summary.txt");
+        assertThat(html.substring(html.indexOf("id=\"two\""))).doesNotContain("Flame graphs");
+    }
+
+    @Test
     void everyTableIsInTheHtmlAndEveryChartFileExists() throws IOException {
         LabRun run = new LabRunner(Profile.TINY, dir, Progress.silent(), "test", "test")
                 .run(List.of(new FakeExperiment("one", false), new FakeExperiment("two", true)));

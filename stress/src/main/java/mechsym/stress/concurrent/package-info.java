@@ -13,11 +13,12 @@
  * lost wake-up after a publish or an alert), 13 a consumer added while the producer runs is never
  * lapped, 14 a batch claimed with {@code next(n)} and published with {@code publish(lo, hi)}, 15 the
  * SPSC queue's look-ahead of four slots and {@code drain}, 16 occupancy reports alternate with two
- * producers, 17 {@code halt} racing {@code run} (termination).
+ * producers, 17 {@code halt} racing {@code run} (termination), 18 the SPSC queue's {@code fill}
+ * racing a consumer, 19 the MPSC queue's {@code fill} from two producers (one claim per batch).
  *
  * <p><b>Negative controls.</b> Each family (sequence, SPSC queue, MPSC queue, ring buffer, wake-up)
  * has a {@code Broken*Test}: a deliberate misuse (a read-modify-write without an atomic, two
- * producers on a single-producer structure, two consumers on a single-consumer one, a blocking wait
+ * producers (or two batch fills) on a single-producer structure, two consumers on a single-consumer one, a blocking wait
  * that checks outside its lock) whose bad outcome is marked {@code ACCEPTABLE_INTERESTING}, so
  * jcstress reports it without failing. {@link
  * mechsym.stress.NegativeControls} then fails the build unless each control the test selection

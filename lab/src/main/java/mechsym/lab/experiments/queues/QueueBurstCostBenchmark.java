@@ -25,6 +25,13 @@ import org.openjdk.jmh.annotations.Warmup;
  * Reported per element (one offer plus one poll). The burst's checksum guards against a queue that
  * loses or reorders.
  *
+ * <p>{@link #batch} does the same with the batch operations: one {@code fill} of the burst from a
+ * supplier, one {@code drain} into a consumer (JCTools' {@code MessagePassingQueue} methods, which
+ * mechsym's queues implement; Agrona has {@code drain} only, so its fill is a loop of offers, as is
+ * every operation a queue lacks). A call that adds or takes fewer than asked is called again for
+ * the rest: JCTools' MPSC {@code fill} stops at its cached view of the consumer's index, where
+ * mechsym's re-reads the index when the batch would not fit.
+ *
  * <p>How to run: {@code ./mechsym jmh QueueBurstCostBenchmark -f 1 -wi 3 -i 5}.
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -57,6 +64,11 @@ public class QueueBurstCostBenchmark {
 
     private QueueKind.Transfer transfer;
     private final Integer[] elements = new Integer[BURST];
+    private int supplied;
+    private int drained;
+    private int checksum;
+    private final QueueKind.Transfer.Source supplier = () -> elements[supplied++];
+    private final QueueKind.Transfer.Sink consumer = this::take;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -84,5 +96,37 @@ public class QueueBurstCostBenchmark {
             checksum += element;
         }
         return checksum;
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(BURST)
+    public int batch() {
+        QueueKind.Transfer t = transfer;
+        supplied = 0;
+        for (int filled = 0; filled < BURST; ) { // JCTools' MPSC fill may stop at its cached limit: call again
+            int added = t.fill(supplier, BURST - filled);
+            if (added == 0) {
+                throw new IllegalStateException(queue + " filled " + filled + " of " + BURST + " with room left");
+            }
+            filled += added;
+        }
+        drained = 0;
+        checksum = 0;
+        for (int taken = 0; taken < BURST; ) {
+            int got = t.drain(consumer, BURST - taken);
+            if (got == 0) {
+                throw new IllegalStateException(queue + " drained " + taken + " of " + BURST);
+            }
+            taken += got;
+        }
+        return checksum;
+    }
+
+    private void take(Integer element) {
+        if (element != drained) {
+            throw new IllegalStateException(queue + " returned " + element + " where " + drained + " was due");
+        }
+        drained++;
+        checksum += element;
     }
 }

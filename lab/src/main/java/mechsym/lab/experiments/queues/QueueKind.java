@@ -3,6 +3,8 @@ package mechsym.lab.experiments.queues;
 import java.util.Queue;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 import mechsym.core.concurrent.BoundedQueue;
 import mechsym.core.concurrent.MpscQueue;
 import mechsym.core.concurrent.Sequence;
@@ -141,11 +143,36 @@ enum QueueKind {
         throw new IllegalArgumentException("unknown queue " + label);
     }
 
-    /** One producer thread offers, one consumer thread polls. */
+    /**
+     * One producer thread offers, one consumer thread polls; {@code fill} and {@code drain} are the
+     * queue's batch operations where it has them, else loops of offers and polls.
+     */
     abstract static class Transfer {
+        /** A supplier that every library's {@code fill} takes as it is: no adapter per call. */
+        interface Source extends Supplier<Integer>, MessagePassingQueue.Supplier<Integer> {}
+
+        /** A consumer that every library's {@code drain} takes as it is. */
+        interface Sink extends Consumer<Integer>, MessagePassingQueue.Consumer<Integer> {}
+
         abstract boolean offer(Integer element);
 
         abstract Integer poll();
+
+        int fill(Source supplier, int limit) {
+            int filled = 0;
+            while (filled < limit && offer(supplier.get())) { // drops one element when full: benchmarks only
+                filled++;
+            }
+            return filled;
+        }
+
+        int drain(Sink consumer, int limit) {
+            int drained = 0;
+            for (Integer element; drained < limit && (element = poll()) != null; drained++) {
+                consumer.accept(element);
+            }
+            return drained;
+        }
     }
 
     private static final class CoreTransfer extends Transfer {
@@ -163,6 +190,16 @@ enum QueueKind {
         @Override
         Integer poll() {
             return queue.poll();
+        }
+
+        @Override
+        int fill(Source supplier, int limit) {
+            return queue.fill(supplier, limit);
+        }
+
+        @Override
+        int drain(Sink consumer, int limit) {
+            return queue.drain(consumer, limit);
         }
     }
 
@@ -226,11 +263,31 @@ enum QueueKind {
         }
     }
 
+    /** A {@link Queue}; its batch operations are JCTools' or Agrona's where it has them. */
     private static final class QueueTransfer extends Transfer {
         private final Queue<Integer> queue;
+        private final MessagePassingQueue<Integer> messagePassing; // JCTools, or null
+        private final org.agrona.concurrent.Pipe<Integer> pipe; // Agrona, or null
 
+        @SuppressWarnings("unchecked")
         QueueTransfer(Queue<Integer> queue) {
             this.queue = queue;
+            this.messagePassing = queue instanceof MessagePassingQueue<?> m ? (MessagePassingQueue<Integer>) m : null;
+            this.pipe =
+                    queue instanceof org.agrona.concurrent.Pipe<?> p ? (org.agrona.concurrent.Pipe<Integer>) p : null;
+        }
+
+        @Override
+        int fill(Source supplier, int limit) {
+            return messagePassing != null ? messagePassing.fill(supplier, limit) : super.fill(supplier, limit);
+        }
+
+        @Override
+        int drain(Sink consumer, int limit) {
+            if (messagePassing != null) {
+                return messagePassing.drain(consumer, limit);
+            }
+            return pipe != null ? pipe.drain(consumer, limit) : super.drain(consumer, limit);
         }
 
         @Override

@@ -44,7 +44,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *     busy-spin consumers;
  *  3. QueueRoundTripBenchmark: ping-pong through two queues, ns per round trip;
  *  4. QueueBurstCostBenchmark: one thread offers 100 and polls them back - the code's own cost,
- *     stable even where the machine is too busy for the two-thread figures to mean anything.
+ *     stable even where the machine is too busy for the two-thread figures to mean anything; and
+ *     the same with the batch operations, one fill and one drain of 100.
  * Each benchmark checks that every element arrived (count, checksum) so a fast wrong queue fails.
  * Sensitive to: free cores (every benchmark spins two threads), core placement (same core,
  * siblings, sockets), noisy neighbours; the post pinned threads with taskset, we do not.
@@ -54,6 +55,10 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * time as 'done in N s').
  */
 public final class QueuesExperiment implements Experiment {
+    /** The queues whose batch operations the batch-cost table compares (Agrona: drain only). */
+    private static final List<String> BATCH_QUEUES = List.of(
+            "mechsym-spsc", "jctools-spsc", "agrona-one-to-one", "mechsym-mpsc", "jctools-mpsc", "agrona-many-to-one");
+
     /** mechsym's queue and the library queue it must at least equal, by the benchmarks' labels. */
     private static final Map<String, String> GOALS = Map.of(
             "mechsym-spsc", "jctools-spsc",
@@ -176,6 +181,11 @@ public final class QueuesExperiment implements Experiment {
         Map<String, Double> costs = new TreeMap<>();
         burstScores.forEach(s -> costs.put(QueueKind.of(s.param("queue")).label, s.score()));
         headlineCosts(result, costs);
+        List<JmhBenchmarks.Score> batchScores = jmh.run(configure(jmh, profile)
+                .include(QueueBurstCostBenchmark.class.getName() + ".batch")
+                .param("queue", BATCH_QUEUES.toArray(String[]::new))
+                .measurementIterations(burstMeasurements));
+        QueuesReport.batchCost(result, batchScores, burstMeasurements);
 
         if (Runtime.getRuntime().availableProcessors() < 2) {
             result.note("This machine has fewer than two cores: producer and consumer share one, and every figure"

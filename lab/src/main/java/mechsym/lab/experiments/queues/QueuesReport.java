@@ -91,20 +91,13 @@ final class QueuesReport {
 
     /** One thread offers and polls back: ns per element per queue, and its chart. */
     static void burstCost(ExperimentResult.Builder result, List<JmhBenchmarks.Score> scores, int measurements) {
-        Table.Builder burst = Table.measured(
-                        "burst-cost", "one thread offers 100 elements and polls them back: ns per element (JMH)")
-                .column("queue")
-                .column("kind")
-                .column("score", "ns")
-                .column("error (99.9%)", "ns")
-                .note("JMH average time per element (one offer and one poll), no other thread: the cost of each"
+        result.table(costTable(
+                "burst-cost",
+                "one thread offers 100 elements and polls them back: ns per element (JMH)",
+                "JMH average time per element (one offer and one poll), no other thread: the cost of each"
                         + " queue's code without cache-line transfers or scheduling, " + measurements
-                        + " measurement iterations, one fork per queue.");
-        for (JmhBenchmarks.Score s : scores) {
-            QueueKind kind = QueueKind.of(s.param("queue"));
-            burst.row(kind.label, kind.kind, s.score(), s.error());
-        }
-        result.table(burst.build());
+                        + " measurement iterations, one fork per queue.",
+                scores));
         result.chart(Chart.bar(
                 "burst-cost",
                 "one thread, offer + poll: ns per element",
@@ -113,6 +106,32 @@ final class QueuesReport {
                 "score",
                 null,
                 "ns per element (lower is better)"));
+    }
+
+    /** A table of same-thread costs: one row per queue, its kind, JMH's score and error. */
+    private static Table costTable(String id, String title, String note, List<JmhBenchmarks.Score> scores) {
+        Table.Builder table = Table.measured(id, title)
+                .column("queue")
+                .column("kind")
+                .column("score", "ns")
+                .column("error (99.9%)", "ns")
+                .note(note);
+        for (JmhBenchmarks.Score s : scores) {
+            QueueKind kind = QueueKind.of(s.param("queue"));
+            table.row(kind.label, kind.kind, s.score(), s.error());
+        }
+        return table.build();
+    }
+
+    /** The batch operations' cost: one fill and one drain of a burst, per element. */
+    static void batchCost(ExperimentResult.Builder result, List<JmhBenchmarks.Score> scores, int measurements) {
+        result.table(costTable(
+                "batch-cost",
+                "one thread fills 100 elements and drains them back: ns per element (JMH)",
+                "JMH average time per element of one fill(supplier, 100) and one drain(consumer, 100), no"
+                        + " other thread (Agrona has no fill: its row offers one by one), " + measurements
+                        + " measurement iterations, one fork per queue.",
+                scores));
     }
 
     /** The SPSC pair by capacity: each side's median and the per-round ratios, with a headline. */

@@ -13,6 +13,19 @@ class QueueKindTest {
 
     @ParameterizedTest
     @EnumSource(QueueKind.class)
+    void fillsAndDrainsInBatchesWithinTheLimitAndInOrder(QueueKind kind) {
+        QueueKind.Transfer transfer = kind.create(1024);
+        int[] next = {0};
+        java.util.List<Integer> drained = new java.util.ArrayList<>();
+        assertThat(transfer.fill(() -> next[0]++, 100)).as(kind.label).isEqualTo(100);
+        assertThat(transfer.drain(drained::add, 60)).as(kind.label).isEqualTo(60);
+        assertThat(transfer.drain(drained::add, 100)).as(kind.label).isEqualTo(40);
+        assertThat(drained).as(kind.label).hasSize(100).isSorted().startsWith(0).endsWith(99);
+        assertThat(transfer.poll()).as(kind.label + ": empty at the end").isNull();
+    }
+
+    @ParameterizedTest
+    @EnumSource(QueueKind.class)
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void carriesEveryElementInOrderFromOneThreadToAnother(QueueKind kind) throws InterruptedException {
         QueueKind.Transfer transfer = kind.create(1024);
