@@ -60,6 +60,6 @@ class LabEndToEndIT {
         assertThat(html)
                 .contains("seed's published figures")
                 .contains("Environment")
-                .contains("table-measured");
+                .contains("id=\"memory-access/measured\"");
     }
 }
