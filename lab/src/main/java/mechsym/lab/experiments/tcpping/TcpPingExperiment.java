@@ -155,6 +155,10 @@ public final class TcpPingExperiment implements Experiment {
             }
         });
         report(result, cases, placements, rounds, count, warmup, maxMillis);
+        var remote = context.servers().remote().pingServer();
+        if (remote.isPresent()) {
+            TcpPingRemote.addTo(context, result, remote.get(), cases, main(placements), c, count, warmup, maxMillis);
+        }
         ThreadedRuns.noteMachine(result, 2, loadBefore);
     }
 
@@ -414,7 +418,7 @@ public final class TcpPingExperiment implements Experiment {
         return text.substring(0, text.length() - 1);
     }
 
-    private static Placement main(List<Placement> placements) {
+    static Placement main(List<Placement> placements) {
         Placement cross = ofKind(placements, CpuTopology.Placement.CROSS_CORE);
         return cross != null ? cross : placements.get(0);
     }

@@ -175,6 +175,16 @@ public final class UdpEchoExperiment implements Experiment {
             }
         }
         report(result, figures, idle, rounds, maxMillis, warmupMillis, idleMillis);
+        var remote = context.servers().remote().echoServer();
+        if (remote.isPresent()) {
+            UdpEchoRemote.addTo(
+                    context,
+                    result,
+                    remote.get(),
+                    figures.get(new Case(Pipeline.RING, WaitKind.SLEEPING, 1)),
+                    warmupMillis,
+                    maxMillis);
+        }
         ThreadedRuns.noteMachine(result, 4, loadBefore);
     }
 
