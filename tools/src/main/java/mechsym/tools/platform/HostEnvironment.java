@@ -36,8 +36,13 @@ public final class HostEnvironment {
 
     /** {@link #probe()} as one JSON object of strings. */
     public static String json() {
+        return json(probe());
+    }
+
+    /** {@code facts} as one JSON object of strings. */
+    static String json(Map<String, String> facts) {
         StringBuilder out = new StringBuilder("{");
-        probe().forEach((k, v) -> out.append(out.length() > 1 ? "," : "")
+        facts.forEach((k, v) -> out.append(out.length() > 1 ? "," : "")
                 .append(quoted(k))
                 .append(':')
                 .append(quoted(v)));
