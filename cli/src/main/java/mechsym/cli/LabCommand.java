@@ -12,6 +12,7 @@ import mechsym.lab.ExperimentResult;
 import mechsym.lab.Profile;
 import mechsym.lab.Progress;
 import mechsym.lab.ServerTargets;
+import mechsym.lab.remote.RemoteEnvironment;
 import mechsym.lab.remote.RemoteProbe;
 import mechsym.lab.remote.RemoteServers;
 import mechsym.lab.report.TerminalSummary;
@@ -104,6 +105,13 @@ final class LabCommand implements Callable<Integer> {
                     + " environment); overrides --remote")
     String remoteGateway;
 
+    @Option(
+            names = "--remote-env",
+            paramLabel = "FILE",
+            description = "the server host's environment as `mechsym ping server --env-file` (or echo server) wrote"
+                    + " it there and you copied it here; without it, the remote gateway's GET /env gives it")
+    Path remoteEnv;
+
     @Override
     public Integer call() throws Exception {
         if (list) {
@@ -133,8 +141,11 @@ final class LabCommand implements Callable<Integer> {
                     "--jdbc-url '" + redactedPassword(jdbcUrl) + "': expected jdbc:postgresql://host:port/db?user=..."
                             + " or jdbc:oracle:thin:user/password@//host:port/service");
         }
-        RemoteServers remotes =
-                Main.UsageError.check(() -> RemoteServers.of(remote, remotePing, remoteEcho, remoteGateway));
+        RemoteServers remotes = Main.UsageError.check(() ->
+                RemoteServers.of(remote, remotePing, remoteEcho, remoteGateway).withEnvironmentFile(remoteEnv));
+        if (remoteEnv != null) {
+            Main.UsageError.check(() -> RemoteEnvironment.checkFile(remoteEnv));
+        }
         RemoteProbe.checkAll(usedBy(experiments, remotes), Duration.ofSeconds(3));
         if (out != null && out.toString().isEmpty()) {
             throw new Main.UsageError(
@@ -176,7 +187,8 @@ final class LabCommand implements Callable<Integer> {
         return new RemoteServers(
                 ids.contains("tcp-ping") ? remotes.ping() : null,
                 ids.contains("udp-echo") ? remotes.echo() : null,
-                ids.contains("back-pressure") ? remotes.gateway() : null);
+                ids.contains("back-pressure") ? remotes.gateway() : null,
+                remotes.environmentFile());
     }
 
     /** A JDBC URL as the report shows it: a password in it is replaced by ***. */

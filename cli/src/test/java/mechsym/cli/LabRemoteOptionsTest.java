@@ -1,10 +1,13 @@
 package mechsym.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.ServerSocket;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code mechsym lab --remote...}: bad options are bad usage (2), a server not there a failure (1), one line. */
 class LabRemoteOptionsTest extends CliTestBase {
@@ -45,5 +48,25 @@ class LabRemoteOptionsTest extends CliTestBase {
         assertThat(used.ping()).isNull();
         assertThat(used.gateway()).isNull();
         assertThat(used.echo()).hasToString("10.0.0.2:9001");
+    }
+
+    @Test
+    void aRemoteEnvFileThatIsNotOneIsBadUsage(@TempDir Path dir) throws Exception {
+        Path missing = dir.resolve("missing.json");
+        assertThat(run("lab", "tcp-ping", "--remote-env", missing.toString())).isEqualTo(Main.EXIT_USAGE);
+        assertThat(stderr()).contains("--remote-env " + missing + ": cannot be read as a server's --env-file");
+    }
+
+    @Test
+    void aServerWritesItsHostsEnvironmentForTheLab(@TempDir Path dir) throws Exception {
+        ServerOptions options = new ServerOptions();
+        options.envFile = dir.resolve("env.json");
+        options.writeEnvironment();
+        assertThat(mechsym.lab.remote.RemoteEnvironment.checkFile(options.envFile))
+                .containsEntry(
+                        "logicalCpus", Integer.toString(Runtime.getRuntime().availableProcessors()));
+        options.envFile = dir.resolve("no-such-folder").resolve("env.json");
+        assertThatThrownBy(options::writeEnvironment)
+                .hasMessageStartingWith("--env-file " + options.envFile + ": cannot be written");
     }
 }

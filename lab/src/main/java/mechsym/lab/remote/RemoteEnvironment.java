@@ -7,6 +7,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -15,8 +17,8 @@ import mechsym.tools.platform.HostEnvironment;
 
 /**
  * Both hosts of a remote row side by side: this one's {@link HostEnvironment} and the server host's,
- * as its gateway answers {@code GET /env}. The ping and echo servers do not answer it: their host's
- * is recorded when a gateway runs on the same host (docs/two-machines.md starts all three there).
+ * from the file a server's {@code --env-file} wrote there ({@code --remote-env}), or else as the
+ * gateway on that host answers {@code GET /env} (docs/two-machines.md).
  */
 public final class RemoteEnvironment {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -24,14 +26,36 @@ public final class RemoteEnvironment {
     private RemoteEnvironment() {}
 
     /**
-     * The table "environments": one row per fact, this host and the server host; {@code gateway} may be
-     * null (then the server host's column says why it is empty).
+     * The table "environments": one row per fact, this host and the server host: from {@code
+     * servers}' environment file if it names one, else its gateway's {@code GET /env}, else the server
+     * host's column says why it is empty.
      */
-    public static Table table(URI gateway) {
+    public static Table table(RemoteServers servers) {
+        return table(servers.environmentFile(), servers.gateway());
+    }
+
+    /**
+     * {@code file} as the server host's facts.
+     *
+     * @throws IllegalArgumentException one line naming the file and what is wrong with it
+     */
+    public static Map<String, String> checkFile(Path file) {
+        try {
+            return facts(Files.readString(file));
+        } catch (IOException e) {
+            throw new IllegalArgumentException(
+                    "--remote-env " + file + ": cannot be read as a server's --env-file (" + e.getMessage() + ")");
+        }
+    }
+
+    private static Table table(Path file, URI gateway) {
         Map<String, String> here = HostEnvironment.probe();
         Map<String, String> there = new LinkedHashMap<>();
         String note;
-        if (gateway == null) {
+        if (file != null) {
+            there = checkFile(file);
+            note = "The server host's facts as its server wrote them to " + file + " (--env-file, --remote-env).";
+        } else if (gateway == null) {
             note = "The server host's environment is not recorded: no gateway was given (start `mechsym gateway"
                     + " serve` on that host and give --remote or --remote-gateway).";
         } else {
@@ -54,6 +78,16 @@ public final class RemoteEnvironment {
         return table.build();
     }
 
+    private static Map<String, String> facts(String json) throws IOException {
+        JsonNode node = JSON.readTree(json);
+        if (!node.isObject() || !node.has("host")) {
+            throw new IOException("not a JSON object of a host's facts");
+        }
+        Map<String, String> facts = new LinkedHashMap<>();
+        node.properties().forEach(f -> facts.put(f.getKey(), f.getValue().asText()));
+        return facts;
+    }
+
     /** The gateway host's facts from its {@code GET /env}. */
     static Map<String, String> fetch(URI gateway, Duration timeout) throws IOException {
         try (HttpClient client = HttpClient.newBuilder().connectTimeout(timeout).build()) {
@@ -65,10 +99,7 @@ public final class RemoteEnvironment {
             if (response.statusCode() != 200) {
                 throw new IOException("answered " + response.statusCode() + " (a gateway without /env?)");
             }
-            Map<String, String> facts = new LinkedHashMap<>();
-            JsonNode node = JSON.readTree(response.body());
-            node.properties().forEach(f -> facts.put(f.getKey(), f.getValue().asText()));
-            return facts;
+            return facts(response.body());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted");

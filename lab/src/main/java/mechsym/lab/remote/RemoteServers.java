@@ -2,6 +2,7 @@ package mechsym.lab.remote;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -14,8 +15,10 @@ import java.util.Optional;
  * @param ping the ping server, or null
  * @param echo the echo server, or null
  * @param gateway the gateway's base URL ({@code http://host:port}), or null
+ * @param environmentFile the server host's environment as a server's {@code --env-file} wrote it, or
+ *     null (then the gateway's {@code GET /env} gives it)
  */
-public record RemoteServers(HostPort ping, HostPort echo, URI gateway) {
+public record RemoteServers(HostPort ping, HostPort echo, URI gateway, Path environmentFile) {
     /** The ports {@code --remote HOST} assumes, as docs/two-machines.md starts the servers. */
     public static final int PING_PORT = 9000;
 
@@ -23,7 +26,7 @@ public record RemoteServers(HostPort ping, HostPort echo, URI gateway) {
     public static final int GATEWAY_PORT = 8080;
 
     /** No remote server: the rows measure loopback only. */
-    public static final RemoteServers NONE = new RemoteServers(null, null, null);
+    public static final RemoteServers NONE = new RemoteServers(null, null, null, null);
 
     /**
      * From the lab's options: {@code host} ({@code --remote HOST}: every server at its default port
@@ -47,7 +50,13 @@ public record RemoteServers(HostPort ping, HostPort echo, URI gateway) {
                         : base == null ? null : new HostPort(base.host(), ECHO_PORT),
                 gateway != null
                         ? gatewayUrl(gateway)
-                        : base == null ? null : URI.create("http://" + new HostPort(base.host(), GATEWAY_PORT)));
+                        : base == null ? null : URI.create("http://" + new HostPort(base.host(), GATEWAY_PORT)),
+                null);
+    }
+
+    /** These servers, with the server host's environment read from {@code file} ({@code --remote-env}). */
+    public RemoteServers withEnvironmentFile(Path file) {
+        return new RemoteServers(ping, echo, gateway, file);
     }
 
     private static URI gatewayUrl(String text) {
@@ -81,6 +90,9 @@ public record RemoteServers(HostPort ping, HostPort echo, URI gateway) {
         pingServer().ifPresent(p -> parts.add("--remote-ping " + p));
         echoServer().ifPresent(e -> parts.add("--remote-echo " + e));
         gatewayServer().ifPresent(g -> parts.add("--remote-gateway " + g));
+        if (environmentFile != null) {
+            parts.add("--remote-env " + environmentFile);
+        }
         return parts.isEmpty() ? "" : " " + String.join(" ", parts);
     }
 }

@@ -53,6 +53,10 @@ import mechsym.tools.load.RateSchedule;
  * service, the gateway's capacity (saturating load on 32 connections) and its p99 at half of it,
  * against the plain JDK handler under the same load tool.
  *
+ * <p>With --remote (BackPressureRemote): the speed-goal measurement also against a gateway on another
+ * host, beside this run's do-nothing gateway in the table by-path, each labelled with its path; not
+ * judged.
+ *
  * <p>Sensitive to: the number of cores (load generator, gateway threads and service threads share
  * them: a 2-vCPU machine measures the whole loopback system, not the gateway alone), other load on
  * the machine, and the timer slack of the service's sleeps. Quick profile budget: about 50 s, JVM starts included;

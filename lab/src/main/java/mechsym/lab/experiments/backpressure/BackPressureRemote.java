@@ -50,7 +50,7 @@ final class BackPressureRemote {
         table.row(NetworkPath.LOOPBACK.label(), "this run's, do-nothing", loopbackCapacity, loopbackP99Millis);
         table.row(path.label(), "remote (as started there)", capacity, p99);
         result.table(table.build());
-        result.table(RemoteEnvironment.table(gateway));
+        result.table(RemoteEnvironment.table(context.servers().remote()));
         result.headline(String.format(
                 java.util.Locale.ROOT,
                 "remote gateway over %s: capacity %.0f/s, p99 at half %.2f ms",

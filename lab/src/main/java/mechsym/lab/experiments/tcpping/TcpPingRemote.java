@@ -95,7 +95,7 @@ final class TcpPingRemote {
             }
         }
         result.table(table.build());
-        result.table(RemoteEnvironment.table(context.servers().remote().gateway()));
+        result.table(RemoteEnvironment.table(context.servers().remote()));
         remote.stream()
                 .filter(r -> r.name().equals("java spin remote"))
                 .findFirst()

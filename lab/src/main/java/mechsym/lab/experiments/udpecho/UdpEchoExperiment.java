@@ -43,6 +43,9 @@ import mechsym.tools.platform.CpuTopology;
  * and client threads (closed loop, the post's way), one HdrHistogram per case (.hgrm kept). CPU: the
  * server threads' CPU time (ThreadMXBean) over wall time, under load and idle afterwards.
  *
+ * With --remote (UdpEchoRemote): one client thread also against an echo server on another host,
+ * shown beside the loopback case in latency-by-path with each path's label; not judged.
+ *
  * Sensitive to: the number of cores above all (the ring pipelines want three threads, plus the
  * clients: on 2 vCPUs busy-spinning consumers starve everyone else), other load, virtualisation.
  *

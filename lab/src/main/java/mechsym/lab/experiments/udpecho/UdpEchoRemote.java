@@ -55,7 +55,7 @@ final class UdpEchoRemote {
         }
         table.row(remote.summaryRow(path.label(), "remote (as started there)", 1));
         result.table(table.build());
-        result.table(RemoteEnvironment.table(context.servers().remote().gateway()));
+        result.table(RemoteEnvironment.table(context.servers().remote()));
         result.headline("p50/p99 over " + path.label() + ", 1 client: " + Findings.us(remote.p50Us()) + "/"
                 + Findings.us(remote.p99Us()));
     }
