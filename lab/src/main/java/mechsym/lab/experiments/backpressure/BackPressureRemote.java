@@ -48,7 +48,7 @@ final class BackPressureRemote {
                         + " (reject, queue 1024, no transaction time); remote: " + gateway + " over " + path.label()
                         + ", as started there. Figures only: not part of the verdict.");
         table.row(NetworkPath.LOOPBACK.label(), "this run's, do-nothing", loopbackCapacity, loopbackP99Millis);
-        table.row(path.label(), "remote (as started there)", capacity, p99);
+        table.row(path.label(), gateway + " (as started there)", capacity, p99);
         result.table(table.build());
         result.table(RemoteEnvironment.table(context.servers().remote()));
         result.headline(String.format(

@@ -75,7 +75,7 @@ final class TcpPingRemote {
         Table.Builder table = CaseLatency.summaryTable(
                         "rtt-by-path",
                         "round trip of 32 bytes by network path: loopback and the remote server",
-                        List.of("path", "language", "transport"))
+                        List.of("path", "server", "language", "transport"))
                 .note("The same clients, pinned to CPU " + placement.clientCpu() + ", over loopback (server on this"
                         + " host, " + placement.name() + ") and to the ping server at " + server + " over "
                         + path.label() + " (that server waits its own way: its --transport and --cpu as started"
@@ -86,12 +86,13 @@ final class TcpPingRemote {
             for (String transport : language.equals("java") ? JAVA : List.of("spin")) {
                 CaseLatency here = loopback.get(TcpPingExperiment.caseName(language, transport, placement));
                 if (here != null) {
-                    table.row(here.summaryRow(NetworkPath.LOOPBACK.label(), language, transport));
+                    table.row(here.summaryRow(
+                            NetworkPath.LOOPBACK.label(), "this run's, " + placement.name(), language, transport));
                 }
                 String remoteName = language + " " + transport + " remote";
                 remote.stream()
                         .filter(r -> r.name().equals(remoteName))
-                        .forEach(r -> table.row(r.summaryRow(path.label(), language, transport)));
+                        .forEach(r -> table.row(r.summaryRow(path.label(), server.toString(), language, transport)));
             }
         }
         result.table(table.build());

@@ -53,7 +53,7 @@ final class UdpEchoRemote {
         if (loopback != null) {
             table.row(loopback.summaryRow(NetworkPath.LOOPBACK.label(), "ring, sleeping (this run's)", 1));
         }
-        table.row(remote.summaryRow(path.label(), "remote (as started there)", 1));
+        table.row(remote.summaryRow(path.label(), server + " (as started there)", 1));
         result.table(table.build());
         result.table(RemoteEnvironment.table(context.servers().remote()));
         result.headline("p50/p99 over " + path.label() + ", 1 client: " + Findings.us(remote.p50Us()) + "/"
