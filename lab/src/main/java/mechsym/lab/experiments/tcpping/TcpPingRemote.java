@@ -79,7 +79,8 @@ final class TcpPingRemote {
                 .note("The same clients, pinned to CPU " + placement.clientCpu() + ", over loopback (server on this"
                         + " host, " + placement.name() + ") and to the ping server at " + server + " over "
                         + path.label() + " (that server waits its own way: its --transport and --cpu as started"
-                        + " there). Figures only: the verdict judges the post's loopback claims. The post's own NIC"
+                        + " there). The loopback Java clients ran in the round's forked JVM, the remote ones in the lab's"
+                        + " JVM after the same warm-up. Figures only: the verdict judges the post's loopback claims. The post's own NIC"
                         + " rows (seed-nics, p50 18 µs on 10Gb A, 30 µs on 10Gb B, 83 µs on 1Gb C) were measured on"
                         + " its own network, not this one.");
         for (String language : List.of("java", "c")) {

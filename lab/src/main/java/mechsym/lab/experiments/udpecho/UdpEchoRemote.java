@@ -49,7 +49,8 @@ final class UdpEchoRemote {
                 .note("One client thread, closed loop, " + warmupMillis + " ms warm-up then " + maxMillis
                         + " ms measured. Loopback: the ring pipeline with sleeping waits started by this run; remote:"
                         + " the echo server at " + server + " over " + path.label() + ", its --pipeline and --wait as"
-                        + " started there. Figures only: the verdict judges the post's loopback claims.");
+                        + " started there. The loopback client ran in the round's forked JVM beside its server, the remote"
+                        + " one in the lab's JVM. Figures only: the verdict judges the post's loopback claims.");
         if (loopback != null) {
             table.row(loopback.summaryRow(NetworkPath.LOOPBACK.label(), "ring, sleeping (this run's)", 1));
         }
