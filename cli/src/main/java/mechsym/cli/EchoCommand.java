@@ -83,6 +83,7 @@ final class EchoCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
+            listen.writeEnvironment();
             EchoServer server = EchoServer.start(listen.bind, listen.checkedPort(), pipeline, wait);
             Thread counters = Thread.ofPlatform().daemon().name("echo-counters").start(() -> printWhenChanged(server));
             try {

@@ -1,6 +1,7 @@
 package mechsym.cli;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -11,6 +12,9 @@ import mechsym.lab.ExperimentResult;
 import mechsym.lab.Profile;
 import mechsym.lab.Progress;
 import mechsym.lab.ServerTargets;
+import mechsym.lab.remote.RemoteEnvironment;
+import mechsym.lab.remote.RemoteProbe;
+import mechsym.lab.remote.RemoteServers;
 import mechsym.lab.report.TerminalSummary;
 import mechsym.lab.results.LabRun;
 import mechsym.lab.runner.ExperimentCatalog;
@@ -83,6 +87,40 @@ final class LabCommand implements Callable<Integer> {
                     + " user and password in the URL) instead of a PostgreSQL started by mechsym")
     String jdbcUrl;
 
+    @Option(
+            names = "--remote",
+            paramLabel = "HOST",
+            description = "tcp-ping, udp-echo, back-pressure: also measure against servers started on HOST at their"
+                    + " default ports (mechsym ping server --port 9000, echo server --port 9001, gateway serve"
+                    + " --port 8080; docs/two-machines.md), beside loopback")
+    String remote;
+
+    @Option(
+            names = "--remote-ping",
+            paramLabel = "HOST[:PORT]",
+            description = "tcp-ping: the remote ping server (default port 9000); overrides --remote")
+    String remotePing;
+
+    @Option(
+            names = "--remote-echo",
+            paramLabel = "HOST[:PORT]",
+            description = "udp-echo: the remote echo server (default port 9001); overrides --remote")
+    String remoteEcho;
+
+    @Option(
+            names = "--remote-gateway",
+            paramLabel = "URL",
+            description = "back-pressure: the remote gateway, http://host:port (its GET /env gives the server host's"
+                    + " environment); overrides --remote")
+    String remoteGateway;
+
+    @Option(
+            names = "--remote-env",
+            paramLabel = "FILE",
+            description = "the server host's environment as `mechsym ping server --env-file` (or echo server) wrote"
+                    + " it there and you copied it here; without it, the remote gateway's GET /env gives it")
+    Path remoteEnv;
+
     @Override
     public Integer call() throws Exception {
         if (list) {
@@ -115,6 +153,12 @@ final class LabCommand implements Callable<Integer> {
                     "--jdbc-url '" + redactedPassword(jdbcUrl) + "': expected jdbc:postgresql://host:port/db?user=..."
                             + " or jdbc:oracle:thin:user/password@//host:port/service");
         }
+        RemoteServers remotes = Main.UsageError.check(() ->
+                RemoteServers.of(remote, remotePing, remoteEcho, remoteGateway).withEnvironmentFile(remoteEnv));
+        if (remoteEnv != null) {
+            Main.UsageError.check(() -> RemoteEnvironment.checkFile(remoteEnv));
+        }
+        RemoteProbe.checkAll(usedBy(experiments, remotes), Duration.ofSeconds(3));
         if (out != null && out.toString().isEmpty()) {
             throw new Main.UsageError(
                     "--out: an empty folder name (give a folder, or leave --out out for lab-results/<timestamp>)");
@@ -138,14 +182,25 @@ final class LabCommand implements Callable<Integer> {
                 + (out != null ? " --out " + out : "")
                 + (brokerUrl != null ? " --broker-url " + brokerUrl : "")
                 + (jdbcUrl != null ? " --jdbc-url " + redactedPassword(jdbcUrl) : "")
+                + remotes.options()
                 + profilers;
         LabRunner runner = new LabRunner(
                 selectedProfile, outDir, Progress.forConsole(quiet), command.replace("  ", " "), version());
-        runner.servers(new ServerTargets(brokerUrl, jdbcUrl)).jmhProfilers(jmhProfilers);
+        runner.servers(new ServerTargets(brokerUrl, jdbcUrl, remotes)).jmhProfilers(jmhProfilers);
         LabRun run = runner.run(experiments);
         TerminalSummary.print(run, outDir, System.out);
         boolean failed = run.experiments().stream().anyMatch(e -> e.status() == ExperimentResult.Status.FAILED);
         return failed ? Main.EXIT_FAILED : Main.EXIT_OK;
+    }
+
+    /** The remote servers the selected experiments measure: the ones to check before the run. */
+    static RemoteServers usedBy(List<Experiment> experiments, RemoteServers remotes) {
+        List<String> ids = experiments.stream().map(Experiment::id).toList();
+        return new RemoteServers(
+                ids.contains("tcp-ping") ? remotes.ping() : null,
+                ids.contains("udp-echo") ? remotes.echo() : null,
+                ids.contains("back-pressure") ? remotes.gateway() : null,
+                remotes.environmentFile());
     }
 
     /** A JDBC URL as the report shows it: a password in it is replaced by ***. */

@@ -87,6 +87,7 @@ final class PingCommand implements Runnable {
         public Integer call() throws Exception {
             int port = listen.checkedPort();
             Main.UsageError.check(() -> PingOptions.checkCpu(cpu));
+            listen.writeEnvironment();
             PingServer server = PingServer.start(listen.bind, port, how.transport, cpu, file);
             return ServeUntilStopped.serve(
                     server,

@@ -406,6 +406,10 @@ final class EventLoop implements Transaction.Answers {
                 respond(200, "application/json", statsJson.get());
                 return;
             }
+            if (EnvResponse.isFor(parser.target)) {
+                respond(200, "application/json", EnvResponse.body());
+                return;
+            }
             Transaction transaction = new Transaction(EventLoop.this, this, parser.body(), System.nanoTime());
             state = State.AWAITING_ANSWER;
             pending = transaction;

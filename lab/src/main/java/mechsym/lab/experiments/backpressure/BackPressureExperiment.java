@@ -53,6 +53,10 @@ import mechsym.tools.load.RateSchedule;
  * service, the gateway's capacity (saturating load on 32 connections) and its p99 at half of it,
  * against the plain JDK handler under the same load tool.
  *
+ * <p>With --remote (BackPressureRemote): the speed-goal measurement also against a gateway on another
+ * host, beside this run's do-nothing gateway in the table by-path, each labelled with its path; not
+ * judged.
+ *
  * <p>Sensitive to: the number of cores (load generator, gateway threads and service threads share
  * them: a 2-vCPU machine measures the whole loopback system, not the gateway alone), other load on
  * the machine, and the timer slack of the service's sleeps. Quick profile budget: about 50 s, JVM starts included;
@@ -190,6 +194,11 @@ public final class BackPressureExperiment implements Experiment {
             context.progress().step();
         }
 
+        var remote = context.servers().remote().gatewayServer();
+        if (remote.isPresent()) {
+            BackPressureRemote.addTo(context, result, remote.get(), p, gatewayCapacity, overheadP99);
+        }
+
         // tables and charts
         BackPressureReport.hockeyStick(result, rows, p, sizing, capacity);
         BackPressureReport.queueDepth(result, depthAt200, p);
@@ -286,16 +295,26 @@ public final class BackPressureExperiment implements Experiment {
      * after a warm-up of the same length.
      */
     private static double saturate(int port, Params p) throws IOException {
-        load(port, 100_000, p.speedSeconds(), 32, 0.2);
-        LoadResult r = load(port, 100_000, p.speedSeconds(), 32, 0.2);
+        return saturate(URI.create("http://127.0.0.1:" + port), p);
+    }
+
+    static double saturate(URI server, Params p) throws IOException {
+        load(server, 100_000, p.speedSeconds(), 32, 0.2);
+        LoadResult r = load(server, 100_000, p.speedSeconds(), 32, 0.2);
         double during = r.ratePerSecondDuringSchedule("200");
         return Double.isNaN(during) ? r.count("200") / (p.speedSeconds() + 0.2) : during;
     }
 
     static LoadResult load(int port, double rate, double seconds, int connections, double drainSeconds)
             throws IOException {
+        return load(URI.create("http://127.0.0.1:" + port), rate, seconds, connections, drainSeconds);
+    }
+
+    /** A fixed-rate load on {@code server}'s /txn (its base URL), open loop, from the lab's JVM. */
+    static LoadResult load(URI server, double rate, double seconds, int connections, double drainSeconds)
+            throws IOException {
         LoadConfig config = LoadConfig.get(
-                        URI.create("http://127.0.0.1:" + port + "/txn"),
+                        server.resolve("/txn"),
                         RateSchedule.fixed(rate, Duration.ofMillis(Math.round(seconds * 1000))),
                         connections)
                 .withDrainTimeout(Duration.ofMillis(Math.round(drainSeconds * 1000)));

@@ -51,6 +51,10 @@ import org.HdrHistogram.Histogram;
  * such, rounds interleaving Java and C. One HdrHistogram per case over all rounds (.hgrm files in the
  * experiment's folder); closed loop, as the post.
  *
+ * With --remote (TcpPingRemote): the Java spin and blocking clients and the C spin client also run
+ * against a ping server on another host, and the table rtt-by-path shows them beside the same cases
+ * over loopback, each labelled with its path; shown as figures beside the post's NIC rows, not judged.
+ *
  * Sensitive to: other load (a spinning thread that loses its CPU costs a time slice), virtualisation
  * (loopback is the hypervisor's vCPU scheduling too), and the same-core spin cases above all: two
  * busy-spinning threads on one CPU progress only when the scheduler switches them.
@@ -155,6 +159,10 @@ public final class TcpPingExperiment implements Experiment {
             }
         });
         report(result, cases, placements, rounds, count, warmup, maxMillis);
+        var remote = context.servers().remote().pingServer();
+        if (remote.isPresent()) {
+            TcpPingRemote.addTo(context, result, remote.get(), cases, main(placements), c, count, warmup, maxMillis);
+        }
         ThreadedRuns.noteMachine(result, 2, loadBefore);
     }
 
@@ -414,7 +422,7 @@ public final class TcpPingExperiment implements Experiment {
         return text.substring(0, text.length() - 1);
     }
 
-    private static Placement main(List<Placement> placements) {
+    static Placement main(List<Placement> placements) {
         Placement cross = ofKind(placements, CpuTopology.Placement.CROSS_CORE);
         return cross != null ? cross : placements.get(0);
     }

@@ -43,6 +43,9 @@ import mechsym.tools.platform.CpuTopology;
  * and client threads (closed loop, the post's way), one HdrHistogram per case (.hgrm kept). CPU: the
  * server threads' CPU time (ThreadMXBean) over wall time, under load and idle afterwards.
  *
+ * With --remote (UdpEchoRemote): one client thread also against an echo server on another host,
+ * shown beside the loopback case in latency-by-path with each path's label; not judged.
+ *
  * Sensitive to: the number of cores above all (the ring pipelines want three threads, plus the
  * clients: on 2 vCPUs busy-spinning consumers starve everyone else), other load, virtualisation.
  *
@@ -175,6 +178,16 @@ public final class UdpEchoExperiment implements Experiment {
             }
         }
         report(result, figures, idle, rounds, maxMillis, warmupMillis, idleMillis);
+        var remote = context.servers().remote().echoServer();
+        if (remote.isPresent()) {
+            UdpEchoRemote.addTo(
+                    context,
+                    result,
+                    remote.get(),
+                    figures.get(new Case(Pipeline.RING, WaitKind.SLEEPING, 1)),
+                    warmupMillis,
+                    maxMillis);
+        }
         ThreadedRuns.noteMachine(result, 4, loadBefore);
     }
 
