@@ -9,6 +9,12 @@ import java.nio.ByteBuffer;
 public final class HeapPacket extends Packet {
     private final ByteBuffer buffer = ByteBuffer.allocate(PacketLayout.BUFFER_SIZE);
 
+    /** Not in a slab. */
+    @Override
+    long slabOffset() {
+        return -1;
+    }
+
     @Override
     int getByte(int offset) {
         return buffer.get(offset) & 0xFF;

@@ -27,19 +27,40 @@ public final class NativePacket extends Packet {
         return slot;
     }
 
+    /** Where this packet's buffer starts in its slab's segment. */
+    @Override
+    long slabOffset() {
+        return base;
+    }
+
     @Override
     int getByte(int offset) {
-        return slab.get(ValueLayout.JAVA_BYTE, base + offset) & 0xFF;
+        return getByte(slab, base + offset);
     }
 
     @Override
     int getShort(int offset) {
-        return slab.get(SHORT, base + offset) & 0xFFFF;
+        return getShort(slab, base + offset);
     }
 
     @Override
     int getInt(int offset) {
-        return slab.get(INT, base + offset);
+        return getInt(slab, base + offset);
+    }
+
+    /** The unsigned byte at {@code at} of a slab (bounds-checked by the segment). */
+    static int getByte(MemorySegment slab, long at) {
+        return slab.get(ValueLayout.JAVA_BYTE, at) & 0xFF;
+    }
+
+    /** The unsigned big-endian 16-bit value at {@code at} of a slab. */
+    static int getShort(MemorySegment slab, long at) {
+        return slab.get(SHORT, at) & 0xFFFF;
+    }
+
+    /** The big-endian 32-bit value at {@code at} of a slab. */
+    static int getInt(MemorySegment slab, long at) {
+        return slab.get(INT, at);
     }
 
     @Override

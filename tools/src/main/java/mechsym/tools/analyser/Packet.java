@@ -23,6 +23,9 @@ public abstract sealed class Packet permits HeapPacket, NativePacket {
         return header;
     }
 
+    /** Where the buffer starts in its slab's segment ({@link NativePacket}); -1 for a heap buffer. */
+    abstract long slabOffset();
+
     abstract int getByte(int offset);
 
     /** An unsigned big-endian 16-bit value. */
