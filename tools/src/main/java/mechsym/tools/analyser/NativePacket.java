@@ -11,6 +11,7 @@ import java.nio.ByteOrder;
 public final class NativePacket extends Packet {
     private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
 
     private final MemorySegment slab;
     private final long base;
@@ -64,17 +65,12 @@ public final class NativePacket extends Packet {
     }
 
     @Override
-    void putByte(int offset, int value) {
-        slab.set(ValueLayout.JAVA_BYTE, base + offset, (byte) value);
-    }
-
-    @Override
-    void putShort(int offset, int value) {
-        slab.set(SHORT, base + offset, (short) value);
-    }
-
-    @Override
     void putInt(int offset, int value) {
         slab.set(INT, base + offset, value);
+    }
+
+    @Override
+    void putLong(int offset, long value) {
+        slab.set(LONG, base + offset, value);
     }
 }

@@ -34,9 +34,8 @@ public abstract sealed class Packet permits HeapPacket, NativePacket {
     /** A big-endian 32-bit value. */
     abstract int getInt(int offset);
 
-    abstract void putByte(int offset, int value);
-
-    abstract void putShort(int offset, int value);
-
     abstract void putInt(int offset, int value);
+
+    /** Writes a big-endian 64-bit value. */
+    abstract void putLong(int offset, long value);
 }
