@@ -1,6 +1,6 @@
 package mechsym.tools.analyser;
 
-import java.util.ArrayDeque;
+import java.lang.foreign.MemorySegment;
 
 /**
  * The post's model, one packet at a time on one thread: the data source fills a packet, the packet
@@ -14,7 +14,10 @@ import java.util.ArrayDeque;
  */
 public final class Analyser implements AutoCloseable {
     private final PacketStrategy strategy;
-    private final ArrayDeque<Packet> queue;
+    private final PacketFifo queue;
+    /** The strategy's slab segment (null for heap buffers): the flat parse reads native buffers here. */
+    private final MemorySegment slab;
+
     private final int queueSize;
     private final Packet[] store;
     private long random;
@@ -61,7 +64,8 @@ public final class Analyser implements AutoCloseable {
         this.parse = parse;
         this.strategy = strategy;
         this.queueSize = analyserCase.internalQueueSize();
-        this.queue = new ArrayDeque<>(queueSize + 1);
+        this.queue = new PacketFifo(queueSize + 1);
+        this.slab = strategy.slabSegment();
         this.store = new Packet[analyserCase.storedCount()];
         this.random = seed == 0 ? 0x9E3779B97F4A7C15L : seed;
     }
@@ -70,16 +74,25 @@ public final class Analyser implements AutoCloseable {
     public void onPacket() {
         Packet packet = strategy.acquire();
         fill(packet);
-        queue.addLast(packet);
+        queue.addLast(packet, packet.slabOffset());
         if (queue.size() > queueSize) {
-            process(queue.pollFirst());
+            processFirst();
         }
     }
 
     /** Processes every packet still in the FIFO (end of a run). */
     public void drain() {
-        Packet packet;
-        while ((packet = queue.pollFirst()) != null) {
+        while (queue.size() > 0) {
+            processFirst();
+        }
+    }
+
+    private void processFirst() {
+        long slabOffset = queue.firstSlabOffset();
+        Packet packet = queue.pollFirst();
+        if (parse == Parse.FLAT && slab != null) {
+            processFlatNative(packet, slabOffset);
+        } else {
             process(packet);
         }
     }
@@ -132,29 +145,19 @@ public final class Analyser implements AutoCloseable {
         int payload = (int) (r2 >>> 40) & 511;
         int totalLength = PacketLayout.IPV4_HEADER_SIZE + transportLength + payload;
 
-        p.putByte(PacketLayout.VERSION_IHL, 0x45);
-        p.putByte(1, 0);
-        p.putShort(PacketLayout.TOTAL_LENGTH, totalLength);
-        p.putShort(PacketLayout.IDENTIFICATION, (int) written);
-        p.putShort(6, 0x4000); // don't fragment
-        p.putByte(PacketLayout.TTL, 64);
-        p.putByte(PacketLayout.PROTOCOL, protocol);
-        p.putShort(PacketLayout.HEADER_CHECKSUM, 0);
-        p.putInt(PacketLayout.SOURCE_ADDRESS, source);
-        p.putInt(PacketLayout.DESTINATION_ADDRESS, destination);
+        // The same bytes as field-by-field stores, in a few big-endian words (as g++ merges the C++
+        // version's stores): version/IHL 0x45, TOS 0, total length, identification, flags DF.
+        p.putLong(PacketLayout.VERSION_IHL, 0x45L << 56 | (long) totalLength << 32 | (written & 0xFFFF) << 16 | 0x4000);
+        p.putInt(PacketLayout.TTL, 64 << 24 | protocol << 16); // TTL, protocol, header checksum 0
+        p.putLong(PacketLayout.SOURCE_ADDRESS, (long) source << 32 | destination & 0xFFFFFFFFL);
         int t = PacketLayout.IPV4_HEADER_SIZE;
-        p.putShort(t + PacketLayout.SOURCE_PORT, sourcePort);
-        p.putShort(t + PacketLayout.DESTINATION_PORT, destinationPort);
+        p.putInt(t + PacketLayout.SOURCE_PORT, sourcePort << 16 | destinationPort);
         if (isTcp) {
-            p.putInt(t + PacketLayout.TCP_SEQUENCE, (int) r);
-            p.putInt(t + 8, 0);
-            p.putByte(t + PacketLayout.TCP_DATA_OFFSET, 0x50);
-            p.putByte(t + 13, 0x18); // PSH, ACK
-            p.putShort(t + PacketLayout.TCP_WINDOW, 0xFFFF);
-            p.putInt(t + 16, 0);
+            p.putLong(t + PacketLayout.TCP_SEQUENCE, (long) (int) r << 32); // sequence, acknowledgement 0
+            // data offset 0x50, flags PSH+ACK 0x18, window 0xFFFF, checksum 0, urgent pointer 0
+            p.putLong(t + PacketLayout.TCP_DATA_OFFSET, 0x5018_FFFFL << 32);
         } else {
-            p.putShort(t + PacketLayout.UDP_LENGTH, transportLength + payload);
-            p.putShort(t + 6, 0);
+            p.putInt(t + PacketLayout.UDP_LENGTH, (transportLength + payload) << 16); // length, checksum 0
         }
         written++;
         writtenSum +=
@@ -196,6 +199,38 @@ public final class Analyser implements AutoCloseable {
                     p.parsedSourcePort,
                     p.parsedDestinationPort);
         }
+        keepOrRelease(p, protocol);
+    }
+
+    /**
+     * The flat parse of a native packet: reads the buffer in the slab at the offset the FIFO kept
+     * (not through the packet object, so the two cache misses overlap) and writes the results into
+     * the packet's fields. Same fields, same results, same guard as {@link #process}.
+     */
+    void processFlatNative(Packet p, long at) {
+        int versionIhl = NativePacket.getByte(slab, at + PacketLayout.VERSION_IHL);
+        if (versionIhl >>> 4 != 4) {
+            throw new IllegalStateException("not an IPv4 packet: version " + (versionIhl >>> 4));
+        }
+        long transport = at + (versionIhl & 0xF) * 4;
+        int source = NativePacket.getInt(slab, at + PacketLayout.SOURCE_ADDRESS);
+        int destination = NativePacket.getInt(slab, at + PacketLayout.DESTINATION_ADDRESS);
+        int protocol = NativePacket.getByte(slab, at + PacketLayout.PROTOCOL);
+        int totalLength = NativePacket.getShort(slab, at + PacketLayout.TOTAL_LENGTH);
+        int sourcePort = NativePacket.getShort(slab, transport + PacketLayout.SOURCE_PORT);
+        int destinationPort = NativePacket.getShort(slab, transport + PacketLayout.DESTINATION_PORT);
+        p.parsedSource = source;
+        p.parsedDestination = destination;
+        p.parsedProtocol = protocol;
+        p.parsedTotalLength = totalLength;
+        p.parsedSourcePort = sourcePort;
+        p.parsedDestinationPort = destinationPort;
+        parsedSum += PacketLayout.checksumTerm(source, destination, protocol, totalLength, sourcePort, destinationPort);
+        keepOrRelease(p, protocol);
+    }
+
+    /** Counts the parsed packet; keeps a TCP one in the store (releasing the one it evicts), else releases it. */
+    private void keepOrRelease(Packet p, int protocol) {
         parsed++;
         if (protocol == PacketLayout.PROTOCOL_TCP) {
             tcp++;

@@ -9,6 +9,12 @@ import java.nio.ByteBuffer;
 public final class HeapPacket extends Packet {
     private final ByteBuffer buffer = ByteBuffer.allocate(PacketLayout.BUFFER_SIZE);
 
+    /** Not in a slab. */
+    @Override
+    long slabOffset() {
+        return -1;
+    }
+
     @Override
     int getByte(int offset) {
         return buffer.get(offset) & 0xFF;
@@ -25,17 +31,12 @@ public final class HeapPacket extends Packet {
     }
 
     @Override
-    void putByte(int offset, int value) {
-        buffer.put(offset, (byte) value);
-    }
-
-    @Override
-    void putShort(int offset, int value) {
-        buffer.putShort(offset, (short) value);
-    }
-
-    @Override
     void putInt(int offset, int value) {
         buffer.putInt(offset, value);
+    }
+
+    @Override
+    void putLong(int offset, long value) {
+        buffer.putLong(offset, value);
     }
 }

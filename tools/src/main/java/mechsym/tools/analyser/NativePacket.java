@@ -11,6 +11,7 @@ import java.nio.ByteOrder;
 public final class NativePacket extends Packet {
     private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
 
     private final MemorySegment slab;
     private final long base;
@@ -27,33 +28,49 @@ public final class NativePacket extends Packet {
         return slot;
     }
 
+    /** Where this packet's buffer starts in its slab's segment. */
+    @Override
+    long slabOffset() {
+        return base;
+    }
+
     @Override
     int getByte(int offset) {
-        return slab.get(ValueLayout.JAVA_BYTE, base + offset) & 0xFF;
+        return getByte(slab, base + offset);
     }
 
     @Override
     int getShort(int offset) {
-        return slab.get(SHORT, base + offset) & 0xFFFF;
+        return getShort(slab, base + offset);
     }
 
     @Override
     int getInt(int offset) {
-        return slab.get(INT, base + offset);
+        return getInt(slab, base + offset);
     }
 
-    @Override
-    void putByte(int offset, int value) {
-        slab.set(ValueLayout.JAVA_BYTE, base + offset, (byte) value);
+    /** The unsigned byte at {@code at} of a slab (bounds-checked by the segment). */
+    static int getByte(MemorySegment slab, long at) {
+        return slab.get(ValueLayout.JAVA_BYTE, at) & 0xFF;
     }
 
-    @Override
-    void putShort(int offset, int value) {
-        slab.set(SHORT, base + offset, (short) value);
+    /** The unsigned big-endian 16-bit value at {@code at} of a slab. */
+    static int getShort(MemorySegment slab, long at) {
+        return slab.get(SHORT, at) & 0xFFFF;
+    }
+
+    /** The big-endian 32-bit value at {@code at} of a slab. */
+    static int getInt(MemorySegment slab, long at) {
+        return slab.get(INT, at);
     }
 
     @Override
     void putInt(int offset, int value) {
         slab.set(INT, base + offset, value);
+    }
+
+    @Override
+    void putLong(int offset, long value) {
+        slab.set(LONG, base + offset, value);
     }
 }

@@ -51,6 +51,11 @@ public final class NativeSlab implements AutoCloseable {
         free[freeCount++] = packet.slot();
     }
 
+    /** The memory of every slot: slot {@code n}'s buffer is the 1 KiB at {@code n * BUFFER_SIZE}. */
+    MemorySegment segment() {
+        return segment;
+    }
+
     /** Free slots now. */
     public int freeSlots() {
         return freeCount;

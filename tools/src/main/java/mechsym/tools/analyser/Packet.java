@@ -23,6 +23,9 @@ public abstract sealed class Packet permits HeapPacket, NativePacket {
         return header;
     }
 
+    /** Where the buffer starts in its slab's segment ({@link NativePacket}); -1 for a heap buffer. */
+    abstract long slabOffset();
+
     abstract int getByte(int offset);
 
     /** An unsigned big-endian 16-bit value. */
@@ -31,9 +34,8 @@ public abstract sealed class Packet permits HeapPacket, NativePacket {
     /** A big-endian 32-bit value. */
     abstract int getInt(int offset);
 
-    abstract void putByte(int offset, int value);
-
-    abstract void putShort(int offset, int value);
-
     abstract void putInt(int offset, int value);
+
+    /** Writes a big-endian 64-bit value. */
+    abstract void putLong(int offset, long value);
 }

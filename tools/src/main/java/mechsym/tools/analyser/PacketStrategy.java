@@ -1,5 +1,6 @@
 package mechsym.tools.analyser;
 
+import java.lang.foreign.MemorySegment;
 import mechsym.core.pool.ObjectPool;
 
 /**
@@ -8,8 +9,15 @@ import mechsym.core.pool.ObjectPool;
  * native slab, if any.
  */
 public abstract sealed class PacketStrategy implements AutoCloseable {
+    /** The off-heap slab the packets' buffers live in; null for heap buffers. */
+    private final NativeSlab slab;
+
     private long acquired;
     private long released;
+
+    private PacketStrategy(NativeSlab slab) {
+        this.slab = slab;
+    }
 
     /** Sizes of the post's pools; tests and the tiny profile scale them down. */
     public record PoolSizes(int pool, int mix) {
@@ -70,24 +78,33 @@ public abstract sealed class PacketStrategy implements AutoCloseable {
         return out == 0 ? null : out + " packets were acquired and never released";
     }
 
+    /**
+     * The segment every packet's buffer of this strategy lives in (see {@link NativePacket#slabOffset()}),
+     * or null for heap buffers.
+     */
+    final MemorySegment slabSegment() {
+        return slab == null ? null : slab.segment();
+    }
+
+    final NativeSlab slab() {
+        return slab;
+    }
+
+    /** Frees the native slab, if any. */
     @Override
-    public void close() {}
+    public final void close() {
+        if (slab != null) {
+            slab.close();
+        }
+    }
 
     /** One packet for everything (the post's dummy strategy: it measures the framework). */
     static final class Dummy extends PacketStrategy {
-        private final NativeSlab slab;
         private final Packet packet;
 
         Dummy(NativeSlab slab) {
-            this.slab = slab;
+            super(slab);
             this.packet = slab == null ? new HeapPacket() : slab.reservedPacket(0);
-        }
-
-        @Override
-        public void close() {
-            if (slab != null) {
-                slab.close();
-            }
         }
 
         @Override
@@ -101,46 +118,37 @@ public abstract sealed class PacketStrategy implements AutoCloseable {
 
     /** A new packet every time; native buffers still come from the slab's free slots. */
     static final class Allocating extends PacketStrategy {
-        private final NativeSlab slab;
-
         Allocating(NativeSlab slab) {
-            this.slab = slab;
+            super(slab);
         }
 
         @Override
         Packet take() {
-            return slab == null ? new HeapPacket() : slab.newPacket();
+            return slab() == null ? new HeapPacket() : slab().newPacket();
         }
 
         @Override
         void giveBack(Packet p) {
-            if (slab != null) {
-                slab.freeSlot((NativePacket) p);
-            }
-        }
-
-        @Override
-        public void close() {
-            if (slab != null) {
-                slab.close();
+            if (slab() != null) {
+                slab().freeSlot((NativePacket) p);
             }
         }
     }
 
     /** A pool made up front that allocates when empty and drops when full (mix and pool differ in size). */
     static final class Pooled extends PacketStrategy {
-        private final NativeSlab slab;
         private final int reserved;
         private int nextReserved;
         private final ObjectPool<Packet> pool;
 
         Pooled(int capacity, NativeSlab slab) {
-            this.slab = slab;
+            super(slab);
             this.reserved = capacity;
             this.pool = ObjectPool.allocatingWhenEmpty(capacity, this::newPacket);
         }
 
         private Packet newPacket() {
+            NativeSlab slab = slab();
             if (slab == null) {
                 return new HeapPacket();
             }
@@ -154,21 +162,14 @@ public abstract sealed class PacketStrategy implements AutoCloseable {
 
         @Override
         void giveBack(Packet p) {
-            if (!pool.release(p) && slab != null) {
-                slab.freeSlot((NativePacket) p);
+            if (!pool.release(p) && slab() != null) {
+                slab().freeSlot((NativePacket) p);
             }
         }
 
         @Override
         public String leakCheck() {
             return pool.leakCheck();
-        }
-
-        @Override
-        public void close() {
-            if (slab != null) {
-                slab.close();
-            }
         }
     }
 }
