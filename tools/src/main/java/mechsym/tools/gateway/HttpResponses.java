@@ -44,32 +44,66 @@ final class HttpResponses {
      */
     static ByteBuffer response(
             int status, String contentType, byte[] body, boolean close, String date, boolean headOnly) {
-        StringBuilder head = new StringBuilder(160)
-                .append("HTTP/1.1 ")
-                .append(status)
-                .append(' ')
-                .append(reason(status))
-                .append("\r\nDate: ")
-                .append(date)
-                .append("\r\nContent-Type: ")
-                .append(contentType)
-                .append("\r\nContent-Length: ")
-                .append(body.length)
-                .append("\r\n");
+        // written straight into the one buffer the response needs: no builder, string or copy per request
+        String reason = reason(status);
+        int bound = HEAD_FIXED_BYTES
+                + reason.length()
+                + date.length()
+                + contentType.length()
+                + (status == 503 ? RETRY_AFTER.length() : 0)
+                + (close ? CONNECTION_CLOSE.length() : 0)
+                + (headOnly ? 0 : body.length);
+        ByteBuffer buffer = ByteBuffer.allocate(bound);
+        putAscii(buffer, "HTTP/1.1 ");
+        putDecimal(buffer, status);
+        buffer.put((byte) ' ');
+        putAscii(buffer, reason);
+        putAscii(buffer, "\r\nDate: ");
+        putAscii(buffer, date);
+        putAscii(buffer, "\r\nContent-Type: ");
+        putAscii(buffer, contentType);
+        putAscii(buffer, "\r\nContent-Length: ");
+        putDecimal(buffer, body.length);
+        putAscii(buffer, "\r\n");
         if (status == 503) {
-            head.append("Retry-After: ").append(RETRY_AFTER_SECONDS).append("\r\n");
+            putAscii(buffer, RETRY_AFTER);
         }
         if (close) {
-            head.append("Connection: close\r\n");
+            putAscii(buffer, CONNECTION_CLOSE);
         }
-        head.append("\r\n");
-        byte[] headBytes = head.toString().getBytes(StandardCharsets.US_ASCII);
-        ByteBuffer buffer = ByteBuffer.allocate(headBytes.length + (headOnly ? 0 : body.length));
-        buffer.put(headBytes);
+        putAscii(buffer, "\r\n");
         if (!headOnly) {
             buffer.put(body);
         }
         buffer.flip();
         return buffer;
+    }
+
+    private static final String RETRY_AFTER = "Retry-After: " + RETRY_AFTER_SECONDS + "\r\n";
+    private static final String CONNECTION_CLOSE = "Connection: close\r\n";
+    /** The head's fixed text, with room for a status of 3 digits and a length of up to 10. */
+    private static final int HEAD_FIXED_BYTES =
+            ("HTTP/1.1 " + " " + "\r\nDate: " + "\r\nContent-Type: " + "\r\nContent-Length: " + "\r\n" + "\r\n")
+                            .length()
+                    + 3
+                    + 10;
+
+    /** {@code text}'s characters, each one byte (the head is ASCII; anything else becomes '?'). */
+    private static void putAscii(ByteBuffer buffer, String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            buffer.put(c < 0x80 ? (byte) c : (byte) '?');
+        }
+    }
+
+    /** {@code value} (not negative) in decimal digits. */
+    private static void putDecimal(ByteBuffer buffer, int value) {
+        int divisor = 1;
+        while (value / divisor >= 10) {
+            divisor *= 10;
+        }
+        for (; divisor > 0; divisor /= 10) {
+            buffer.put((byte) ('0' + value / divisor % 10));
+        }
     }
 }
