@@ -2,14 +2,14 @@ package mechsym.lab.runner;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
+import mechsym.tools.platform.ChildProcess;
 import one.profiler.AsyncProfiler;
 
 /**
@@ -162,37 +162,32 @@ public final class ProfilerOptions {
             return probed;
         }
         Path launcher = Path.of(System.getProperty("java.home"), "bin", "java");
-        ProcessBuilder builder = new ProcessBuilder(
-                        launcher.toString(),
-                        "--enable-native-access=ALL-UNNAMED",
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        Probe.class.getName(),
-                        library.toString())
-                .redirectErrorStream(true);
         try {
-            Process process = builder.start();
-            List<String> lines;
-            try {
-                if (!process.waitFor(60, TimeUnit.SECONDS)) {
-                    throw new IllegalStateException("async-profiler's probe of " + library + " did not finish in 60 s");
-                }
-                lines = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
-                        .lines()
-                        .filter(line -> line.startsWith(Probe.PREFIX))
-                        .map(line -> line.substring(Probe.PREFIX.length()))
-                        .toList();
-            } finally {
-                process.destroyForcibly();
+            List<String> lines = new ArrayList<>();
+            ChildProcess.Outcome outcome = ChildProcess.command(
+                            launcher.toString(),
+                            "--enable-native-access=ALL-UNNAMED",
+                            "-cp",
+                            System.getProperty("java.class.path"),
+                            Probe.class.getName(),
+                            library.toString())
+                    .run(
+                            Duration.ofSeconds(60),
+                            stdout -> stdout.lines()
+                                    .filter(line -> line.startsWith(Probe.PREFIX))
+                                    .map(line -> line.substring(Probe.PREFIX.length()))
+                                    .forEach(lines::add));
+            if (outcome.timedOut()) {
+                throw new IllegalStateException("async-profiler's probe of " + library + " did not finish in 60 s");
             }
             if (lines.size() == 1) {
                 throw new IllegalStateException(lines.getFirst());
             }
             if (lines.size() != 2) {
                 throw new IllegalStateException(
-                        "async-profiler's probe of " + library + " gave no answer (exit " + process.exitValue() + ")");
+                        "async-profiler's probe of " + library + " gave no answer (exit " + outcome.exitCode() + ")");
             }
-            probed = lines;
+            probed = List.copyOf(lines);
             return probed;
         } catch (IOException e) {
             throw new IllegalStateException("cannot start async-profiler's probe: " + e.getMessage(), e);
