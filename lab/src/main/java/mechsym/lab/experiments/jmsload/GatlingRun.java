@@ -30,6 +30,10 @@ import mechsym.tools.platform.ChildProcess;
  */
 final class GatlingRun {
     static final String SIMULATION = "mechsym.gatling.JmsRequestReplySimulation";
+    private static final Pattern ERROR_LINE = Pattern.compile("^> (.+?)\\s+([\\d,]+)\\s+\\(\\s*[\\d.,]+%\\)\\s*$");
+    /** The simulation's reply timeout: a request unanswered this long counts as KO. */
+    static final Duration REPLY_TIMEOUT = Duration.ofSeconds(10);
+
     private static final Pattern STAT_LINE =
             Pattern.compile("^> (.+?)\\s+\\|\\s+([\\d,.]+|-)\\s+\\|\\s+([\\d,.]+|-)\\s+\\|\\s+([\\d,.]+|-)\\s*$");
 
@@ -52,7 +56,7 @@ final class GatlingRun {
         context.progress()
                 .message("Gatling: the post's simulation, ramp " + (long) ramp.fromPerSecond() + " -> "
                         + (long) ramp.toPerSecond() + "/s over " + (long) ramp.seconds() + " s");
-        Outcome outcome = run(home.get(), context.workDir(), brokerUrl, ramp);
+        Outcome outcome = run(home.get(), context.workDir(), brokerUrl, ramp, REPLY_TIMEOUT);
         String logName = context.workDir().getFileName() + "/gatling.log";
         if (outcome.timedOut()) {
             result.note("Gatling did not finish in time and was stopped (log: " + logName + ")");
@@ -78,20 +82,32 @@ final class GatlingRun {
                         + " Gatling's HTML report: " + link)
                 .build());
         result.note("Gatling's HTML report: " + link);
+        if (!outcome.errors().isEmpty()) {
+            result.note("Gatling's errors: " + outcome.errors());
+        }
     }
 
-    /** What a Gatling run left: its exit code, its console summary, its HTML report. */
-    record Outcome(boolean timedOut, int exitCode, Map<String, String[]> stats, Optional<Path> report) {}
+    /**
+     * What a Gatling run left: its exit code, its console summary, the errors it counted (message to count),
+     * its HTML report.
+     */
+    record Outcome(
+            boolean timedOut,
+            int exitCode,
+            Map<String, String[]> stats,
+            Map<String, Long> errors,
+            Optional<Path> report) {}
 
     /**
      * Runs the simulation against {@code brokerUrl} (a service must be listening on jmstestq), its results
      * under {@code workDir/gatling}, its output in {@code workDir/gatling.log}; killed if it outlives the
      * ramp by three minutes.
      */
-    static Outcome run(Path home, Path workDir, String brokerUrl, Ramp ramp) throws IOException, InterruptedException {
+    static Outcome run(Path home, Path workDir, String brokerUrl, Ramp ramp, Duration replyTimeout)
+            throws IOException, InterruptedException {
         Path resultsDir = Files.createDirectories(workDir.resolve("gatling"));
         Path log = workDir.resolve("gatling.log");
-        ChildProcess.Outcome ran = ChildProcess.command(command(home, brokerUrl, ramp, resultsDir))
+        ChildProcess.Outcome ran = ChildProcess.command(command(home, brokerUrl, ramp, replyTimeout, resultsDir))
                 .name("Gatling")
                 .run(Duration.ofSeconds((long) ramp.seconds() + 180), out -> {
                     try (var writer = Files.newBufferedWriter(log)) {
@@ -99,12 +115,13 @@ final class GatlingRun {
                     }
                 });
         if (ran.timedOut()) {
-            return new Outcome(true, -1, Map.of(), Optional.empty());
+            return new Outcome(true, -1, Map.of(), Map.of(), Optional.empty());
         }
-        return new Outcome(false, ran.exitCode(), parseSummary(Files.readAllLines(log)), reportIndex(resultsDir));
+        List<String> lines = Files.readAllLines(log);
+        return new Outcome(false, ran.exitCode(), parseSummary(lines), parseErrors(lines), reportIndex(resultsDir));
     }
 
-    static List<String> command(Path home, String brokerUrl, Ramp ramp, Path resultsDir) {
+    static List<String> command(Path home, String brokerUrl, Ramp ramp, Duration replyTimeout, Path resultsDir) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(ForkedJvm.BASE_FLAGS);
@@ -114,6 +131,7 @@ final class GatlingRun {
                 "-Xmx1g",
                 "-Dgatling.data.enableAnalytics=false", // no call home from a measurement
                 "-Dmechsym.broker=" + brokerUrl,
+                "-Dmechsym.timeoutSeconds=" + Math.max(1, replyTimeout.toSeconds()),
                 String.format(
                         Locale.ROOT,
                         "-Dmechsym.ramp=%s,%s,%s",
@@ -152,6 +170,26 @@ final class GatlingRun {
             }
         }
         return stats;
+    }
+
+    /** Gatling's "Errors" section of its last summary: each error's message to the number of times it happened. */
+    static Map<String, Long> parseErrors(List<String> lines) {
+        Map<String, Long> errors = new LinkedHashMap<>();
+        boolean inErrors = false;
+        for (String line : lines) {
+            if (line.startsWith("----")) {
+                inErrors = line.contains(" Errors ");
+                if (inErrors) {
+                    errors.clear(); // the last summary printed is the final one
+                }
+                continue;
+            }
+            Matcher m = ERROR_LINE.matcher(line);
+            if (inErrors && m.matches()) {
+                errors.merge(m.group(1).trim(), Long.parseLong(m.group(2).replace(",", "")), Long::sum);
+            }
+        }
+        return errors;
     }
 
     private static Object number(String text) {

@@ -81,4 +81,23 @@ class JmsLoadExperimentTest {
         assertThat(stats.get("request count")).containsExactly("275", "270", "5");
         assertThat(stats.get("response time 99th percentile (ms)")).containsExactly("1,468", "1,468", "-");
     }
+
+    @Test
+    void gatlingsErrorsAreReadFromTheLastSummary() {
+        List<String> lines = List.of(
+                "---- Errors ------------------------------------------------------------------------------------",
+                "> Reply timeout after 1000 ms                                                         4   (100%)",
+                "",
+                "---- JMS DSL test ----------------------------------------------------------------------------",
+                "---- Global Information ---------------------------------------------|---Total---|-----OK----|----KO----",
+                "> request count                                                      |         9 |         3 |         6",
+                "---- Errors ------------------------------------------------------------------------------------",
+                "> Reply timeout after 1000 ms                                                         5 (83.33%)",
+                "> jms check failed: body was 'x'                                                      1 (16.67%)",
+                "================================================================================================");
+        assertThat(GatlingRun.parseErrors(lines))
+                .containsExactly(
+                        java.util.Map.entry("Reply timeout after 1000 ms", 5L),
+                        java.util.Map.entry("jms check failed: body was 'x'", 1L));
+    }
 }
