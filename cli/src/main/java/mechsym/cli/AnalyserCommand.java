@@ -298,14 +298,19 @@ public final class AnalyserCommand implements Runnable {
             MinIntervalSearch search = new MinIntervalSearch(1_000, floor, ceiling, 0.05);
             try (Analyser analyser = setup.newAnalyser(model.seed)) {
                 MinIntervalSearch.Outcome outcome = search.search(
-                        intervalNs -> AnalyserSetup.trial(analyser, clock, intervalNs, run, line -> {}), r -> {
+                        intervalNs -> AnalyserSetup.trial(analyser, clock, intervalNs, run, line -> {}),
+                        run.windowNs(),
+                        r -> {
                             out.println(String.format(
                                     Locale.ROOT,
                                     "%6d ns: %s (lost %d of %d after start-up)",
                                     r.intervalNs(),
-                                    r.clean()
-                                            ? "no loss"
-                                            : String.format(Locale.ROOT, "lost %.4f%%", r.lostPercentAfterStartup()),
+                                    !r.keptRate(run.windowNs())
+                                            ? "the clock source fell behind"
+                                            : r.clean()
+                                                    ? "no loss"
+                                                    : String.format(
+                                                            Locale.ROOT, "lost %.4f%%", r.lostPercentAfterStartup()),
                                     r.lostAfterStartup(),
                                     r.seenAfterStartup()));
                             out.flush();

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * The post's real-time figure: the smallest source interval at which no packet is lost after start-up
@@ -14,7 +15,10 @@ import java.util.function.Consumer;
  * <p>Search: the reference interval first; when it is clean, bisect between {@code floorNs} and it;
  * when it is not, double it up to {@code ceilingNs} (the post has a cell of 2,000 ns) and bisect
  * between the last lossy and the first clean interval. Stops when the bracket is within {@code
- * resolution} (a fraction, e.g. 0.05) of the clean end.
+ * resolution} (a fraction, e.g. 0.05) of the clean end. An interval counts as clean only when the
+ * trial lost nothing and its clock source kept the interval over the window ({@link
+ * RealTimeRun.Result#keptRate}): a source that fell behind showed no interval, so the search treats it
+ * as lossy and looks above it.
  *
  * @param referenceNs the post's 1,000 ns
  * @param floorNs the smallest interval tried
@@ -55,16 +59,24 @@ public record MinIntervalSearch(long referenceNs, long floorNs, long ceilingNs, 
         }
     }
 
-    public Outcome search(Trial trial, Consumer<RealTimeRun.Result> onTrial) throws Exception {
+    /**
+     * Runs the search.
+     *
+     * @param trial one trial at an interval
+     * @param windowNs each trial's time after its start-up, for the source's rate check
+     * @param onTrial told of each trial as it ends
+     */
+    public Outcome search(Trial trial, long windowNs, Consumer<RealTimeRun.Result> onTrial) throws Exception {
         List<RealTimeRun.Result> trials = new ArrayList<>();
+        Predicate<RealTimeRun.Result> shown = r -> r.clean() && r.keptRate(windowNs);
         RealTimeRun.Result reference = run(trial, referenceNs, trials, onTrial);
         long clean;
         long lossy;
-        if (reference.clean()) {
+        if (shown.test(reference)) {
             clean = referenceNs;
             lossy = floorNs;
             RealTimeRun.Result atFloor = run(trial, floorNs, trials, onTrial);
-            if (atFloor.clean()) {
+            if (shown.test(atFloor)) {
                 return new Outcome(floorNs, reference.lostPercentAfterStartup(), trials);
             }
         } else {
@@ -72,7 +84,7 @@ public record MinIntervalSearch(long referenceNs, long floorNs, long ceilingNs, 
             long candidate = referenceNs * 2;
             Long found = null;
             while (candidate <= ceilingNs) {
-                if (run(trial, candidate, trials, onTrial).clean()) {
+                if (shown.test(run(trial, candidate, trials, onTrial))) {
                     found = candidate;
                     break;
                 }
@@ -86,7 +98,7 @@ public record MinIntervalSearch(long referenceNs, long floorNs, long ceilingNs, 
         }
         while (clean - lossy > Math.max(1, (long) (clean * resolution))) {
             long middle = lossy + (clean - lossy) / 2;
-            if (run(trial, middle, trials, onTrial).clean()) {
+            if (shown.test(run(trial, middle, trials, onTrial))) {
                 clean = middle;
             } else {
                 lossy = middle;

@@ -17,6 +17,18 @@ import java.util.function.Consumer;
  * @param reportIntervalNs time between report lines (the post: 1 s)
  */
 public record RealTimeRun(long durationNs, long startupNs, long reportIntervalNs) {
+    /** The share of a window's packets a trial must see for its source to have kept its interval. */
+    public static final double KEPT_RATE_SHARE = 0.5;
+
+    /** Whether a source that sent {@code seen} packets in {@code windowNs} kept an interval of {@code intervalNs}. */
+    public static boolean keptRate(long seen, long windowNs, long intervalNs) {
+        return seen >= KEPT_RATE_SHARE * windowNs / intervalNs;
+    }
+
+    /** The time after the start-up, which must lose nothing. */
+    public long windowNs() {
+        return durationNs - startupNs;
+    }
 
     public RealTimeRun {
         if (durationNs < 1 || startupNs < 0 || startupNs >= durationNs || reportIntervalNs < 1) {
@@ -56,6 +68,16 @@ public record RealTimeRun(long durationNs, long startupNs, long reportIntervalNs
         /** No loss after the start-up. */
         public boolean clean() {
             return lostAfterStartup == 0 && seenAfterStartup > 0;
+        }
+
+        /**
+         * Whether the clock source kept its interval over a window of {@code windowNs} after the
+         * start-up: it sent at least {@link #KEPT_RATE_SHARE} of the packets the window holds. A source
+         * descheduled on a busy machine sends fewer, and a trial that saw too few ran at no interval at
+         * all: its lack of loss shows nothing.
+         */
+        public boolean keptRate(long windowNs) {
+            return RealTimeRun.keptRate(seenAfterStartup, windowNs, intervalNs);
         }
 
         public double lostPercentAfterStartup() {

@@ -87,22 +87,44 @@ class RealTimeTest {
     @Test
     void theBisectionFindsTheThresholdAndReportsLossWhenThereIsNone() throws Exception {
         MinIntervalSearch search = MinIntervalSearch.POST;
-        MinIntervalSearch.Outcome found = search.search(interval -> fake(interval, 337), r -> {});
+        MinIntervalSearch.Outcome found = search.search(interval -> fake(interval, 337), WINDOW_NS, r -> {});
         assertThat(found.minIntervalNs()).isBetween(337L, 337L + 337 / 20 + 1);
         assertThat(found.cell()).isEqualTo(Long.toString(found.minIntervalNs()));
-        MinIntervalSearch.Outcome above = search.search(interval -> fake(interval, 2_500), r -> {});
+        MinIntervalSearch.Outcome above = search.search(interval -> fake(interval, 2_500), WINDOW_NS, r -> {});
         assertThat(above.minIntervalNs()).isBetween(2_500L, 2_500L + 2_500 / 20 + 1);
-        MinIntervalSearch.Outcome none = search.search(interval -> fake(interval, 1_000_000), r -> {});
+        MinIntervalSearch.Outcome none = search.search(interval -> fake(interval, 1_000_000), WINDOW_NS, r -> {});
         assertThat(none.minIntervalNs()).isNull();
         assertThat(none.cell()).isEqualTo("lost: 25.0%");
-        MinIntervalSearch.Outcome all = search.search(interval -> fake(interval, 1), r -> {});
+        MinIntervalSearch.Outcome all = search.search(interval -> fake(interval, 1), WINDOW_NS, r -> {});
         assertThat(all.minIntervalNs()).isEqualTo(20L);
     }
 
     /** A trial that loses 25% below the threshold and nothing at or above it. */
+    @Test
+    void anIntervalTheSourceCouldNotKeepIsNotFoundClean() throws Exception {
+        // an analyser that never loses, fed by a source that cannot send faster than one packet per 100 ns:
+        // at 20 ns it sends a fifth of the window's packets and its trial shows no interval at all
+        long sourceLimitNs = 100;
+        MinIntervalSearch.Outcome found = MinIntervalSearch.POST.search(
+                interval -> {
+                    long seen = WINDOW_NS / Math.max(interval, sourceLimitNs);
+                    return new RealTimeRun.Result(interval, seen, 0, 0, seen, 0, List.of());
+                },
+                WINDOW_NS,
+                r -> {});
+        // the source keeps half the rate (RealTimeRun.KEPT_RATE_SHARE) down to 50 ns
+        assertThat(found.minIntervalNs()).isBetween(50L, 50L + 50 / 20 + 1);
+        assertThat(RealTimeRun.keptRate(500, 1_000_000, 1_000)).isTrue();
+        assertThat(RealTimeRun.keptRate(499, 1_000_000, 1_000)).isFalse();
+    }
+
+    /** Every fake trial's window after start-up: 1,000 packets at 1,000 ns. */
+    private static final long WINDOW_NS = 1_000_000;
+
     private static RealTimeRun.Result fake(long intervalNs, long thresholdNs) {
-        long lost = intervalNs < thresholdNs ? 250 : 0;
-        return new RealTimeRun.Result(intervalNs, 1_000 - lost, lost, lost, 1_000, 0, List.of());
+        long seen = WINDOW_NS / intervalNs;
+        long lost = intervalNs < thresholdNs ? seen / 4 : 0;
+        return new RealTimeRun.Result(intervalNs, seen - lost, lost, lost, seen, 0, List.of());
     }
 
     @Test

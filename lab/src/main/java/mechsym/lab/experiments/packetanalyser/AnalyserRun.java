@@ -112,9 +112,12 @@ public final class AnalyserRun {
                             new MinIntervalSearch(1_000, Long.parseLong(args[10]), Long.parseLong(args[11]), 0.05);
                     MinIntervalSearch.Outcome outcome = search.search(
                             interval -> AnalyserSetup.trial(analyser, Path.of(args[7]), interval, run, l -> {}),
+                            run.windowNs(),
                             r -> ForkedJvm.progress(setup.analyserCase().label() + " "
                                     + setup.strategy().label() + " " + r.intervalNs() + " ns: "
-                                    + (r.clean() ? "no loss" : "lost " + r.lostAfterStartup())));
+                                    + (!r.keptRate(run.windowNs())
+                                            ? "source fell behind (" + r.seenAfterStartup() + " packets)"
+                                            : r.clean() ? "no loss" : "lost " + r.lostAfterStartup())));
                     RealTimeRun.Result last = outcome.trials().getLast();
                     ForkedJvm.emit(trial(setup, last, true, outcome.minIntervalNs(), outcome.lostPercentAtReference()));
                 }
@@ -128,8 +131,7 @@ public final class AnalyserRun {
                         if (i == 10) {
                             lostAtFirst = last.lostPercentAfterStartup();
                         }
-                        long windowNs = Long.parseLong(args[9]) * 1_000_000L;
-                        boolean atRate = SpeedGoals.atRate(last.seenAfterStartup(), windowNs, last.intervalNs());
+                        boolean atRate = last.keptRate(run.windowNs());
                         if (i == 10 && !atRate) {
                             throw new IllegalStateException("the clock source fell behind at " + last.intervalNs()
                                     + " ns (" + last.seenAfterStartup() + " packets seen): no figure");

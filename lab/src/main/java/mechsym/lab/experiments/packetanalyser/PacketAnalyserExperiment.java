@@ -478,7 +478,8 @@ public final class PacketAnalyserExperiment implements Experiment {
             };
             try {
                 if (plan.search()) {
-                    MinIntervalSearch.Outcome o = MinIntervalSearch.POST.search(trial, r -> {});
+                    MinIntervalSearch.Outcome o =
+                            MinIntervalSearch.POST.search(trial, plan.windowMs() * 1_000_000L, r -> {});
                     PacketAnalyserReport.cppTrialRow(
                             t, solution, job[2], job[1], o.trials().getLast(), o.cell());
                     cells.add(new RealTimeCell(

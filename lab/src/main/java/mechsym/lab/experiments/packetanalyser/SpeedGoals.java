@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import mechsym.lab.Goal;
+import mechsym.tools.analyser.RealTimeRun;
 
 /**
  * mechsym's two speed goals for the packet analyser, judged from a run's figures:
@@ -68,9 +69,6 @@ final class SpeedGoals {
         return Goal.judge(goal, missed.isEmpty(), text);
     }
 
-    /** A trial ran at its rate when it saw at least this share of the packets its window should hold. */
-    static final double AT_RATE_SHARE = 0.5;
-
     /**
      * A real-time trial's outcome.
      *
@@ -89,12 +87,9 @@ final class SpeedGoals {
         }
     }
 
-    /**
-     * Whether a trial's clock source kept its rate: a source descheduled on a busy machine sends fewer
-     * packets than its window holds, and a trial that saw too few ran at no interval at all.
-     */
+    /** Whether a trial's clock source kept its rate ({@link RealTimeRun#keptRate}). */
     static boolean atRate(long seenAfterStartup, long windowNs, long intervalNs) {
-        return seenAfterStartup >= AT_RATE_SHARE * windowNs / intervalNs;
+        return RealTimeRun.keptRate(seenAfterStartup, windowNs, intervalNs);
     }
 
     static Goal realtime(List<Trial> trials) {
