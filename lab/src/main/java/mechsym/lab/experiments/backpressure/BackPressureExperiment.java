@@ -171,15 +171,16 @@ public final class BackPressureExperiment implements Experiment {
             }
         }
 
-        // 2. the plain JDK HttpServer: slow consumers, then the speed goals against a do-nothing gateway
+        // 2. the plain JDK HttpServer: its capacity before any slow consumer can hold its threads (the
+        // gateway's is measured on a fresh JVM too), then slow consumers; then the do-nothing gateway
         RunRow jdkSlow;
         RunRow jdkFast;
         double jdkCapacity;
         try (Gateway jdk = Gateway.startPlainJdk(context)) {
             load(jdk.port(), capacity * 0.5, p.runSeconds(), p.connections(), 1.0); // warm-up, as the gateway had
             jdkFast = measure(jdk, "jdk-plain", 50, capacity * 0.5, p.runSeconds(), p);
-            jdkSlow = slowConsumer(context, jdk.port(), "jdk-plain", capacity * 0.5, p);
             jdkCapacity = saturate(jdk.port(), p);
+            jdkSlow = slowConsumer(context, jdk.port(), "jdk-plain", capacity * 0.5, p);
             context.progress().step();
         }
         double gatewayCapacity;
