@@ -142,7 +142,7 @@ final class InterThreadLatencyReport {
                     volatileRatios.median()));
         }
         result.verdict(InterThreadLatencyVerdict.judge(fences));
-        InterThreadLatencyVerdict.goals(new InterThreadLatencyVerdict.Latency(
+        InterThreadLatencyGoals.goals(new InterThreadLatencyGoals.Latency(
                         releaseRatios, volatileRatios, cppRelease == null ? null : cppRelease.median()))
                 .forEach(result::goal);
     }

@@ -66,7 +66,7 @@ public final class QueuesExperiment implements Experiment {
             "mechsym-ring", "disruptor-ring",
             "mechsym-mpsc", "jctools-mpsc");
 
-    private static final double EQUAL_WITHIN = QueuesVerdict.EQUAL_WITHIN;
+    private static final double EQUAL_WITHIN = QueuesGoals.EQUAL_WITHIN;
 
     @Override
     public String id() {
@@ -291,18 +291,18 @@ public final class QueuesExperiment implements Experiment {
             Map<String, List<Double>> rates,
             Map<String, List<Double>> trips,
             Map<String, Double> costs) {
-        List<QueuesVerdict.Pair> pairs = new java.util.ArrayList<>();
+        List<QueuesGoals.Pair> pairs = new java.util.ArrayList<>();
         for (Map.Entry<String, String> goal : new TreeMap<>(GOALS).entrySet()) {
             List<Double> ours = rates.get(goal.getKey());
             List<Double> theirs = rates.get(goal.getValue());
             List<Double> paired = ours == null || theirs == null ? List.of() : Rounds.ratios(ours, theirs);
             if (paired.isEmpty()) {
-                result.goal(QueuesVerdict.pairGoal(new QueuesVerdict.Pair(goal.getKey(), goal.getValue(), null)));
+                result.goal(QueuesGoals.pairGoal(new QueuesGoals.Pair(goal.getKey(), goal.getValue(), null)));
                 continue;
             }
             Summary ratios = Summary.of(paired);
-            pairs.add(new QueuesVerdict.Pair(goal.getKey(), goal.getValue(), ratios));
-            result.goal(QueuesVerdict.pairGoal(pairs.getLast()));
+            pairs.add(new QueuesGoals.Pair(goal.getKey(), goal.getValue(), ratios));
+            result.goal(QueuesGoals.pairGoal(pairs.getLast()));
             boolean pairMet = ratios.median() >= EQUAL_WITHIN;
             // three decimals and the outcome in words: 0.948 printed as "0.95x" read as met
             result.headline(String.format(
@@ -370,7 +370,7 @@ public final class QueuesExperiment implements Experiment {
                             ? Summary.of(trips.get("array-blocking-queue")).median()
                             : Double.NaN));
         }
-        result.goal(QueuesVerdict.sameThreadGoal(costs));
+        result.goal(QueuesGoals.sameThreadGoal(costs));
         List<Double> releaseOverVolatile =
                 rates.containsKey("mechsym-spsc-indexed") && rates.containsKey("mechsym-spsc-indexed-volatile")
                         ? Rounds.ratios(rates.get("mechsym-spsc-indexed"), rates.get("mechsym-spsc-indexed-volatile"))

@@ -166,7 +166,7 @@ final class QueuesReport {
     }
 
     /** mechsym against the library it must at least equal: the per-round ratios of each goal pair. */
-    static Table goalRatios(List<QueuesVerdict.Pair> pairs) {
+    static Table goalRatios(List<QueuesGoals.Pair> pairs) {
         Table.Builder table = Table.measured(
                         "goal-ratios", "mechsym against the library it must at least equal: ratio per round")
                 .column("ours")
@@ -174,7 +174,7 @@ final class QueuesReport {
                 .summaryColumns("x")
                 .note("Each round ran every queue once, in turn; the ratio is ours / theirs within one round, so a"
                         + " change in the machine's load between rounds largely cancels. n, min, median, max are over"
-                        + " the rounds; the goal is a median of " + QueuesVerdict.EQUAL_WITHIN + " or more.");
+                        + " the rounds; the goal is a median of " + QueuesGoals.EQUAL_WITHIN + " or more.");
         pairs.forEach(p -> table.row(p.ours(), p.theirs(), p.ratios()));
         return table.build();
     }

@@ -2,38 +2,24 @@ package mechsym.lab.experiments.queues;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import mechsym.lab.Goal;
 import mechsym.lab.Summary;
 import mechsym.lab.Verdict;
 import mechsym.lab.Verdict.Claim;
 import mechsym.lab.seeds.LazySetPost;
 
 /**
- * The queues verdict and goals. The verdict is the post's comparison inside a queue: the same SPSC
- * code publishing its indices with release writes (lazySet) against volatile writes, one producer
- * and one consumer, judged by its per-round ratios: faster in every round ("measurable performance
- * improvements") and at the post's size (its catch-up: volatile 5-6 times dearer). mechsym's goals,
- * beside it: each of its queues at least equal to the library queue it is paired with (a median
- * per-round ratio of 0.95 or more, over at least two rounds with a spread the comparison can live
- * with), and its SPSC queue's same-thread offer+poll no dearer than the fastest peer's. Pure: figures
- * in, verdict and goals out.
+ * The queues verdict: the post's comparison inside a queue, the same SPSC code publishing its
+ * indices with release writes (lazySet) against volatile writes, one producer and one consumer,
+ * judged by its per-round ratios: faster in every round ("measurable performance improvements") and
+ * at the post's size (its catch-up: volatile 5-6 times dearer). The peers are judged apart, in
+ * {@link QueuesGoals}. Pure: figures in, verdict out.
  */
 final class QueuesVerdict {
-    static final double EQUAL_WITHIN = 0.95;
-    /** Above this max / min of a pair's per-round ratios the goal is not measurable on this run. */
-    static final double MAX_SPREAD = 1.5;
     /** The post's catch-up: volatile "5-6 times" more expensive than lazySet. */
     static final double POST_SIZE = LazySetPost.CATCH_UP_LOW;
 
     static final String FASTER = "release-published indices move elements faster than volatile ones";
     static final String POST_SIZED = "by the post's 5-6x";
-    static final String SAME_THREAD_GOAL = "mechsym-spsc same-thread offer+poll <= fastest SPSC peer";
-    /** The SPSC peers of the same-thread goal, by the benchmarks' labels. */
-    static final List<String> SPSC_PEERS = List.of("jctools-spsc", "jctools-spsc-varhandle", "agrona-one-to-one");
-
-    /** One goal pair and its per-round ratios (ours / theirs), null when either side is missing. */
-    record Pair(String ours, String theirs, Summary ratios) {}
 
     private QueuesVerdict() {}
 
@@ -58,53 +44,5 @@ final class QueuesVerdict {
         return Verdict.fromClaims(List.of(
                 Claim.judge(FASTER, releaseOverVolatile.min() > 1, figures),
                 Claim.judge(POST_SIZED, releaseOverVolatile.median() >= POST_SIZE, figures)));
-    }
-
-    /** mechsym's queue at least equal to the library queue it is paired with. */
-    static Goal pairGoal(Pair p) {
-        String goal = p.ours() + " >= " + EQUAL_WITHIN + "x " + p.theirs() + " (elements/µs, median per round)";
-        if (p.ratios() == null) {
-            return Goal.notMeasurable(goal, "one side of the pair was not measured");
-        }
-        String figures = String.format(
-                Locale.ROOT,
-                "median %.3fx (min %.2f, max %.2f, %d rounds)",
-                p.ratios().median(),
-                p.ratios().min(),
-                p.ratios().max(),
-                p.ratios().n());
-        if (p.ratios().n() < 2) {
-            return Goal.notMeasurable(goal, figures + ": one round only, too few to tell from the machine's noise");
-        }
-        if (p.ratios().spread() > MAX_SPREAD) {
-            return Goal.notMeasurable(
-                    goal,
-                    figures
-                            + String.format(
-                                    Locale.ROOT,
-                                    ": the ratio varied by %.1fx (max/min), more than %.1fx; a fork landed in the other"
-                                            + " of the two modes a two-thread run settles in (docs/queues.md), or the"
-                                            + " machine was busy. Needs: two free cores.",
-                                    p.ratios().spread(),
-                                    MAX_SPREAD));
-        }
-        return Goal.judge(goal, p.ratios().median() >= EQUAL_WITHIN, figures);
-    }
-
-    /** mechsym's SPSC queue's same-thread cost (ns per element) against the fastest SPSC peer's. */
-    static Goal sameThreadGoal(Map<String, Double> costs) {
-        Double ours = costs.get("mechsym-spsc");
-        String fastest = SPSC_PEERS.stream()
-                .filter(costs::containsKey)
-                .min((a, b) -> Double.compare(costs.get(a), costs.get(b)))
-                .orElse(null);
-        if (ours == null || fastest == null) {
-            return Goal.notMeasurable(SAME_THREAD_GOAL, "the burst benchmark reported no mechsym-spsc or no peer");
-        }
-        return Goal.judge(
-                SAME_THREAD_GOAL,
-                ours <= costs.get(fastest),
-                String.format(
-                        Locale.ROOT, "mechsym-spsc %.2f, %s %.2f ns per element", ours, fastest, costs.get(fastest)));
     }
 }

@@ -45,7 +45,7 @@ class QueuesExperimentTest {
                         org.assertj.core.groups.Tuple.tuple(
                                 "mechsym-mpsc >= 0.95x jctools-mpsc (elements/µs, median per round)",
                                 Goal.Status.NOT_MEASURABLE),
-                        org.assertj.core.groups.Tuple.tuple(QueuesVerdict.SAME_THREAD_GOAL, Goal.Status.MET));
+                        org.assertj.core.groups.Tuple.tuple(QueuesGoals.SAME_THREAD_GOAL, Goal.Status.MET));
         assertThat(result.headlines())
                 .anySatisfy(h -> assertThat(h)
                         .contains("mechsym-spsc / jctools-spsc per round: median 0.900x, goal 0.95 missed"));
