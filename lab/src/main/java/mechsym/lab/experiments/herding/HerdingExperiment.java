@@ -37,7 +37,7 @@ import org.HdrHistogram.Histogram;
  * measures what the herding buys with the same two-thread ping-pong placed five ways:
  *
  *   two cores, pinned           ping -> CPU 0, pong -> CPU 1   (the post's goal)
- *   one core, pinned            both -> CPU 0                  every hand-off waits for the scheduler
+ *   one logical CPU, pinned     both -> CPU 0                  every hand-off waits for the scheduler
  *   unpinned                    the scheduler decides
  *   unpinned + noisy neighbour  another process burns a CPU    what herding removes
  *   two cores + noisy neighbour pinned, neighbour unpinned     pinning alone does not stop a neighbour
@@ -59,7 +59,9 @@ public final class HerdingExperiment implements Experiment {
     private record Placement(String label, int pingCpu, int pongCpu, boolean neighbour) {}
 
     private static final String TWO_CORES = "two cores, pinned";
-    private static final String ONE_CORE = "one core, pinned";
+    /** The post's "one core": both threads on one logical CPU (on an SMT machine, not even the sibling). */
+    private static final String ONE_CORE = CpuTopology.Placement.ONE_CPU.words() + ", pinned";
+
     private static final String UNPINNED = "unpinned";
     private static final String UNPINNED_NOISY = "unpinned + noisy neighbour";
     private static final String TWO_CORES_NOISY = "two cores, pinned + noisy neighbour";
@@ -205,7 +207,7 @@ public final class HerdingExperiment implements Experiment {
         if (twoCores != null && oneCore != null) {
             result.headline(String.format(
                     Locale.ROOT,
-                    "round trip p50: two pinned cores %.0f ns, one core %.0f ns (%.0fx)",
+                    "round trip p50: two pinned cores %.0f ns, one logical CPU %.0f ns (%.0fx)",
                     twoCores.p50(),
                     oneCore.p50(),
                     oneCore.p50() / twoCores.p50()));

@@ -25,7 +25,8 @@ final class HerdingVerdict {
     static final double NEIGHBOUR_FACTOR = 2;
     static final double PINNED_TOLERANCE = 1.1;
 
-    static final String ONE_CORE = "both threads on one core pay the scheduler (p50 >= 10x two cores)";
+    static final String ONE_CORE =
+            "both threads on one core (here one logical CPU) pay the scheduler (p50 >= 10x two cores)";
     static final String PINNING = "two pinned cores no worse than unpinned (p99 <= 1.1x)";
     static final String NEIGHBOUR = "a noisy neighbour widens the tail (unpinned p99.9 >= 2x)";
     static final String TWO_CPUS = "two CPUs this process may pin to (Linux)";
@@ -48,7 +49,7 @@ final class HerdingVerdict {
         return line(
                 ONE_CORE,
                 ratio >= ONE_CORE_FACTOR,
-                "one core: p50 %.0f ns, %.1fx the two-core %.0f ns",
+                "one logical CPU: p50 %.0f ns, %.1fx the two-core %.0f ns",
                 oneCore.p50(),
                 ratio,
                 twoCores.p50());
