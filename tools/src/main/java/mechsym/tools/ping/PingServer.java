@@ -15,9 +15,11 @@ import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import mechsym.tools.latency.CpuAffinity;
 import mechsym.tools.platform.RunningServer;
 import mechsym.tools.platform.ServerThreads;
@@ -32,8 +34,9 @@ import mechsym.tools.platform.ServerThreads;
  * <p>A TCP client that sends but does not read what comes back stalls its own echo: when none of
  * the echo leaves for {@link #STALL_TIMEOUT}, the client is dropped and counted ({@link
  * #slowClientsDropped()}); the {@code select} transport waits for the socket to take more in {@code
- * select}, not spinning; a {@code blocking} thread sleeps in its write until the client reads or the
- * server closes. What is buffered per client is one read of 64 KiB.
+ * select}, not spinning; a {@code blocking} thread sleeps in its write, and a watcher thread (one per
+ * server, waking every 100 ms at most) closes the client whose write has lasted longer than the stall
+ * timeout. What is buffered per client is one read of 64 KiB.
  *
  * <p>{@link #start} returns once the server is bound and serving; {@link #close} stops and joins
  * every thread and closes every channel (any thread, idempotent). Counters may be read from any
@@ -54,6 +57,10 @@ public final class PingServer implements RunningServer {
     private final AtomicLong clients = new AtomicLong();
     private final AtomicLong messages = new AtomicLong();
     private final AtomicLong slowClientsDropped = new AtomicLong();
+    /** Blocking transport: each client's write start (System.nanoTime), or {@link #NOT_WRITING}. */
+    private final Map<SocketChannel, AtomicLong> blockingWrites = new ConcurrentHashMap<>();
+
+    private static final long NOT_WRITING = Long.MIN_VALUE;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
     private final ServerThreads threads = new ServerThreads("ping server");
     private final long stallNanos;
@@ -165,6 +172,34 @@ public final class PingServer implements RunningServer {
         bind(acceptor, bindAddress, requestedPort);
         port = ((InetSocketAddress) acceptor.getLocalAddress()).getPort();
         start("ping-accept-" + port, () -> accept(acceptor), false);
+        if (transport == Transport.BLOCKING) {
+            start("ping-stall-watch-" + port, this::dropStalledBlockingWriters, false);
+        }
+    }
+
+    /**
+     * Closes each blocking client whose write has waited longer than the stall timeout: its thread
+     * sleeps in the write, so only another thread can end it (the close makes the write throw).
+     */
+    private void dropStalledBlockingWriters() {
+        long napNanos = Math.max(1_000_000, Math.min(100_000_000, stallNanos / 4));
+        while (running) {
+            long now = System.nanoTime();
+            blockingWrites.forEach((client, since) -> {
+                long started = since.getAcquire();
+                if (started != NOT_WRITING && now - started > stallNanos && running) {
+                    if (blockingWrites.remove(client) != null) {
+                        slowClientsDropped.incrementAndGet();
+                    }
+                    try {
+                        client.close();
+                    } catch (IOException e) {
+                        // closing anyway
+                    }
+                }
+            });
+            LockSupport.parkNanos(napNanos);
+        }
     }
 
     private void bind(java.nio.channels.NetworkChannel channel, String bindAddress, int requestedPort)
@@ -212,6 +247,11 @@ public final class PingServer implements RunningServer {
             client.setOption(StandardSocketOptions.TCP_NODELAY, true);
             client.configureBlocking(transport == Transport.BLOCKING);
             SelectionKey key = selector != null ? client.register(selector, SelectionKey.OP_READ) : null;
+            AtomicLong writingSince = null;
+            if (transport == Transport.BLOCKING) {
+                writingSince = new AtomicLong(NOT_WRITING);
+                blockingWrites.put(client, writingSince);
+            }
             while (running) {
                 int n = read(client, selector, buffer);
                 if (n < 0) {
@@ -219,6 +259,14 @@ public final class PingServer implements RunningServer {
                 }
                 if (n > 0) {
                     buffer.flip();
+                    if (writingSince != null) {
+                        writingSince.setRelease(System.nanoTime());
+                        client.write(buffer); // a blocking channel writes all of it, or is closed by the watcher
+                        writingSince.setRelease(NOT_WRITING);
+                        buffer.clear();
+                        messages.incrementAndGet();
+                        continue;
+                    }
                     if (!writeAll(client, key, buffer)) {
                         if (running) {
                             slowClientsDropped.incrementAndGet();
@@ -233,6 +281,7 @@ public final class PingServer implements RunningServer {
             // reset by the client, or closed by close(): this client is done, the server goes on
         } finally {
             open.remove(client);
+            blockingWrites.remove(client);
         }
     }
 

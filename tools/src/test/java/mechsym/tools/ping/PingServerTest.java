@@ -244,9 +244,12 @@ class PingServerTest {
         assertThat(server.summary()).startsWith("ping server (" + transport.id() + ") on " + server.address());
     }
 
-    @Test
-    void aSelectClientThatSendsButNeverReadsIsDroppedAfterTheStallTimeout() throws Exception {
-        PingServer server = PingServer.start("127.0.0.1", 0, Transport.SELECT, null, null, Duration.ofMillis(300));
+    @ParameterizedTest
+    @EnumSource(
+            value = Transport.class,
+            names = {"SELECT", "BLOCKING"})
+    void aClientThatSendsButNeverReadsIsDroppedAfterTheStallTimeout(Transport transport) throws Exception {
+        PingServer server = PingServer.start("127.0.0.1", 0, transport, null, null, Duration.ofMillis(300));
         toClose.add(server);
         try (Socket greedy = new Socket()) {
             greedy.setReceiveBufferSize(4096);
