@@ -8,6 +8,8 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -39,7 +41,8 @@ import mechsym.tools.platform.IoReasons;
  * <p>The client writes the request bytes and length, then the request sequence (release); the
  * server sees it (acquire), copies the bytes to the response slot and writes the response sequence
  * (release); the client sees it (acquire) and reads the response. Thread safety: one server thread
- * and one client thread (per the client-pid word) at a time; every method is for those two.
+ * and one client thread (the holder of the client slot's file lock) at a time; every method is for
+ * those two.
  *
  * <p>Ownership: a server only ever takes a path that is free, or holds a file of this layout (magic
  * word and version) whose server process has ended; any other file is refused, never overwritten,
@@ -70,6 +73,8 @@ final class IpcFile implements AutoCloseable {
     private final int maxSize;
     private final Path path;
     private final Object fileKey;
+    /** The client slot's lock while this process's client holds it; client thread only. */
+    private FileLock clientLock;
 
     private IpcFile(Path path, FileChannel channel, Arena arena, MemorySegment segment, int maxSize, Object fileKey) {
         this.path = path;
@@ -245,43 +250,47 @@ final class IpcFile implements AutoCloseable {
     }
 
     /**
-     * Whether the file still has every byte mapped. Checked before each compare-and-set: the JVM turns
-     * a fault in a plain, acquire or release access into an {@link InternalError}, but a fault in a
-     * compare-and-set kills the process (JDK 25's {@code Unsafe_CompareAndSetLong} is not guarded).
+     * Client: takes the client slot, or fails when another client holds it. The slot is a lock on the
+     * client-pid word's bytes of the file (an fcntl record lock: the system releases it when its
+     * process ends, however it ends), not a compare-and-set in the mapping: the JVM turns a fault in a
+     * plain, acquire or release access into an {@link InternalError}, but a fault in a compare-and-set
+     * on a file truncated under it kills the process. The pid written there only names the holder.
      */
-    private boolean mappedWhole() throws IOException {
-        return channel.size() >= segment.byteSize();
-    }
-
-    /** Client: takes the client slot, or fails when another live process holds it. */
     void claimClient() throws IOException {
-        long me = ProcessHandle.current().pid();
-        if (!mappedWhole()) {
-            throw changedSize(null);
+        FileLock lock;
+        try {
+            lock = channel.tryLock(CLIENT_PID, Long.BYTES, false);
+        } catch (OverlappingFileLockException e) {
+            lock = null; // another client of this JVM holds it
         }
         try {
-            long holder = (long) LONG.getVolatile(segment, CLIENT_PID);
-            if (holder != 0
-                    && holder != me
-                    && ProcessHandle.of(holder).map(ProcessHandle::isAlive).orElse(false)) {
-                throw new IOException("the ipc ping server at " + path + " is busy with client process " + holder);
+            if (lock == null) {
+                long holder = (long) LONG.getVolatile(segment, CLIENT_PID);
+                throw new IOException("the ipc ping server at " + path + " is busy with client process "
+                        + (holder != 0 ? holder : "(unknown)"));
             }
-            if (!LONG.compareAndSet(segment, CLIENT_PID, holder, me)) {
-                throw new IOException("the ipc ping server at " + path + " was claimed by another client");
-            }
+            clientLock = lock;
+            LONG.setVolatile(segment, CLIENT_PID, ProcessHandle.current().pid());
         } catch (InternalError e) {
             throw changedSize(e);
         }
     }
 
     void releaseClient() {
-        long me = ProcessHandle.current().pid();
+        FileLock lock = clientLock;
+        if (lock == null) {
+            return;
+        }
+        clientLock = null;
         try {
-            if (mappedWhole()) {
-                LONG.compareAndSet(segment, CLIENT_PID, me, 0L);
-            }
-        } catch (IOException | InternalError e) {
-            // the file shrank: there is no slot left to release
+            LONG.setVolatile(segment, CLIENT_PID, 0L);
+        } catch (InternalError e) {
+            // the file shrank: there is no word left to clear
+        }
+        try {
+            lock.release();
+        } catch (IOException e) {
+            // the channel is closing: the lock goes with it
         }
     }
 

@@ -362,20 +362,27 @@ class PingServerTest {
     }
 
     @Test
-    void aClientWhoseIpcFileIsClaimedByAnotherProcessLeavesNoMappingBehind() throws Exception {
+    void aClientWhoseIpcSlotIsHeldIsRefusedAndLeavesNoMappingBehind() throws Exception {
         PingServer server = server(Transport.IPC);
-        try (FileChannel channel = FileChannel.open(server.ipcPath(), StandardOpenOption.WRITE)) {
-            long other = ProcessHandle.current().parent().orElseThrow().pid();
-            channel.write(ByteBuffer.allocate(8).order(ByteOrder.nativeOrder()).putLong(0, other), 512);
-        }
+        long other = ProcessHandle.current().parent().orElseThrow().pid();
         PingOptions o = options(server, 32, 1);
-        for (int i = 0; i < 5; i++) {
-            assertThatThrownBy(() -> PingClient.run(o, new LatencyRecorder(LoadMode.CLOSED_LOOP)))
-                    .hasMessageContaining("is busy with client process");
+        try (FileChannel channel =
+                        FileChannel.open(server.ipcPath(), StandardOpenOption.READ, StandardOpenOption.WRITE);
+                var held = channel.lock(512, 8, false)) { // the client slot, as a client holds it
+            channel.write(ByteBuffer.allocate(8).order(ByteOrder.nativeOrder()).putLong(0, other), 512);
+            for (int i = 0; i < 5; i++) {
+                assertThatThrownBy(() -> PingClient.run(o, new LatencyRecorder(LoadMode.CLOSED_LOOP)))
+                        .hasMessageContaining("is busy with client process " + other);
+            }
+            assertThat(held.isValid()).isTrue();
         }
         String name = server.ipcPath().toString();
         assertThat(Files.readAllLines(Path.of("/proc/self/maps")).stream().filter(l -> l.endsWith(name)))
                 .isEmpty();
+        // the holder is gone (its lock with it); the pid it left in the file does not hold the slot
+        LatencyRecorder recorder = new LatencyRecorder(LoadMode.CLOSED_LOOP);
+        PingClient.run(o, recorder);
+        assertThat(recorder.total().count()).isEqualTo(1);
     }
 
     @Test
