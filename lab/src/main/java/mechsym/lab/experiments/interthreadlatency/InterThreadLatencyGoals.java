@@ -8,7 +8,8 @@ import mechsym.lab.Summary;
 /**
  * mechsym's goals for inter-thread-latency, reported beside the verdict: the Java ping-pong within
  * 15% of a C++ std::atomic ping-pong in the same run (release against release, volatile against
- * seq_cst), judged by the median of ratios taken round by round. Pure: figures in, goals out.
+ * seq_cst), judged by the median of ratios taken round by round, when the rounds agree ({@link
+ * Goal#judgeRounds}). Pure: figures in, goals out.
  */
 final class InterThreadLatencyGoals {
     static final double WITHIN = 1.15;
@@ -49,8 +50,9 @@ final class InterThreadLatencyGoals {
     }
 
     private static Goal goal(String goal, String java, String cpp, Summary ratios) {
-        return Goal.judge(
+        return Goal.judgeRounds(
                 goal,
+                ratios,
                 ratios.median() <= WITHIN,
                 String.format(
                         Locale.ROOT,
@@ -59,6 +61,8 @@ final class InterThreadLatencyGoals {
                         ratios.median(),
                         cpp,
                         ratios.min(),
-                        ratios.max()));
+                        ratios.max()),
+                "The two threads of a round were time-sliced against the JIT, GC and each other. Needs: two free"
+                        + " cores.");
     }
 }

@@ -14,8 +14,6 @@ import mechsym.lab.Summary;
  */
 final class QueuesGoals {
     static final double EQUAL_WITHIN = 0.95;
-    /** Above this max / min of a pair's per-round ratios the goal is not measurable on this run. */
-    static final double MAX_SPREAD = 1.5;
 
     static final String SAME_THREAD_GOAL = "mechsym-spsc same-thread offer+poll <= fastest SPSC peer";
     /** The SPSC peers of the same-thread goal, by the benchmarks' labels. */
@@ -39,22 +37,13 @@ final class QueuesGoals {
                 p.ratios().min(),
                 p.ratios().max(),
                 p.ratios().n());
-        if (p.ratios().n() < 2) {
-            return Goal.notMeasurable(goal, figures + ": one round only, too few to tell from the machine's noise");
-        }
-        if (p.ratios().spread() > MAX_SPREAD) {
-            return Goal.notMeasurable(
-                    goal,
-                    figures
-                            + String.format(
-                                    Locale.ROOT,
-                                    ": the ratio varied by %.1fx (max/min), more than %.1fx; a fork landed in the other"
-                                            + " of the two modes a two-thread run settles in (docs/queues.md), or the"
-                                            + " machine was busy. Needs: two free cores.",
-                                    p.ratios().spread(),
-                                    MAX_SPREAD));
-        }
-        return Goal.judge(goal, p.ratios().median() >= EQUAL_WITHIN, figures);
+        return Goal.judgeRounds(
+                goal,
+                p.ratios(),
+                p.ratios().median() >= EQUAL_WITHIN,
+                figures,
+                "A fork landed in the other of the two modes a two-thread run settles in (docs/queues.md), or the"
+                        + " machine was busy. Needs: two free cores.");
     }
 
     /** mechsym's SPSC queue's same-thread cost (ns per element) against the fastest SPSC peer's. */
