@@ -31,6 +31,15 @@ final class CommandProcess implements AutoCloseable {
 
     /** Starts {@code mechsym args...} with {@code jvmOptions} (e.g. {@code -Xmx64m}) before the class. */
     static CommandProcess start(List<String> jvmOptions, String... args) throws IOException {
+        Path stderr = Files.createTempFile("mechsym-child-", ".err");
+        Process process = new ProcessBuilder(command(jvmOptions, args))
+                .redirectError(stderr.toFile())
+                .start();
+        return new CommandProcess(process, stderr);
+    }
+
+    /** The command line of {@code mechsym args...} in a child JVM with {@code jvmOptions} before the class. */
+    static List<String> command(List<String> jvmOptions, String... args) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(List.of(
@@ -41,10 +50,7 @@ final class CommandProcess implements AutoCloseable {
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(List.of(args));
-        Path stderr = Files.createTempFile("mechsym-child-", ".err");
-        Process process =
-                new ProcessBuilder(command).redirectError(stderr.toFile()).start();
-        return new CommandProcess(process, stderr);
+        return command;
     }
 
     /** Reads stdout until a line matches {@code regex}; its first group. */

@@ -2,10 +2,9 @@ package mechsym.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;
@@ -36,17 +35,10 @@ class ServerStopsOnSignalTest {
                 "echo server --port 0 --pipeline disruptor"
             })
     void sigtermStopsTheServerWithItsSummaryAndExitZero(String arguments) throws Exception {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
-                .filter(a -> a.startsWith("--enable-native-access") || a.startsWith("--add-exports"))
-                .toList());
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add("mechsym.cli.Main");
-        for (String a : arguments.split(" ")) {
-            command.add(a.equals("IPC") ? dir.resolve("ping.ipc").toString() : a);
-        }
+        String[] args = Arrays.stream(arguments.split(" "))
+                .map(a -> a.equals("IPC") ? dir.resolve("ping.ipc").toString() : a)
+                .toArray(String[]::new);
+        List<String> command = CommandProcess.command(List.of(), args);
         Path log = dir.resolve("server.log");
         Process server = new ProcessBuilder(command)
                 .redirectErrorStream(true)
