@@ -36,10 +36,20 @@ public enum WaitKind {
                 "unknown wait strategy '" + id + "'; valid: sleeping, yielding, spin, blocking");
     }
 
-    /** mechsym's own strategy of this kind (a new instance: strategies may hold per-ring state). */
+    /**
+     * The sleeping kind's park, the Disruptor's default (100 ns; a park of any length lasts the OS
+     * timer slack, about 50 µs on Linux), so that ring and Disruptor wait alike. Core's own default,
+     * 100 µs, is for background consumers.
+     */
+    static final long SLEEPING_PARK_NANOS = 100;
+
+    /**
+     * mechsym's own strategy of this kind (a new instance: strategies may hold per-ring state), with
+     * the Disruptor's parameters.
+     */
     WaitStrategy core() {
         return switch (this) {
-            case SLEEPING -> new SleepingWaitStrategy();
+            case SLEEPING -> new SleepingWaitStrategy(SLEEPING_PARK_NANOS);
             case YIELDING -> new YieldingWaitStrategy();
             case SPIN -> new BusySpinWaitStrategy();
             case BLOCKING -> new BlockingWaitStrategy();
