@@ -14,6 +14,7 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -35,7 +36,7 @@ import mechsym.tools.platform.ServerThreads;
  * the echo leaves for {@link #STALL_TIMEOUT}, the client is dropped and counted ({@link
  * #slowClientsDropped()}); the {@code select} transport waits for the socket to take more in {@code
  * select}, not spinning; a {@code blocking} thread sleeps in its write, and a watcher thread (one per
- * server, waking every 100 ms at most) closes the client whose write has lasted longer than the stall
+ * server, waking every 100 ms at most) closes the client whose write has not moved for longer than the stall
  * timeout. What is buffered per client is one read of 64 KiB.
  *
  * <p>{@link #start} returns once the server is bound and serving; {@link #close} stops and joins
@@ -57,10 +58,12 @@ public final class PingServer implements RunningServer {
     private final AtomicLong clients = new AtomicLong();
     private final AtomicLong messages = new AtomicLong();
     private final AtomicLong slowClientsDropped = new AtomicLong();
-    /** Blocking transport: each client's write start (System.nanoTime), or {@link #NOT_WRITING}. */
+    /**
+     * Blocking transport: each client's write count, odd while a write is under way (written by its
+     * serving thread only; read by the stall watcher, which times an odd count that does not move).
+     */
     private final Map<SocketChannel, AtomicLong> blockingWrites = new ConcurrentHashMap<>();
 
-    private static final long NOT_WRITING = Long.MIN_VALUE;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
     private final ServerThreads threads = new ServerThreads("ping server");
     private final long stallNanos;
@@ -183,11 +186,17 @@ public final class PingServer implements RunningServer {
      */
     private void dropStalledBlockingWriters() {
         long napNanos = Math.max(1_000_000, Math.min(100_000_000, stallNanos / 4));
+        record Seen(long writes, long sinceNanos) {}
+        Map<SocketChannel, Seen> seen = new HashMap<>();
         while (running) {
             long now = System.nanoTime();
-            blockingWrites.forEach((client, since) -> {
-                long started = since.getAcquire();
-                if (started != NOT_WRITING && now - started > stallNanos && running) {
+            seen.keySet().retainAll(blockingWrites.keySet());
+            blockingWrites.forEach((client, writes) -> {
+                long count = writes.getAcquire();
+                Seen last = seen.get(client);
+                if ((count & 1) == 0 || last == null || last.writes() != count) {
+                    seen.put(client, new Seen(count, now)); // idle, or a write that moved on
+                } else if (now - last.sinceNanos() > stallNanos && running) {
                     if (blockingWrites.remove(client) != null) {
                         slowClientsDropped.incrementAndGet();
                     }
@@ -247,10 +256,10 @@ public final class PingServer implements RunningServer {
             client.setOption(StandardSocketOptions.TCP_NODELAY, true);
             client.configureBlocking(transport == Transport.BLOCKING);
             SelectionKey key = selector != null ? client.register(selector, SelectionKey.OP_READ) : null;
-            AtomicLong writingSince = null;
+            AtomicLong writes = null;
             if (transport == Transport.BLOCKING) {
-                writingSince = new AtomicLong(NOT_WRITING);
-                blockingWrites.put(client, writingSince);
+                writes = new AtomicLong();
+                blockingWrites.put(client, writes);
             }
             while (running) {
                 int n = read(client, selector, buffer);
@@ -259,10 +268,11 @@ public final class PingServer implements RunningServer {
                 }
                 if (n > 0) {
                     buffer.flip();
-                    if (writingSince != null) {
-                        writingSince.setRelease(System.nanoTime());
+                    if (writes != null) {
+                        long count = writes.getPlain();
+                        writes.setRelease(count + 1); // odd: writing
                         client.write(buffer); // a blocking channel writes all of it, or is closed by the watcher
-                        writingSince.setRelease(NOT_WRITING);
+                        writes.setRelease(count + 2);
                         buffer.clear();
                         messages.incrementAndGet();
                         continue;
