@@ -1,6 +1,7 @@
 package mechsym.lab;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * One of mechsym's own targets for a component (core's SPSC queue at most as dear as the fastest
@@ -54,7 +55,7 @@ public record Goal(String goal, Status status, String figures) {
             return notMeasurable(
                     goal,
                     String.format(
-                            java.util.Locale.ROOT,
+                            Locale.ROOT,
                             "%s: the rounds varied by %.1fx (max/min), more than %.1fx. %s",
                             figures,
                             ratios.spread(),
