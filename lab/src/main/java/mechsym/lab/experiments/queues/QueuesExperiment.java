@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
+import mechsym.lab.Goal;
 import mechsym.lab.JmhBenchmarks;
 import mechsym.lab.Profile;
 import mechsym.lab.Rounds;
@@ -302,9 +303,9 @@ public final class QueuesExperiment implements Experiment {
             }
             Summary ratios = Summary.of(paired);
             pairs.add(new QueuesGoals.Pair(goal.getKey(), goal.getValue(), ratios));
-            result.goal(QueuesGoals.pairGoal(pairs.getLast()));
-            boolean pairMet = ratios.median() >= EQUAL_WITHIN;
-            // three decimals and the outcome in words: 0.948 printed as "0.95x" read as met
+            Goal judged = QueuesGoals.pairGoal(pairs.getLast());
+            result.goal(judged);
+            // three decimals and the goal's outcome in words: 0.948 printed as "0.95x" read as met
             result.headline(String.format(
                     Locale.ROOT,
                     "%s / %s per round: median %.3fx, goal %.2f %s (min %.2f, max %.2f, %d rounds); medians %.1f vs"
@@ -313,7 +314,7 @@ public final class QueuesExperiment implements Experiment {
                     goal.getValue(),
                     ratios.median(),
                     EQUAL_WITHIN,
-                    pairMet ? "met" : "missed",
+                    judged.status().name().toLowerCase(Locale.ROOT).replace('_', ' '),
                     ratios.min(),
                     ratios.max(),
                     ratios.n(),
