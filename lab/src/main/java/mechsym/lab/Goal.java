@@ -73,6 +73,9 @@ public record Goal(String goal, Status status, String figures) {
         long met = goals.stream().filter(g -> g.status() == Status.MET).count();
         long unmeasured =
                 goals.stream().filter(g -> g.status() == Status.NOT_MEASURABLE).count();
+        if (unmeasured == goals.size()) {
+            return unmeasured + " not measurable";
+        }
         return met + " of " + (goals.size() - unmeasured) + " met"
                 + (unmeasured > 0 ? ", " + unmeasured + " not measurable" : "");
     }

@@ -34,5 +34,8 @@ class GoalTest {
         assertThat(Goal.tally(
                         List.of(Goal.judge("a", true, ""), Goal.judge("b", false, ""), Goal.notMeasurable("c", ""))))
                 .isEqualTo("1 of 2 met, 1 not measurable");
+        assertThat(Goal.tally(List.of(Goal.notMeasurable("a", ""), Goal.notMeasurable("b", ""))))
+                .as("no goal judged: no '0 of 0 met'")
+                .isEqualTo("2 not measurable");
     }
 }
