@@ -31,8 +31,11 @@ public record Verdict(Outcome outcome, String reason, List<Claim> claims) {
      * @param claim the sub-claim in a few words, as the post makes it
      * @param outcome its answer
      * @param reason the figures that decided it, or, when not measurable here, what the machine lacks
+     * @param measure the figure that decided it, with its interval over repetitions and its line; null for
+     *     a sub-claim this machine cannot show or a run that measured nothing
+     * @param lineIsOurs true where the post gives no figure and the line is mechsym's reading of it
      */
-    public record Claim(String claim, Outcome outcome, String reason) {
+    public record Claim(String claim, Outcome outcome, String reason, Measure measure, boolean lineIsOurs) {
         public Claim {
             Required.field(claim, "claim");
             Required.field(outcome, "outcome");
@@ -41,8 +44,63 @@ public record Verdict(Outcome outcome, String reason, List<Claim> claims) {
             }
         }
 
+        public Claim(String claim, Outcome outcome, String reason) {
+            this(claim, outcome, reason, null, false);
+        }
+
+        /**
+         * A sub-claim decided by a fact the run observed, not by a figure with an interval (an instruction
+         * found in compiled code, an encoded size). A timing never decides this way: use {@link #atLeast}
+         * or {@link #atMost}.
+         */
         public static Claim judge(String claim, boolean holds, String figures) {
             return new Claim(claim, holds ? Outcome.REPRODUCED : Outcome.NOT_REPRODUCED, figures);
+        }
+
+        /**
+         * The post says the figure is at least {@code line}: REPRODUCED when the whole interval is at or
+         * above it, NOT_REPRODUCED when the whole interval is below, INCONCLUSIVE when it straddles the
+         * line or there is one repetition.
+         *
+         * @param figures the figures in words ("Java 33 ns against C 21 ns at 2 threads"); the measure's
+         *     interval and the line are added to them
+         */
+        public static Claim atLeast(String claim, Measure measure, double line, String figures) {
+            return decide(claim, measure.against(line), Measure.Side.ABOVE, figures);
+        }
+
+        /** The post says the figure is at most {@code line}; decided as {@link #atLeast}, the other way. */
+        public static Claim atMost(String claim, Measure measure, double line, String figures) {
+            return decide(claim, measure.against(line), Measure.Side.BELOW, figures);
+        }
+
+        private static Claim decide(String claim, Measure m, Measure.Side holds, String figures) {
+            if (!m.hasInterval()) {
+                return new Claim(
+                        claim,
+                        Outcome.INCONCLUSIVE,
+                        evidence(figures, m, "one repetition: no interval to decide by"),
+                        m,
+                        false);
+            }
+            boolean above = holds == Measure.Side.ABOVE;
+            boolean wholly = above ? m.low() >= m.line() : m.high() <= m.line();
+            boolean whollyNot = above ? m.high() < m.line() : m.low() > m.line();
+            if (wholly == whollyNot) {
+                return new Claim(
+                        claim,
+                        Outcome.INCONCLUSIVE,
+                        evidence(figures, m, "the interval straddles the line: undecided"),
+                        m,
+                        false);
+            }
+            return new Claim(
+                    claim, wholly ? Outcome.REPRODUCED : Outcome.NOT_REPRODUCED, evidence(figures, m, null), m, false);
+        }
+
+        /** This sub-claim with a note that the post gives no figure and the line is mechsym's reading. */
+        public Claim withOurLine() {
+            return new Claim(claim, outcome, reason, measure, true);
         }
 
         public static Claim inconclusive(String claim, String why) {
@@ -52,6 +110,23 @@ public record Verdict(Outcome outcome, String reason, List<Claim> claims) {
         public static Claim notMeasurableHere(String claim, String needs, String why) {
             return new Claim(claim, Outcome.NOT_MEASURABLE_HERE, needsText(needs, why));
         }
+    }
+
+    /** "figures: 1.9x, 95% CI 1.6–2.3x, n=8; the line 2x[: undecided]". */
+    static String evidence(String figures, Measure m, String how) {
+        StringBuilder text = new StringBuilder();
+        if (figures != null && !figures.isBlank()) {
+            text.append(figures).append(": ");
+        }
+        text.append(m.text());
+        if (m.line() != null) {
+            text.append("; the line ").append(Measure.number(m.line()));
+            text.append(m.unit() == null ? "" : m.unit().equals("x") ? "x" : " " + m.unit());
+        }
+        if (how != null) {
+            text.append("; ").append(how);
+        }
+        return text.toString();
     }
 
     public Verdict {
@@ -85,10 +160,11 @@ public record Verdict(Outcome outcome, String reason, List<Claim> claims) {
     }
 
     /**
-     * The verdict of a post made of sub-claims. Those this machine cannot show are listed and left out:
-     * the rest decide (all reproduced: REPRODUCED; none: NOT_REPRODUCED; some: PARTLY); an inconclusive
-     * sub-claim makes a verdict that would have been REPRODUCED or NOT_REPRODUCED only PARTLY or
-     * INCONCLUSIVE. When none can be shown here the verdict is NOT_MEASURABLE_HERE.
+     * The verdict of a post made of sub-claims. Those this machine cannot show are left out and the rest
+     * decide: all reproduced is REPRODUCED; some reproduced and the others not, or undecided, is PARTLY;
+     * none reproduced and some not is NOT_REPRODUCED (nothing reproduced is never PARTLY); all undecided
+     * is INCONCLUSIVE. When none can be shown here the verdict is NOT_MEASURABLE_HERE. The reason is the
+     * tally alone: each sub-claim's figures are in its own {@link Claim#reason}, shown once beside it.
      */
     public static Verdict fromClaims(List<Claim> claims) {
         if (claims.isEmpty()) {
@@ -103,10 +179,12 @@ public record Verdict(Outcome outcome, String reason, List<Claim> claims) {
             outcome = Outcome.NOT_MEASURABLE_HERE;
         } else if (reproduced > 0 && notReproduced > 0) {
             outcome = Outcome.PARTLY;
-        } else if (inconclusive > 0) {
-            outcome = reproduced + notReproduced > 0 ? Outcome.PARTLY : Outcome.INCONCLUSIVE;
+        } else if (reproduced > 0) {
+            outcome = inconclusive > 0 ? Outcome.PARTLY : Outcome.REPRODUCED;
+        } else if (notReproduced > 0) {
+            outcome = Outcome.NOT_REPRODUCED; // nothing reproduced is never PARTLY
         } else {
-            outcome = reproduced > 0 ? Outcome.REPRODUCED : Outcome.NOT_REPRODUCED;
+            outcome = Outcome.INCONCLUSIVE;
         }
         StringBuilder reason = new StringBuilder();
         if (outcome == Outcome.NOT_MEASURABLE_HERE) {
@@ -124,13 +202,6 @@ public record Verdict(Outcome outcome, String reason, List<Claim> claims) {
                 reason.append("; ").append(notMeasurable).append(" cannot be shown on this machine");
             }
             reason.append('.');
-        }
-        for (Claim claim : claims) {
-            reason.append(' ')
-                    .append(claim.claim())
-                    .append(": ")
-                    .append(label(claim.outcome()))
-                    .append(claim.reason() == null || claim.reason().isBlank() ? "." : " (" + claim.reason() + ").");
         }
         return new Verdict(outcome, reason.toString(), claims);
     }

@@ -38,4 +38,19 @@ class GoalTest {
                 .as("no goal judged: no '0 of 0 met'")
                 .isEqualTo("2 not measurable");
     }
+
+    @Test
+    void aGoalIsMetOrMissedOnlyWhenItsIntervalIsWhollyOnOneSideOfTheBar() {
+        Measure ratio = Measure.of(List.of(0.9, 1.0, 1.1, 1.0, 0.95, 1.05), "x"); // 0.9 .. 1.1
+        assertThat(Goal.atMost("g", ratio, 1.2, "f").status()).isEqualTo(Goal.Status.MET);
+        assertThat(Goal.atMost("g", ratio, 0.8, "f").status()).isEqualTo(Goal.Status.MISSED);
+        Goal straddles = Goal.atMost("g", ratio, 1.0, "f");
+        assertThat(straddles.status()).isEqualTo(Goal.Status.NOT_MEASURABLE);
+        assertThat(straddles.figures()).contains("95% CI 0.90–1.10x", "the line 1.00x", "undecided");
+        assertThat(Goal.atLeast("g", ratio, 0.8, "f").status()).isEqualTo(Goal.Status.MET);
+        assertThat(Goal.atLeast("g", ratio, 1.2, "f").status()).isEqualTo(Goal.Status.MISSED);
+        assertThat(Goal.atLeast("g", Measure.of(List.of(2.0), "x"), 1, "f").status())
+                .isEqualTo(Goal.Status.NOT_MEASURABLE);
+        assertThat(Goal.atMost("g", ratio, 1.2, "f").measure().line()).isEqualTo(1.2);
+    }
 }

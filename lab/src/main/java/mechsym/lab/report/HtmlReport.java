@@ -282,6 +282,7 @@ public final class HtmlReport {
                     .append(badge(claim.outcome()))
                     .append("</td><td>")
                     .append(esc(claim.reason()))
+                    .append(claim.lineIsOurs() ? " <i>(the post gives no figure; the line is ours)</i>" : "")
                     .append("</td></tr>\n");
         }
         html.append("</table>\n");

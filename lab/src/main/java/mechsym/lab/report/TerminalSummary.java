@@ -36,6 +36,10 @@ public final class TerminalSummary {
             }
             e.headlines().forEach(h -> out.println("  " + h));
             out.println("  " + e.verdict().reason());
+            for (mechsym.lab.Verdict.Claim claim : e.verdict().claims()) {
+                out.println("  - " + mechsym.lab.Verdict.label(claim.outcome()) + ": " + claim.claim()
+                        + (claim.reason() == null || claim.reason().isBlank() ? "" : " (" + claim.reason() + ")"));
+            }
             e.goals().stream()
                     .filter(g -> g.status() == mechsym.lab.Goal.Status.MISSED)
                     .forEach(g -> out.println("  goal missed: " + g.goal() + " (" + g.figures() + ")"));
