@@ -1,10 +1,14 @@
 package mechsym.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import mechsym.lab.report.Comparison;
+import mechsym.lab.report.Format;
 import mechsym.lab.results.LabRun;
+import mechsym.lab.results.ResultsCheck;
 import mechsym.lab.results.ResultsJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -15,61 +19,154 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = {
-            "Side-by-side ratios of two lab runs, each judged against its noise.",
-            "Every measured figure both runs have, as A, B and B/A, each judged against its noise where",
-            "the results give it (a median against its runs' min-max, a JMH score against its error):",
-            "within noise, better, WORSE, changed, or no spread.",
-            "Example: mechsym lab compare lab-results/run1/results.json lab-results/run2/results.json",
+            "Lab runs side by side, judged against the machine's between-run noise.",
+            "First the verdicts, sub-claims and goals whose outcome changed, then every measured figure",
+            "both sides have as A, B and B/A. A figure counts as changed only when the two sides'",
+            "intervals do not overlap AND B/A is beyond the minimum effect (--min-effect, 10% by",
+            "default): better, WORSE or changed; within noise otherwise; 'no spread' where a side has",
+            "no noise to judge by (shown, never judged). With several runs per side the interval is",
+            "that of the median over the runs (docs/statistics.md).",
+            "Examples:",
+            "  mechsym lab compare run1 run2",
+            "  mechsym lab compare A1 A2 A3 -- B1 B2      (several runs per side)",
             "A run's folder (the --out of `mechsym lab`) stands for the results.json in it.",
-            "Exit codes: 0 nothing worse beyond noise, 3 a figure got worse beyond noise (to gate a CI),",
-            "2 bad usage or a missing file, 1 a file that is not a lab run's results (or whose figures",
-            "are not numbers where the other run's are)."
+            "Exit codes: 0 no change beyond noise; 3 a figure worse (or changed where its unit does not",
+            "say which way is better) beyond noise, or a sub-claim or verdict flipped between REPRODUCED",
+            "and NOT REPRODUCED (to gate a CI); 2 bad usage or a missing file; 1 a file that is not a",
+            "lab run's results or is damaged (no experiments, a figure turned into text, an absurd value)."
         })
 final class CompareCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "A.json", description = "the baseline run's results.json (or its folder)")
-    Path a;
-
-    @Parameters(index = "1", paramLabel = "B.json", description = "the other run's results.json (or its folder)")
-    Path b;
+    @Parameters(
+            arity = "2..*",
+            paramLabel = "RUN",
+            description = "A's runs, then B's: two runs (A B), or A1 A2 ... -- B1 B2 ...; each a results.json or"
+                    + " its folder")
+    List<String> runs;
 
     @Option(
             names = "--json",
-            description = "print the comparison as JSON (every figure with its noise ranges and change)")
+            description = "print the comparison as JSON (outcome changes, every figure with its ranges and change)")
     boolean json;
+
+    @Option(
+            names = "--min-effect",
+            paramLabel = "PERCENT",
+            description = "the smallest change of B/A that counts, e.g. 10% or 0.1 (default 10%)")
+    String minEffect = "10%";
 
     @Override
     public Integer call() throws Exception {
-        LabRun runA;
-        LabRun runB;
+        double effect = parseEffect(minEffect);
+        List<Path> sideA = new ArrayList<>();
+        List<Path> sideB = new ArrayList<>();
+        split(runs, sideA, sideB);
+        List<LabRun> runsA = new ArrayList<>();
+        List<LabRun> runsB = new ArrayList<>();
         try {
-            a = resultsFile(a);
-            b = resultsFile(b);
-            runA = ResultsJson.read(a);
-            runB = ResultsJson.read(b);
+            for (int i = 0; i < sideA.size(); i++) {
+                sideA.set(i, resultsFile(sideA.get(i)));
+                runsA.add(read(sideA.get(i)));
+            }
+            for (int i = 0; i < sideB.size(); i++) {
+                sideB.set(i, resultsFile(sideB.get(i)));
+                runsB.add(read(sideB.get(i)));
+            }
         } catch (java.nio.file.NoSuchFileException e) {
-            throw new Main.UsageError("no such results file: " + e.getFile());
+            throw new Main.UsageError("no such results file: " + Format.printable(e.getFile()));
         }
-        List<Comparison.Line> lines = Comparison.compare(runA, runB);
-        List<String> notNumbers = Comparison.notNumbers(runA, runB);
-        if (lines.isEmpty() && !notNumbers.isEmpty()) {
-            // every figure the runs share is a number on one side only: a corrupt file, not a pass
-            System.err.println("mechsym: no figure to compare: " + notNumbers.size() + " measured figure"
-                    + (notNumbers.size() == 1 ? " is" : "s are") + " a number in one run only, e.g. "
-                    + notNumbers.getFirst());
-            return Main.EXIT_FAILED;
+        for (int i = 0; i < runsA.size(); i++) {
+            for (LabRun b : runsB) {
+                List<String> notNumbers = Comparison.notNumbers(runsA.get(i), b);
+                if (!notNumbers.isEmpty()) {
+                    System.err.println("mechsym: "
+                            + Format.printable(sideA.get(i) + " and " + sideB.get(runsB.indexOf(b))
+                                    + ": " + notNumbers.size() + " measured figure"
+                                    + (notNumbers.size() == 1 ? " is" : "s are")
+                                    + " a number in one run and text in the other (a damaged file), e.g. "
+                                    + notNumbers.getFirst()));
+                    return Main.EXIT_FAILED;
+                }
+            }
         }
-        String nameA = a + " (" + runA.startedAt() + ")";
-        String nameB = b + " (" + runB.startedAt() + ")";
+        List<Comparison.Line> lines = Comparison.compare(runsA, runsB, Comparison.MinEffect.constant(effect));
+        if (lines.isEmpty()) {
+            List<String> missing = Comparison.notNumbers(runsA.getFirst(), runsB.getFirst(), true);
+            if (!missing.isEmpty()) {
+                // every figure the runs share is a number on one side only: a damaged file, not a pass
+                System.err.println(Format.printable("mechsym: no figure to compare: " + missing.size()
+                        + " measured figure" + (missing.size() == 1 ? " is" : "s are")
+                        + " a number in one run only, e.g. " + missing.getFirst()));
+                return Main.EXIT_FAILED;
+            }
+        }
+        List<Comparison.OutcomeChange> outcomes = Comparison.outcomeChanges(runsA, runsB);
+        List<String> namesA = names(sideA, runsA);
+        List<String> namesB = names(sideB, runsB);
         if (json) {
-            Comparison.printJson(lines, nameA, nameB, System.out);
+            Comparison.printJson(lines, outcomes, namesA, namesB, System.out);
         } else {
-            Comparison.print(lines, nameA, nameB, System.out);
+            Comparison.print(lines, outcomes, namesA, namesB, calibrations(runsA), calibrations(runsB), System.out);
         }
-        return Comparison.worse(lines).isEmpty() ? Main.EXIT_OK : Main.EXIT_WORSE;
+        return Comparison.changedBeyondNoise(lines, outcomes) ? Main.EXIT_WORSE : Main.EXIT_OK;
+    }
+
+    /** Two runs are A and B; more are split at "--", A's before it, B's after. */
+    static void split(List<String> runs, List<Path> sideA, List<Path> sideB) {
+        int separator = runs.indexOf("--");
+        if (separator < 0) {
+            if (runs.size() != 2) {
+                throw new Main.UsageError("lab compare: " + runs.size() + " runs given without '--': give two runs"
+                        + " (A B), or A's runs, then --, then B's (A1 A2 -- B1 B2)");
+            }
+            sideA.add(Path.of(runs.get(0)));
+            sideB.add(Path.of(runs.get(1)));
+            return;
+        }
+        if (runs.lastIndexOf("--") != separator || separator == 0 || separator == runs.size() - 1) {
+            throw new Main.UsageError("lab compare: one '--' between A's runs and B's, each side at least one run");
+        }
+        runs.subList(0, separator).forEach(r -> sideA.add(Path.of(r)));
+        runs.subList(separator + 1, runs.size()).forEach(r -> sideB.add(Path.of(r)));
+    }
+
+    static double parseEffect(String text) {
+        String t = text.trim();
+        try {
+            double value = t.endsWith("%")
+                    ? Double.parseDouble(t.substring(0, t.length() - 1).trim()) / 100
+                    : Double.parseDouble(t);
+            if (!(value >= 0 && value < 10)) {
+                throw new NumberFormatException();
+            }
+            return value;
+        } catch (NumberFormatException e) {
+            throw new Main.UsageError("--min-effect " + Format.printable(text)
+                    + ": expected a percentage such as 10% or a fraction such as 0.1");
+        }
     }
 
     /** A lab run's folder stands for its results.json. */
     private static Path resultsFile(Path given) {
-        return java.nio.file.Files.isDirectory(given) ? given.resolve("results.json") : given;
+        return Files.isDirectory(given) ? given.resolve("results.json") : given;
+    }
+
+    private static LabRun read(Path file) throws java.io.IOException {
+        LabRun run = ResultsJson.read(file);
+        ResultsCheck.validate(run, file);
+        return run;
+    }
+
+    private static List<String> names(List<Path> paths, List<LabRun> runs) {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < paths.size(); i++) {
+            names.add(paths.get(i) + " (" + runs.get(i).startedAt() + ")");
+        }
+        return names;
+    }
+
+    private static List<String> calibrations(List<LabRun> runs) {
+        return runs.stream()
+                .map(r -> r.calibration() == null ? null : r.calibration().text())
+                .toList();
     }
 }

@@ -85,6 +85,10 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         CommandLine cl = new CommandLine(new Main());
         // JMH's own options (-f 1 -wi 3 ...) go to JMH in the order given
         cl.getSubcommands().get("jmh").setUnmatchedOptionsArePositionalParams(true);
+        // `lab compare A1 A2 -- B1 B2`: "--" separates the sides, it does not end the options
+        CommandLine compare = cl.getSubcommands().get("lab").getSubcommands().get("compare");
+        compare.setEndOfOptionsDelimiter("--end-of-options");
+        compare.setUnmatchedOptionsArePositionalParams(true);
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             if (ex instanceof UsageError) {
                 commandLine.getErr().println("mechsym: " + ex.getMessage());

@@ -249,7 +249,7 @@ class MainTest extends CliTestBase {
         assertThat(run("lab", "compare", a.toString(), within.toString())).isZero();
         assertThat(stdout()).contains("within noise").contains("0 worse beyond noise");
         assertThat(run("lab", "compare", a.toString(), worse.toString())).isEqualTo(Main.EXIT_WORSE);
-        assertThat(stdout()).contains("WORSE").contains("1 worse beyond noise (exit code 3)");
+        assertThat(stdout()).contains("WORSE").contains("1 worse beyond noise").contains("(exit code 3)");
         assertThat(run("lab", "compare", worse.toString(), a.toString())).isZero(); // better
         assertThat(stdout()).contains("better");
     }
@@ -297,9 +297,43 @@ class MainTest extends CliTestBase {
                     .as(corrupt)
                     .isEqualTo(Main.EXIT_FAILED);
             assertThat(stderr().strip())
-                    .startsWith("mechsym: no figure to compare: 1 measured figure is a number in one run only")
+                    .startsWith("mechsym: ")
+                    .contains("a number in one run")
                     .contains("median: A 2.0, B " + corrupt.replace("\"", ""));
         }
+    }
+
+    @Test
+    void compareRefusesADamagedRunNamingTheFileAndTheFault() throws Exception {
+        Path a = dir.resolve("a.json");
+        Path b = dir.resolve("b.json");
+        ResultsJson.write(runWithSpread(9.0, 10.0, 11.0), a);
+        ResultsJson.write(runWithSpread(9.0, 10.0, 11.0), b);
+        String good = Files.readString(b);
+        Files.writeString(b, good.replace("10.0", "1.0E301"));
+        assertThat(run("lab", "compare", a.toString(), b.toString())).isEqualTo(Main.EXIT_FAILED);
+        assertThat(stderr()).contains("b.json").contains("is no measurement");
+        Files.writeString(b, good.replaceAll("(?s)\"experiments\"\\s*:\\s*\\[.*\\]", "\"experiments\": []"));
+        err.reset();
+        assertThat(run("lab", "compare", a.toString(), b.toString())).isEqualTo(Main.EXIT_FAILED);
+        assertThat(stderr()).contains("b.json").contains("'experiments' is empty");
+    }
+
+    @Test
+    void compareTakesSeveralRunsPerSide() throws Exception {
+        Path a1 = dir.resolve("a1.json");
+        Path a2 = dir.resolve("a2.json");
+        Path b1 = dir.resolve("b1.json");
+        ResultsJson.write(runWithSpread(9.0, 10.0, 11.0), a1);
+        ResultsJson.write(runWithSpread(9.5, 10.5, 11.5), a2);
+        ResultsJson.write(runWithSpread(9.0, 10.2, 11.0), b1);
+        assertThat(run("lab", "compare", a1.toString(), a2.toString(), "--", b1.toString()))
+                .isZero();
+        assertThat(stdout()).contains("A1 = ").contains("A2 = ").contains("within noise");
+        assertThat(run("lab", "compare", a1.toString(), a2.toString(), b1.toString()))
+                .isEqualTo(Main.EXIT_USAGE);
+        assertThat(run("lab", "compare", "--min-effect", "lots", a1.toString(), b1.toString()))
+                .isEqualTo(Main.EXIT_USAGE);
     }
 
     @Test

@@ -51,8 +51,7 @@ public record Goal(String goal, Status status, String figures, Measure measure) 
 
     private static Goal decide(String goal, Measure m, boolean above, String figures) {
         if (!m.hasInterval()) {
-            return new Goal(
-                    goal, Status.NOT_MEASURABLE, Verdict.evidence(figures, m, "one repetition: undecided"), m);
+            return new Goal(goal, Status.NOT_MEASURABLE, Verdict.evidence(figures, m, "one repetition: undecided"), m);
         }
         boolean met = above ? m.low() >= m.line() : m.high() <= m.line();
         boolean missed = above ? m.high() < m.line() : m.low() > m.line();

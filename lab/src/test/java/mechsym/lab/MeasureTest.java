@@ -92,8 +92,7 @@ class MeasureTest {
     @Test
     void refusesWhatIsNotAMeasure() {
         assertThatThrownBy(() -> Measure.of(new double[0], "ns")).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> Measure.of(new double[] {1, Double.NaN}, "ns"))
-                .hasMessageContaining("not a number");
+        assertThatThrownBy(() -> Measure.of(new double[] {1, Double.NaN}, "ns")).hasMessageContaining("not a number");
         assertThatThrownBy(() -> new Measure(5, 6, 7, 0.95, 3, "ns", null)).hasMessageContaining("hold its value");
         assertThatThrownBy(() -> new Measure(5, 5, 5, 0.95, 0, "ns", null)).hasMessageContaining("repetition");
     }

@@ -38,8 +38,7 @@ class VerdictTest {
         assertThat(Verdict.fromClaims(List.of(FAILS, NEEDS_SOCKETS)).outcome()).isEqualTo(Outcome.NOT_REPRODUCED);
         Verdict none = Verdict.fromClaims(List.of(NEEDS_SOCKETS));
         assertThat(none.outcome()).isEqualTo(Outcome.NOT_MEASURABLE_HERE);
-        assertThat(none.reason())
-                .startsWith("None of the 1 sub-claims can be shown");
+        assertThat(none.reason()).startsWith("None of the 1 sub-claims can be shown");
     }
 
     @Test

@@ -12,21 +12,28 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Table;
 import mechsym.lab.results.LabRun;
 
 /**
- * Side-by-side ratios of two lab runs: for every measured table both runs have, rows are matched by
- * their key cells and each other numeric column gets the ratio B / A.
+ * Side-by-side ratios of lab runs, judged against the machine's between-run noise: for every measured
+ * table both sides have, rows are matched by their key cells and each other numeric column gets the
+ * ratio B / A; before the figures, the verdicts, sub-claims and goals that changed.
  *
- * <p>A figure that comes with its noise is judged against it: a median with its row's min and max
- * (the runs' or rounds' spread; also a column "X" with "X min" and "X max"), a JMH score with its
- * error (score ± error). When both runs' ranges overlap, the difference is {@link Change#NOISE};
- * when they do not, it is {@link Change#BETTER} or {@link Change#WORSE} by the unit (time, bytes:
- * lower is better; a rate per time: higher is better) or {@link Change#CHANGED} where the unit does
- * not say; a figure without its noise in either run (one run, min = max, or no error) is {@link
- * Change#UNKNOWN}.
+ * <p>Each side is one run or several runs of the same code. A figure's interval on one side is, with
+ * several runs, the interval of its median over those runs ({@link mechsym.lab.Measure}: between-run
+ * noise, from the runs themselves), widened to hold every run's own noise; with one run, that run's own
+ * noise: a median's min and max (also a column "X" with "X min" and "X max"), a JMH score's ± error. A
+ * figure counts as changed only when (a) the two sides' intervals do not overlap and (b) B / A is
+ * beyond the minimum effect ({@value #DEFAULT_MIN_EFFECT} by default, or the figure's own between-run
+ * noise on this machine where the caller knows it): then it is {@link Change#BETTER} or {@link
+ * Change#WORSE} by the unit (time, bytes: lower is better; a rate per time: higher is better) or
+ * {@link Change#CHANGED} where the unit does not say. Without the noise on either side (one run with
+ * no spread or error) it is {@link Change#UNKNOWN}: shown, never judged. Between-run noise is larger
+ * than the noise inside one run (Kalibera &amp; Jones 2013), which is why one run's spread alone is not
+ * enough and the minimum effect exists (docs/statistics.md).
  *
  * <p>A row's key is its text cells. Where those do not tell A's rows apart (a table keyed by a
  * number, such as a capacity or a run number), whole-number columns join the key from left to right
@@ -54,11 +61,19 @@ public final class Comparison {
         }
     }
 
+    /** The minimum effect a figure must exceed to count as changed when its own noise is not known: 10%. */
+    public static final double DEFAULT_MIN_EFFECT = 0.10;
+
     /**
      * One compared figure.
      *
-     * @param rangeA A's noise range, or null when A's row has none
+     * @param a A's figure (with several runs, the median over them)
+     * @param b B's
+     * @param rangeA A's interval, or null when A has no noise to judge by
      * @param rangeB B's, or null
+     * @param runsA how many of A's runs had the figure
+     * @param runsB how many of B's
+     * @param minEffect the relative change B / A must exceed (0.10: beyond 1.10x or below 1/1.10x)
      */
     public record Line(
             String experiment,
@@ -69,21 +84,24 @@ public final class Comparison {
             double a,
             double b,
             Range rangeA,
-            Range rangeB) {
+            Range rangeB,
+            int runsA,
+            int runsB,
+            double minEffect) {
         public Line(String experiment, String table, String row, String column, String unit, double a, double b) {
-            this(experiment, table, row, column, unit, a, b, null, null);
+            this(experiment, table, row, column, unit, a, b, null, null, 1, 1, DEFAULT_MIN_EFFECT);
         }
 
         public double ratio() {
             return a == 0 ? Double.NaN : b / a;
         }
 
-        /** The difference judged against both runs' noise. */
+        /** The difference judged against both sides' noise and the minimum effect. */
         public Change change() {
             if (rangeA == null || rangeB == null) {
                 return Change.UNKNOWN;
             }
-            if (rangeA.overlaps(rangeB)) {
+            if (rangeA.overlaps(rangeB) || !beyond(ratio(), minEffect)) {
                 return Change.NOISE;
             }
             int better = betterDirection(unit);
@@ -92,6 +110,14 @@ public final class Comparison {
             }
             return (b > a) == (better > 0) ? Change.BETTER : Change.WORSE;
         }
+    }
+
+    /** Whether a ratio is beyond {@code minEffect} either way: above 1 + e or below 1 / (1 + e). */
+    static boolean beyond(double ratio, double minEffect) {
+        if (Double.isNaN(ratio)) {
+            return true; // from zero to something: a change if the intervals say so
+        }
+        return ratio > 1 + minEffect || ratio < 1 / (1 + minEffect);
     }
 
     /**
@@ -114,24 +140,144 @@ public final class Comparison {
 
     private Comparison() {}
 
+    /** The minimum effect for each figure: the default, or its between-run noise on this machine. */
+    @FunctionalInterface
+    public interface MinEffect {
+        double of(String experiment, String table, String row, String column);
+
+        static MinEffect constant(double effect) {
+            if (!(effect >= 0) || Double.isInfinite(effect)) {
+                throw new IllegalArgumentException("a minimum effect is a fraction >= 0, got " + effect);
+            }
+            return (experiment, table, row, column) -> effect;
+        }
+    }
+
+    /** One run against one run, with the default minimum effect. */
     public static List<Line> compare(LabRun a, LabRun b) {
-        List<Line> lines = new ArrayList<>();
-        walk(a, b, lines, new ArrayList<>());
-        return lines;
+        return compare(List.of(a), List.of(b), MinEffect.constant(DEFAULT_MIN_EFFECT));
     }
 
     /**
-     * The measured figures a number in one run and not in the other (a string, a null): each as
-     * {@code experiment / table / row / column: A value, B value}. A run whose figures are all such
-     * has nothing to compare, and is not a lab run's results.
+     * Runs against runs: every figure that at least one run of each side has, A's rows keyed as the
+     * first A run keys them.
      */
-    public static List<String> notNumbers(LabRun a, LabRun b) {
-        List<String> notNumbers = new ArrayList<>();
-        walk(a, b, new ArrayList<>(), notNumbers);
-        return notNumbers;
+    public static List<Line> compare(List<LabRun> as, List<LabRun> bs, MinEffect minEffect) {
+        if (as.isEmpty() || bs.isEmpty()) {
+            throw new IllegalArgumentException("each side needs at least one run");
+        }
+        LabRun reference = as.getFirst();
+        Map<Figure, List<Sample>> samplesA = samples(as, reference);
+        Map<Figure, List<Sample>> samplesB = samples(bs, reference);
+        List<Line> lines = new ArrayList<>();
+        for (Map.Entry<Figure, List<Sample>> entry : samplesA.entrySet()) {
+            List<Sample> sideB = samplesB.get(entry.getKey());
+            if (sideB == null) {
+                continue;
+            }
+            Figure f = entry.getKey();
+            Side sa = side(entry.getValue());
+            Side sb = side(sideB);
+            lines.add(new Line(
+                    f.experiment(),
+                    f.table(),
+                    f.row(),
+                    f.column(),
+                    f.unit(),
+                    sa.value(),
+                    sb.value(),
+                    sa.range(),
+                    sb.range(),
+                    entry.getValue().size(),
+                    sideB.size(),
+                    minEffect.of(f.experiment(), f.table(), f.row(), f.column())));
+        }
+        return lines;
     }
 
-    private static void walk(LabRun a, LabRun b, List<Line> lines, List<String> notNumbers) {
+    /** Where a figure lives: the same in every run that has it. */
+    private record Figure(String experiment, String table, String row, String columnId, String column, String unit) {}
+
+    /** A figure in one run: its value and that run's own noise range (null when it gives none). */
+    private record Sample(double value, Range range) {}
+
+    private record Side(double value, Range range) {}
+
+    /**
+     * One side's figure: one run's value and range; several runs' median with the interval of that
+     * median over the runs (between-run noise), widened to hold each run's own range.
+     */
+    private static Side side(List<Sample> samples) {
+        if (samples.size() == 1) {
+            return new Side(samples.getFirst().value(), samples.getFirst().range());
+        }
+        mechsym.lab.Measure m =
+                mechsym.lab.Measure.of(samples.stream().map(Sample::value).toList(), null);
+        double low = m.low();
+        double high = m.high();
+        for (Sample sample : samples) {
+            if (sample.range() != null) {
+                low = Math.min(low, sample.range().low());
+                high = Math.max(high, sample.range().high());
+            }
+        }
+        return new Side(m.value(), low == high ? null : new Range(low, high));
+    }
+
+    private static Map<Figure, List<Sample>> samples(List<LabRun> runs, LabRun reference) {
+        Map<Figure, List<Sample>> samples = new LinkedHashMap<>();
+        for (LabRun run : runs) {
+            for (ExperimentResult er : reference.experiments()) {
+                ExperimentResult e = run.experiment(er.id());
+                if (e == null) {
+                    continue;
+                }
+                for (Table tr : er.tables()) {
+                    Table t = e.table(tr.id());
+                    if (tr.source() != Table.Source.MEASURED || t == null) {
+                        continue;
+                    }
+                    List<String> columnsRef = columnIds(tr);
+                    List<String> keyColumns = keyColumns(tr, columnsRef);
+                    List<String> columns = columnIds(t);
+                    for (Map.Entry<String, List<Object>> row :
+                            keyedRows(t, columns, keyColumns).entrySet()) {
+                        for (int c = 0; c < t.columns().size(); c++) {
+                            Table.Column column = t.columns().get(c);
+                            if (column.unit() == null
+                                    || keyColumns.contains(columns.get(c))
+                                    || !columnsRef.contains(columns.get(c))
+                                    || !(row.getValue().get(c) instanceof Number n)) {
+                                continue;
+                            }
+                            Figure figure = new Figure(
+                                    er.id(), tr.id(), row.getKey(), columns.get(c), column.name(), column.unit());
+                            samples.computeIfAbsent(figure, k -> new ArrayList<>())
+                                    .add(new Sample(n.doubleValue(), range(t, row.getValue(), c)));
+                        }
+                    }
+                }
+            }
+        }
+        return samples;
+    }
+
+    /**
+     * The measured figures a number in one run and text in the other: each as {@code experiment /
+     * table / row / column: A value, B value}. A figure turned into text is a damaged file, not a
+     * figure to drop.
+     */
+    public static List<String> notNumbers(LabRun a, LabRun b) {
+        return notNumbers(a, b, false);
+    }
+
+    /**
+     * As {@link #notNumbers(LabRun, LabRun)}, with figures that are a number in one run and missing
+     * (null) in the other when {@code nulls}: a run whose every shared figure is such has nothing to
+     * compare.
+     */
+    public static List<String> notNumbers(LabRun a, LabRun b, boolean nulls) {
+        List<String> notNumbers = new ArrayList<>();
         for (ExperimentResult ea : a.experiments()) {
             ExperimentResult eb = b.experiment(ea.id());
             if (eb == null) {
@@ -140,14 +286,14 @@ public final class Comparison {
             for (Table ta : ea.tables()) {
                 Table tb = eb.table(ta.id());
                 if (ta.source() == Table.Source.MEASURED && tb != null) {
-                    compareTables(ea.id(), ta, tb, lines, notNumbers);
+                    textForNumbers(ea.id(), ta, tb, notNumbers, nulls);
                 }
             }
         }
+        return notNumbers;
     }
 
-    private static void compareTables(
-            String experiment, Table ta, Table tb, List<Line> lines, List<String> notNumbers) {
+    private static void textForNumbers(String experiment, Table ta, Table tb, List<String> notNumbers, boolean nulls) {
         List<String> columnsA = columnIds(ta);
         List<String> columnsB = columnIds(tb);
         List<String> keyColumns = keyColumns(ta, columnsA);
@@ -165,20 +311,14 @@ public final class Comparison {
                 if (column.unit() == null || keyColumns.contains(columnsA.get(c)) || cb < 0) {
                     continue;
                 }
-                if (ra.get(c) instanceof Number != rb.get(cb) instanceof Number) {
+                Object x = ra.get(c);
+                Object y = rb.get(cb);
+                boolean text =
+                        (x instanceof Number && y instanceof String) || (x instanceof String && y instanceof Number);
+                boolean missing = nulls && (x instanceof Number) != (y instanceof Number);
+                if (text || missing) {
                     notNumbers.add(experiment + " / " + ta.id() + " / " + entry.getKey() + " / " + column.name()
-                            + ": A " + clip(String.valueOf(ra.get(c))) + ", B " + clip(String.valueOf(rb.get(cb))));
-                } else if (ra.get(c) instanceof Number na && rb.get(cb) instanceof Number nb) {
-                    lines.add(new Line(
-                            experiment,
-                            ta.id(),
-                            entry.getKey(),
-                            column.name(),
-                            column.unit(),
-                            na.doubleValue(),
-                            nb.doubleValue(),
-                            range(ta, ra, c),
-                            range(tb, rb, cb)));
+                            + ": A " + clip(String.valueOf(x)) + ", B " + clip(String.valueOf(y)));
                 }
             }
         }
@@ -229,9 +369,118 @@ public final class Comparison {
         return null;
     }
 
-    /** The lines that got worse beyond both runs' noise. */
+    /** The lines that got worse beyond both sides' noise and the minimum effect. */
     public static List<Line> worse(List<Line> lines) {
         return lines.stream().filter(l -> l.change() == Change.WORSE).toList();
+    }
+
+    /** The lines that changed beyond noise in a way that fails a gate: worse, or changed where the unit says nothing. */
+    public static List<Line> failing(List<Line> lines) {
+        return lines.stream()
+                .filter(l -> l.change() == Change.WORSE || l.change() == Change.CHANGED)
+                .toList();
+    }
+
+    /** What an outcome change is about. */
+    public enum Subject {
+        VERDICT,
+        CLAIM,
+        GOAL
+    }
+
+    /**
+     * A verdict, sub-claim or goal whose outcome differs between the sides (each side's most frequent
+     * outcome over its runs).
+     *
+     * @param what the sub-claim's or goal's text; "verdict" for the verdict
+     * @param decided true when both outcomes are decided and opposite (REPRODUCED and NOT REPRODUCED, MET
+     *     and MISSED): a change beyond noise; false when one side is undecided
+     */
+    public record OutcomeChange(
+            String experiment, Subject subject, String what, String from, String to, boolean decided) {}
+
+    /** The verdicts, sub-claims and goals whose outcome changed from A to B: verdicts and sub-claims first, then goals. */
+    public static List<OutcomeChange> outcomeChanges(List<LabRun> as, List<LabRun> bs) {
+        List<OutcomeChange> claims = new ArrayList<>();
+        List<OutcomeChange> goals = new ArrayList<>();
+        for (ExperimentResult reference : as.getFirst().experiments()) {
+            String id = reference.id();
+            change(id, Subject.VERDICT, "verdict", outcomes(as, id, null, null), outcomes(bs, id, null, null), claims);
+            for (mechsym.lab.Verdict.Claim claim : reference.verdict().claims()) {
+                change(
+                        id,
+                        Subject.CLAIM,
+                        claim.claim(),
+                        outcomes(as, id, claim.claim(), null),
+                        outcomes(bs, id, claim.claim(), null),
+                        claims);
+            }
+            for (mechsym.lab.Goal goal : reference.goals()) {
+                change(
+                        id,
+                        Subject.GOAL,
+                        goal.goal(),
+                        outcomes(as, id, null, goal.goal()),
+                        outcomes(bs, id, null, goal.goal()),
+                        goals);
+            }
+        }
+        claims.addAll(goals);
+        return claims;
+    }
+
+    private static void change(
+            String experiment, Subject subject, String what, List<String> a, List<String> b, List<OutcomeChange> into) {
+        if (a.isEmpty() || b.isEmpty()) {
+            return;
+        }
+        String from = mode(a);
+        String to = mode(b);
+        if (!from.equals(to)) {
+            boolean decided = Set.of(from, to).equals(Set.of("REPRODUCED", "NOT_REPRODUCED"))
+                    || Set.of(from, to).equals(Set.of("MET", "MISSED"));
+            into.add(new OutcomeChange(experiment, subject, what, from, to, decided));
+        }
+    }
+
+    /** Each run's outcome of the experiment's verdict, of one sub-claim, or of one goal. */
+    private static List<String> outcomes(List<LabRun> runs, String experiment, String claim, String goal) {
+        List<String> outcomes = new ArrayList<>();
+        for (LabRun run : runs) {
+            ExperimentResult e = run.experiment(experiment);
+            if (e == null || e.verdict() == null) {
+                continue;
+            }
+            if (goal != null) {
+                e.goals().stream()
+                        .filter(g -> g.goal().equals(goal))
+                        .findFirst()
+                        .ifPresent(g -> outcomes.add(g.status().name()));
+            } else if (claim != null) {
+                e.verdict().claims().stream()
+                        .filter(c -> c.claim().equals(claim))
+                        .findFirst()
+                        .ifPresent(c -> outcomes.add(c.outcome().name()));
+            } else {
+                outcomes.add(e.verdict().outcome().name());
+            }
+        }
+        return outcomes;
+    }
+
+    /** The most frequent entry; the first seen among equals. */
+    private static String mode(List<String> values) {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        values.forEach(v -> counts.merge(v, 1, Integer::sum));
+        return counts.entrySet().stream()
+                .max(Map.Entry.comparingByValue())
+                .orElseThrow()
+                .getKey();
+    }
+
+    /** Whether the comparison fails a gate (exit code 3): a figure worse or changed beyond noise, or a decided flip. */
+    public static boolean changedBeyondNoise(List<Line> lines, List<OutcomeChange> outcomes) {
+        return !failing(lines).isEmpty() || outcomes.stream().anyMatch(OutcomeChange::decided);
     }
 
     /**
@@ -248,46 +497,91 @@ public final class Comparison {
     }
 
     public static void print(List<Line> lines, String nameA, String nameB, PrintStream out) {
-        out.println("A = " + nameA);
-        out.println("B = " + nameB);
+        print(lines, List.of(), List.of(nameA), List.of(nameB), List.of(), List.of(), out);
+    }
+
+    /**
+     * The comparison for a terminal: the sides, their calibrations, the outcome changes, then every
+     * figure, then a summary line. Everything that came from a file is made printable first.
+     */
+    public static void print(
+            List<Line> lines,
+            List<OutcomeChange> outcomes,
+            List<String> namesA,
+            List<String> namesB,
+            List<String> calibrationsA,
+            List<String> calibrationsB,
+            PrintStream out) {
+        side(out, "A", namesA, calibrationsA);
+        side(out, "B", namesB, calibrationsB);
+        if (!outcomes.isEmpty()) {
+            out.println();
+            out.println("verdicts, sub-claims and goals that changed:");
+            for (OutcomeChange change : outcomes) {
+                out.println("  " + Format.printable(change.experiment()) + ": "
+                        + (change.subject() == Subject.VERDICT
+                                ? "verdict"
+                                : (change.subject() == Subject.GOAL ? "goal " : "") + Format.printable(change.what()))
+                        + ": " + change.from().replace('_', ' ') + " -> "
+                        + change.to().replace('_', ' ')
+                        + (change.decided() ? "  (CHANGED)" : "  (one side undecided: not a change beyond noise)"));
+            }
+        }
+        out.println();
         if (lines.isEmpty()) {
             out.println("no measured figures in common");
-            return;
-        }
-        out.printf(
-                Locale.ROOT,
-                "%-20s %-22s %-40s %-10s %14s %14s %8s  %s%n",
-                "experiment",
-                "table",
-                "row",
-                "column",
-                "A",
-                "B",
-                "B/A",
-                "against noise");
-        for (Line l : lines) {
+        } else {
             out.printf(
                     Locale.ROOT,
                     "%-20s %-22s %-40s %-10s %14s %14s %8s  %s%n",
-                    l.experiment(),
-                    l.table(),
-                    clip(l.row()),
-                    l.column(),
-                    Format.number(l.a()) + " " + l.unit(),
-                    Format.number(l.b()) + " " + l.unit(),
-                    Double.isNaN(l.ratio()) ? "–" : String.format(Locale.ROOT, "%.2fx", l.ratio()),
-                    words(l.change()));
+                    "experiment",
+                    "table",
+                    "row",
+                    "column",
+                    "A",
+                    "B",
+                    "B/A",
+                    "against noise");
+            for (Line l : lines) {
+                out.printf(
+                        Locale.ROOT,
+                        "%-20s %-22s %-40s %-10s %14s %14s %8s  %s%n",
+                        Format.printable(l.experiment()),
+                        Format.printable(l.table()),
+                        clip(Format.printable(l.row())),
+                        Format.printable(l.column()),
+                        Format.number(l.a()) + " " + Format.printable(l.unit()),
+                        Format.number(l.b()) + " " + Format.printable(l.unit()),
+                        Double.isNaN(l.ratio()) ? "–" : String.format(Locale.ROOT, "%.2fx", l.ratio()),
+                        words(l.change()));
+            }
         }
-        List<Line> worse = worse(lines);
         long judged = lines.stream().filter(l -> l.change() != Change.UNKNOWN).count();
+        List<Line> changed = lines.stream()
+                .filter(l -> l.change() == Change.WORSE || l.change() == Change.BETTER || l.change() == Change.CHANGED)
+                .toList();
+        long decided = outcomes.stream().filter(OutcomeChange::decided).count();
+        double effect = lines.stream().mapToDouble(Line::minEffect).max().orElse(DEFAULT_MIN_EFFECT);
         out.printf(
                 Locale.ROOT,
-                "%d figures compared, %d with their noise in both runs (min-max of runs, or JMH's error): %d worse"
-                        + " beyond noise%s%n",
+                "%d figures compared, %d judged (with their noise on both sides), %d changed beyond noise and a %.0f%%"
+                        + " minimum effect: %d worse beyond noise; %d verdict or sub-claim flips%s%n",
                 lines.size(),
                 judged,
-                worse.size(),
-                worse.isEmpty() ? "" : " (exit code 3)");
+                changed.size(),
+                effect * 100,
+                worse(lines).size(),
+                decided,
+                changedBeyondNoise(lines, outcomes) ? " (exit code 3)" : "");
+    }
+
+    private static void side(PrintStream out, String label, List<String> names, List<String> calibrations) {
+        for (int i = 0; i < names.size(); i++) {
+            out.println(label + (names.size() > 1 ? (i + 1) : "") + " = " + Format.printable(names.get(i))
+                    + (i < calibrations.size() && calibrations.get(i) != null
+                            ? "\n    calibration: " + Format.printable(calibrations.get(i))
+                            : ""));
+        }
     }
 
     /**
@@ -295,10 +589,29 @@ public final class Comparison {
      * with its A and B, ratio, both noise ranges (null where none) and its change.
      */
     public static void printJson(List<Line> lines, String nameA, String nameB, PrintStream out) {
+        printJson(lines, List.of(), List.of(nameA), List.of(nameB), out);
+    }
+
+    /**
+     * The comparison as JSON, for a CI: {@code {"a": [...], "b": [...], "outcomes": [...], "figures":
+     * [...], "compared", "judged", "changed", "worse", "flips"}}.
+     */
+    public static void printJson(
+            List<Line> lines, List<OutcomeChange> outcomes, List<String> namesA, List<String> namesB, PrintStream out) {
         ObjectMapper mapper = new ObjectMapper();
         ObjectNode root = mapper.createObjectNode();
-        root.put("a", nameA);
-        root.put("b", nameB);
+        root.put("a", String.join(", ", namesA));
+        root.put("b", String.join(", ", namesB));
+        ArrayNode changes = root.putArray("outcomes");
+        for (OutcomeChange change : outcomes) {
+            ObjectNode o = changes.addObject();
+            o.put("experiment", change.experiment());
+            o.put("subject", change.subject().name());
+            o.put("what", change.what());
+            o.put("from", change.from());
+            o.put("to", change.to());
+            o.put("decided", change.decided());
+        }
         ArrayNode figures = root.putArray("figures");
         for (Line l : lines) {
             ObjectNode f = figures.addObject();
@@ -312,9 +625,24 @@ public final class Comparison {
             number(f, "ratio", l.ratio());
             range(f, "rangeA", l.rangeA());
             range(f, "rangeB", l.rangeB());
+            f.put("runsA", l.runsA());
+            f.put("runsB", l.runsB());
+            number(f, "minEffect", l.minEffect());
             f.put("change", l.change().name());
         }
+        root.put("compared", lines.size());
+        root.put(
+                "judged",
+                lines.stream().filter(l -> l.change() != Change.UNKNOWN).count());
+        root.put(
+                "changed",
+                lines.stream()
+                        .filter(l -> l.change() == Change.WORSE
+                                || l.change() == Change.BETTER
+                                || l.change() == Change.CHANGED)
+                        .count());
         root.put("worse", worse(lines).size());
+        root.put("flips", outcomes.stream().filter(OutcomeChange::decided).count());
         try {
             out.println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(root));
         } catch (JsonProcessingException e) {

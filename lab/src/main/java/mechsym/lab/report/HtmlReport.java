@@ -3,6 +3,7 @@ package mechsym.lab.report;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import mechsym.lab.Chart;
@@ -57,7 +58,7 @@ public final class HtmlReport {
             html.append("<p class=\"warn\">").append(esc(caveat)).append("</p>\n");
         }
         overview(html);
-        environment(html, run.environment());
+        environment(html, run.environment(), run.calibration());
         for (ExperimentResult e : run.experiments()) {
             experiment(html, e, chartDir);
         }
@@ -89,11 +90,15 @@ public final class HtmlReport {
         html.append("</table>\n");
     }
 
-    private static void environment(StringBuilder html, Environment env) {
+    private static void environment(StringBuilder html, Environment env, mechsym.lab.Calibration calibration) {
         html.append("<h2 id=\"environment\">Environment</h2>\n");
-        if (!env.warnings().isEmpty()) {
+        List<String> warnings = new ArrayList<>(env.warnings());
+        if (calibration != null && calibration.warning() != null) {
+            warnings.add(calibration.warning());
+        }
+        if (!warnings.isEmpty()) {
             html.append("<div class=\"warn\"><b>This machine is noisy for measurement:</b><ul>");
-            env.warnings().forEach(w -> html.append("<li>").append(esc(w)).append("</li>"));
+            warnings.forEach(w -> html.append("<li>").append(esc(w)).append("</li>"));
             html.append("</ul></div>\n");
         }
         html.append("<table class=\"env\">");
@@ -116,6 +121,12 @@ public final class HtmlReport {
         row(html, "hardware counters", env.hardwareCounters());
         row(html, "libraries", env.libraries());
         row(html, "C/C++ baselines: compiler and flags (native/Makefile)", env.nativeCompiler());
+        if (calibration != null) {
+            row(
+                    html,
+                    "calibration (fixed kernels at the run's start and end: the machine's drift)",
+                    calibration.text());
+        }
         html.append("</table>\n");
     }
 

@@ -24,6 +24,12 @@ public final class TerminalSummary {
             out.println("  ! " + caveat);
         }
         run.environment().warnings().forEach(w -> out.println("  ! " + w));
+        if (run.calibration() != null) {
+            out.println("  calibration " + run.calibration().text());
+            if (run.calibration().warning() != null) {
+                out.println("  ! " + run.calibration().warning());
+            }
+        }
         for (ExperimentResult e : run.experiments()) {
             out.printf(
                     Locale.ROOT,

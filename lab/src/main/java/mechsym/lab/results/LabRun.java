@@ -1,6 +1,7 @@
 package mechsym.lab.results;
 
 import java.util.List;
+import mechsym.lab.Calibration;
 import mechsym.lab.Environment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Required;
@@ -19,6 +20,8 @@ import mechsym.lab.Required;
  * @param command the command line that produced it
  * @param environment the machine, JVM and the herding state
  * @param experiments one result per experiment, in run order
+ * @param calibration the machine's drift during the run: fixed kernels timed at its start and end (null
+ *     in files written before it was recorded)
  */
 public record LabRun(
         String schema,
@@ -28,13 +31,26 @@ public record LabRun(
         String profile,
         String command,
         Environment environment,
-        List<ExperimentResult> experiments) {
+        List<ExperimentResult> experiments,
+        Calibration calibration) {
 
     public static final String SCHEMA = "mechsym-lab-results/1";
 
     public LabRun {
         experiments =
                 Required.uniqueIds(Required.entries(experiments, "experiments"), ExperimentResult::id, "experiments");
+    }
+
+    public LabRun(
+            String schema,
+            String mechsymVersion,
+            String startedAt,
+            double seconds,
+            String profile,
+            String command,
+            Environment environment,
+            List<ExperimentResult> experiments) {
+        this(schema, mechsymVersion, startedAt, seconds, profile, command, environment, experiments, null);
     }
 
     public ExperimentResult experiment(String id) {

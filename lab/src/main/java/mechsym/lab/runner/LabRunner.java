@@ -7,6 +7,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import mechsym.lab.Calibration;
 import mechsym.lab.Environment;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
@@ -98,6 +99,8 @@ public final class LabRunner {
         Instant started = Instant.now();
         long startNanos = System.nanoTime();
         Environment environment = Environment.probe();
+        progress.message("calibration: timing the drift kernels at the start");
+        Calibration calibration = new Calibration(Calibration.measure(), null);
         List<ExperimentResult> results = new ArrayList<>();
         int index = 0;
         for (Experiment experiment : experiments) {
@@ -124,10 +127,13 @@ public final class LabRunner {
                             profile.label(),
                             command,
                             environment,
-                            results),
+                            results,
+                            calibration),
                     false);
         }
         progress.prefix("[report]");
+        progress.message("calibration: timing the drift kernels at the end");
+        calibration = calibration.ended(Calibration.measure());
         LabRun run = new LabRun(
                 LabRun.SCHEMA,
                 version,
@@ -136,7 +142,8 @@ public final class LabRunner {
                 profile.label(),
                 command,
                 environment,
-                results);
+                results,
+                calibration);
         write(run, true);
         return run;
     }

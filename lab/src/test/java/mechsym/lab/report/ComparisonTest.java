@@ -180,4 +180,94 @@ class ComparisonTest {
         assertThat(Comparison.betterDirection("count")).isZero();
         assertThat(Comparison.betterDirection(null)).isZero();
     }
+
+    /** A run of one experiment with figures around {@code scale}: n rows, each a median with its min and max. */
+    private static LabRun noisyRun(java.util.SplittableRandom random, double scale, String verdictClaim) {
+        Table.Builder table = Table.measured("measured", "t")
+                .column("case")
+                .column("n")
+                .column("min", "ns/op")
+                .column("median", "ns/op")
+                .column("max", "ns/op");
+        for (int row = 0; row < 50; row++) {
+            double base = (10 + row) * scale * (1 + 0.04 * (random.nextDouble() - 0.5)); // +-2% between runs
+            table.row("case " + row, 5, base * 0.97, base, base * 1.03);
+        }
+        ExperimentResult.Builder builder =
+                new ExperimentResult.Builder(new FakeExperiment("one", false)).table(table.build());
+        if (verdictClaim != null) {
+            builder.verdict(mechsym.lab.Verdict.fromClaims(List.of(
+                    mechsym.lab.Verdict.Claim.judge("the post's claim", verdictClaim.equals("REPRODUCED"), "f"))));
+        }
+        return new LabRun(LabRun.SCHEMA, "test", "now", 1, "tiny", "cmd", Environment.probe(), List.of(builder.ok(1)));
+    }
+
+    @Test
+    void identicalRunsAreQuietAndAScaledOneIsFlaggedEverywhere() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(7);
+        List<Comparison.Line> same = Comparison.compare(noisyRun(random, 1, null), noisyRun(random, 1, null));
+        assertThat(same).hasSize(150);
+        assertThat(Comparison.failing(same)).isEmpty();
+        assertThat(Comparison.changedBeyondNoise(same, List.of())).isFalse();
+
+        List<Comparison.Line> scaled = Comparison.compare(noisyRun(random, 1, null), noisyRun(random, 1.3, null));
+        assertThat(scaled.stream().filter(l -> l.column().equals("median")))
+                .hasSize(50)
+                .allMatch(l -> l.change() == Comparison.Change.WORSE);
+        assertThat(Comparison.changedBeyondNoise(scaled, List.of())).isTrue();
+    }
+
+    @Test
+    void aChangeWithinTheMinimumEffectIsNoise() {
+        // ranges apart (9.5-10.5 against 10.6-11.0) but 1.08x: within a 10% minimum effect, beyond a 2% one
+        Table a = summary("ns/op", 9.5, 10, 10.5);
+        Table b = summary("ns/op", 10.6, 10.8, 11.0);
+        assertThat(medianChange(a, b)).isEqualTo(Comparison.Change.NOISE);
+        Comparison.Line strict =
+                Comparison.compare(List.of(run(a)), List.of(run(b)), Comparison.MinEffect.constant(0.02)).stream()
+                        .filter(l -> l.column().equals("median"))
+                        .findFirst()
+                        .orElseThrow();
+        assertThat(strict.minEffect()).isEqualTo(0.02);
+        assertThat(strict.change()).isEqualTo(Comparison.Change.WORSE);
+    }
+
+    @Test
+    void severalRunsPerSideJudgeByTheIntervalOverTheRuns() {
+        // each run alone has no spread; over three runs each side does, and the sides are 2x apart
+        List<LabRun> as = List.of(run(10.0, 1), run(10.5, 1), run(9.5, 1));
+        List<LabRun> bs = List.of(run(20.0, 1), run(21.0, 1), run(19.0, 1));
+        Comparison.Line line =
+                Comparison.compare(as, bs, Comparison.MinEffect.constant(0.1)).getFirst();
+        assertThat(line.runsA()).isEqualTo(3);
+        assertThat(line.a()).isEqualTo(10.0);
+        assertThat(line.rangeA()).isEqualTo(new Comparison.Range(9.5, 10.5));
+        assertThat(line.change()).isEqualTo(Comparison.Change.WORSE);
+        List<LabRun> overlapping = List.of(run(9.0, 1), run(10.0, 1), run(12.0, 1));
+        assertThat(Comparison.compare(as, overlapping, Comparison.MinEffect.constant(0.1))
+                        .getFirst()
+                        .change())
+                .isEqualTo(Comparison.Change.NOISE);
+    }
+
+    @Test
+    void outcomeChangesComeFirstAndOnlyDecidedFlipsCount() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(1);
+        List<Comparison.OutcomeChange> flips = Comparison.outcomeChanges(
+                List.of(noisyRun(random, 1, "REPRODUCED")), List.of(noisyRun(random, 1, "NOT_REPRODUCED")));
+        assertThat(flips)
+                .extracting(Comparison.OutcomeChange::subject, Comparison.OutcomeChange::decided)
+                .containsExactly(tuple(Comparison.Subject.VERDICT, true), tuple(Comparison.Subject.CLAIM, true));
+        assertThat(Comparison.changedBeyondNoise(List.of(), flips)).isTrue();
+        assertThat(Comparison.outcomeChanges(
+                        List.of(noisyRun(random, 1, "REPRODUCED")), List.of(noisyRun(random, 1, "REPRODUCED"))))
+                .isEmpty();
+    }
+
+    @Test
+    void textFromAFileIsPrintedWithoutItsControlCharacters() {
+        assertThat(Format.printable("row \u001b]0;owned\u0007 \u001b[2J"))
+                .isEqualTo("row \\u001b]0;owned\\u0007 \\u001b[2J");
+        assertThat(Format.printable("plain µs")).isEqualTo("plain µs");
+    }
 }
