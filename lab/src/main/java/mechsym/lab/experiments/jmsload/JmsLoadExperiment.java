@@ -36,11 +36,12 @@ import org.HdrHistogram.Histogram;
  * minutes. Its listenerCount(1) sets Gatling's reply listeners; the service it tests is not shown. It
  * publishes no figures.
  *
- * Claim (what the post's test would show if the service is fit for it): the upper-casing service keeps
- * up with the ramp under persistent delivery: every reply correct, none timed out, each second's p99
- * within 100 ms. The verdict names the top rate it judged: the quick ramp stops at 300/s, and the
- * post's 1000/s is judged only where a ramp reached it (JmsLoadVerdict). The service's one listener is
- * mechsym's choice (the plainest service), not the post's.
+ * Claim: the post announces a DSL and makes no performance claim. What its simulation shows is a
+ * request-reply test whose every reply passes its body check while the load ramps; that is judged
+ * (JmsLoadClaims), over each ramp this run makes. Whether mechsym's service keeps up with the ramp
+ * (every reply correct, none timed out, each second's p99 within 100 ms) is mechsym's goal
+ * (JmsLoadGoals). The service's one listener is mechsym's choice (the plainest service), not the
+ * post's.
  *
  *   senders (fixed arrival rate, ramping) --persistent TextMessage--> [jmstestq] --> 1 listener
  *        ^                                                                            | upper-case
@@ -313,14 +314,17 @@ public final class JmsLoadExperiment implements Experiment {
                     ms(m.run().recorder().total().p99Nanos()),
                     m.run().offered()));
         }
-        ModeRun persistent = runs.getFirst();
-        result.verdict(JmsLoadVerdict.judge(new JmsLoadVerdict.Figures(
-                persistent.knee(),
-                persistent.run().offered(),
-                persistent.run().recorder().total().count(),
-                persistent.run().failedChecks(),
-                ramp.fromPerSecond(),
-                ramp.toPerSecond())));
+        result.verdict(JmsLoadClaims.judge(new JmsLoadClaims.Figures(runs.stream()
+                .map(m -> new JmsLoadClaims.Ramp(
+                        m.mode(),
+                        m.run().offered(),
+                        m.run().recorder().total().count(),
+                        m.run().failedChecks()))
+                .toList())));
+        JmsLoadGoals.judge(runs.stream()
+                        .map(m -> new JmsLoadGoals.Ramp(m.mode(), m.knee(), ramp.toPerSecond()))
+                        .toList())
+                .forEach(result::goal);
     }
 
     private static Long rateOrNull(double rate) {
