@@ -13,9 +13,7 @@ import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
-import mechsym.lab.Summary;
 import mechsym.lab.Table;
-import mechsym.lab.Verdict;
 import mechsym.lab.seeds.SeedPosts;
 import mechsym.tools.jdbc.EmbeddedPostgresServer;
 import mechsym.tools.jdbc.RoundTripProxy;
@@ -106,7 +104,7 @@ public final class JdbcPrefetchExperiment implements Experiment {
                         List.of(5, 100, 1000, 10_000),
                         List.of(0, 5, 10, 50, 100, 500, 1000),
                         List.of(10, 100, 1000),
-                        3),
+                        6),
                 new Plan(
                         List.of(5, 100, 1000, 100_000),
                         List.of(0, 5, 10, 50, 100, 500, 1000),
@@ -196,54 +194,47 @@ public final class JdbcPrefetchExperiment implements Experiment {
             ExperimentResult.Builder result, Plan plan, Dialect dialect, Measurements m, boolean counted) {
         JdbcPrefetchReport.tablesAndCharts(result, plan, dialect, m, counted);
         int largest = plan.largestResult();
-        Double rtSmall =
-                counted ? median(m, "per statement", 10, largest, largest, Measurements.Row::roundTrips) : null;
-        Double rtLarge = counted
-                ? median(m, "per statement", maxFetch(plan), largest, largest, Measurements.Row::roundTrips)
-                : null;
-        Double alloc10 = median(
-                m,
-                "per statement",
-                POST_SMALL_FETCH,
-                plan.resultRows().getFirst(),
-                Math.min(FEW_ROWS, plan.resultRows().getFirst()),
-                Measurements.Row::allocated);
-        Double allocLarge = median(
-                m,
-                "per statement",
-                largestFetchUpTo(plan, POST_LARGE_FETCH),
-                plan.resultRows().getFirst(),
-                Math.min(FEW_ROWS, plan.resultRows().getFirst()),
-                Measurements.Row::allocated);
-        Double time100 = median(m, "per statement", 100, largest, largest, Measurements.Row::micros);
-        Double timeMax = median(m, "per statement", maxFetch(plan), largest, largest, Measurements.Row::micros);
-        Double fewReadSmallFetch =
-                median(m, "per statement", POST_SMALL_FETCH, largest, FEW_ROWS, Measurements.Row::allocated);
-        Double fewReadMaxFetch =
-                median(m, "per statement", maxFetch(plan), largest, FEW_ROWS, Measurements.Row::allocated);
-        Figures figures = new Figures(
+        int smallest = plan.resultRows().getFirst();
+        int fewOfSmallest = Math.min(FEW_ROWS, smallest);
+        JdbcPrefetchClaims.Figures figures = new JdbcPrefetchClaims.Figures(
                 dialect == Dialect.ORACLE,
                 largest,
                 maxFetch(plan),
-                rtSmall,
-                rtLarge,
-                alloc10,
-                allocLarge,
                 largestFetchUpTo(plan, POST_LARGE_FETCH),
-                time100,
-                timeMax,
-                fewReadSmallFetch,
-                fewReadMaxFetch);
+                counted ? rounds(m, POST_SMALL_FETCH, largest, largest, q -> (double) q.roundTrips()) : List.of(),
+                counted ? rounds(m, maxFetch(plan), largest, largest, q -> (double) q.roundTrips()) : List.of(),
+                rounds(m, 100, largest, largest, Measurements.QueryCost::micros),
+                rounds(m, maxFetch(plan), largest, largest, Measurements.QueryCost::micros),
+                rounds(m, POST_SMALL_FETCH, smallest, fewOfSmallest, q -> (double) q.allocatedBytes()),
+                rounds(m, largestFetchUpTo(plan, POST_LARGE_FETCH), smallest, fewOfSmallest, q ->
+                        (double) q.allocatedBytes()));
         result.headline(figures.headline());
-        result.verdict(verdict(figures));
+        result.verdict(JdbcPrefetchClaims.judge(figures));
         if (!counted) {
             result.note("round trips were not counted (no proxy); the verdict cannot judge them");
         }
         result.note("reading the first " + FEW_ROWS + " of " + largest + " rows with fetch size " + maxFetch(plan)
                 + " still receives a whole batch: the allocation grows with the rows the driver receives, which is not"
                 + " the post's claim (memory for the whole fetch size before any row arrives); the "
-                + plan.resultRows().getFirst()
+                + smallest
                 + "-row query is the test of that");
+    }
+
+    /** One configuration's figure in each round (per statement), in round order; empty when not run. */
+    private static List<Double> rounds(
+            Measurements m,
+            int fetch,
+            int resultRows,
+            int read,
+            java.util.function.ToDoubleFunction<Measurements.QueryCost> figure) {
+        return m.rows.stream()
+                .filter(r -> r.way().equals("per statement")
+                        && r.fetch() == fetch
+                        && r.resultRows() == resultRows
+                        && r.read() == read)
+                .findFirst()
+                .map(r -> r.rounds().stream().map(figure::applyAsDouble).toList())
+                .orElse(List.of());
     }
 
     private static int maxFetch(Plan plan) {
@@ -256,119 +247,5 @@ public final class JdbcPrefetchExperiment implements Experiment {
                 .filter(f -> f <= limit)
                 .max()
                 .orElse(0);
-    }
-
-    private static Double median(
-            Measurements m,
-            String way,
-            int fetch,
-            int resultRows,
-            int read,
-            java.util.function.Function<Measurements.Row, Summary> figure) {
-        return m.rows.stream()
-                .filter(r ->
-                        r.way().equals(way) && r.fetch() == fetch && r.resultRows() == resultRows && r.read() == read)
-                .map(r -> figure.apply(r).median())
-                .filter(v -> v >= 0)
-                .findFirst()
-                .orElse(null);
-    }
-
-    /**
-     * The figures the verdict reads; null where not measured.
-     *
-     * @param rtSmallFetch round trips reading every row of the largest result at fetch size 10
-     * @param rtLargeFetch the same at the largest fetch size
-     * @param allocSmallFetch bytes allocated for the smallest result at fetch size 10
-     * @param allocLargeFetch the same at the post's 500 (or the largest fetch size up to it)
-     * @param time100 time reading every row of the largest result at fetch size 100
-     * @param timeMax the same at the largest fetch size
-     * @param fewReadSmallFetch bytes allocated reading the first rows of the largest result at fetch size 10
-     * @param fewReadMaxFetch the same at the largest fetch size
-     */
-    record Figures(
-            boolean oracle,
-            int largestResult,
-            int maxFetch,
-            Double rtSmallFetch,
-            Double rtLargeFetch,
-            Double allocSmallFetch,
-            Double allocLargeFetch,
-            int largeFetch,
-            Double time100,
-            Double timeMax,
-            Double fewReadSmallFetch,
-            Double fewReadMaxFetch) {
-        String headline() {
-            return String.format(
-                    Locale.ROOT,
-                    "%d rows: %s round trips at fetch 10, %s at %d; 5-row query allocates %s bytes at fetch 10, %s at %d",
-                    largestResult,
-                    fmt(rtSmallFetch),
-                    fmt(rtLargeFetch),
-                    maxFetch,
-                    fmt(allocSmallFetch),
-                    fmt(allocLargeFetch),
-                    largeFetch);
-        }
-    }
-
-    private static String fmt(Double v) {
-        return v == null ? "n/a" : String.format(Locale.ROOT, "%.0f", v);
-    }
-
-    /** Round trips at least 5x fewer from fetch 10 to the largest; at most 25% faster beyond 100; up front if 5x more bytes. */
-    static Verdict verdict(Figures f) {
-        if (f.rtSmallFetch() == null || f.rtLargeFetch() == null || f.time100() == null || f.timeMax() == null) {
-            return Verdict.inconclusive(
-                    "round trips or times are missing (round trips need the proxy, which needs host:port in"
-                            + " the URL): nothing to judge");
-        }
-        boolean fewerRoundTrips = f.rtSmallFetch() >= 5 * f.rtLargeFetch();
-        double gainBeyond100 = f.time100() / f.timeMax();
-        boolean littleBeyond100 = gainBeyond100 <= 1.25;
-        String roundTrips = String.format(
-                Locale.ROOT,
-                "reading %d rows took %.0f round trips at fetch size 10 and %.0f at %d",
-                f.largestResult(),
-                f.rtSmallFetch(),
-                f.rtLargeFetch(),
-                f.maxFetch());
-        String beyond = String.format(
-                Locale.ROOT,
-                "at fetch size %d reading them took %.0f%% of the time at 100 (%s)",
-                f.maxFetch(),
-                100 / gainBeyond100,
-                littleBeyond100 ? "little benefit beyond 100, as the post says" : "more benefit than the post expects");
-        if (!fewerRoundTrips) {
-            return Verdict.notReproduced(roundTrips + ": a larger fetch size did not cut the round trips; " + beyond);
-        }
-        Double upFront = f.allocSmallFetch() != null && f.allocLargeFetch() != null && f.allocSmallFetch() > 0
-                ? f.allocLargeFetch() / f.allocSmallFetch()
-                : null;
-        String allocation = upFront == null
-                ? "the allocation was not measured"
-                : String.format(
-                        Locale.ROOT,
-                        "a 5-row query allocated %.1fx the bytes at fetch size %d as at 10 (the post: 50x at 500)",
-                        upFront,
-                        f.largeFetch());
-        if (!f.oracle()) {
-            return Verdict.partly(roundTrips + "; " + beyond + "; on PostgreSQL " + allocation
-                    + (upFront != null && upFront < 5
-                            ? ": its driver allocates for the rows it receives, not for the fetch size"
-                            : "")
-                    + ". The post's Oracle claim (memory for the whole prefetch up front) needs an Oracle server:"
-                    + " inconclusive here (give --jdbc-url jdbc:oracle:thin:...)");
-        }
-        if (upFront == null) {
-            return Verdict.partly(roundTrips + "; " + beyond + "; " + allocation);
-        }
-        boolean allocatesUpFront = upFront >= 5;
-        if (allocatesUpFront && littleBeyond100) {
-            return Verdict.reproduced(roundTrips + "; " + beyond + "; on Oracle " + allocation);
-        }
-        return Verdict.partly(roundTrips + "; " + beyond + "; on Oracle " + allocation
-                + (allocatesUpFront ? "" : ": this driver does not allocate for the whole prefetch up front"));
     }
 }

@@ -11,6 +11,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import mechsym.lab.Rounds;
 import mechsym.lab.RunContext;
 import mechsym.lab.Summary;
 import mechsym.lab.experiments.jdbcprefetch.JdbcPrefetchExperiment.Plan;
@@ -35,15 +36,31 @@ final class Measurements {
     private final com.sun.management.ThreadMXBean threads =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
-    record Row(
-            String way,
-            int fetch,
-            int resultRows,
-            int read,
-            Summary micros,
-            Summary roundTrips,
-            Summary executes,
-            Summary allocated) {}
+    /**
+     * One configuration's queries, one per round: its figures summarised, and each round's figure kept
+     * so that two configurations compare round by round.
+     */
+    record Row(String way, int fetch, int resultRows, int read, List<QueryCost> rounds) {
+        Summary micros() {
+            return Summary.of(rounds.stream().map(QueryCost::micros).toList());
+        }
+
+        Summary roundTrips() {
+            return Summary.of(rounds.stream().map(q -> (double) q.roundTrips()).toList());
+        }
+
+        Summary executes() {
+            return Summary.of(rounds.stream().map(q -> (double) q.executes()).toList());
+        }
+
+        Summary allocated() {
+            return Summary.of(
+                    rounds.stream().map(q -> (double) q.allocatedBytes()).toList());
+        }
+    }
+
+    /** One configuration: how the fetch size is set, and to what. */
+    private record Setting(String way, int fetch) {}
 
     Measurements(Plan plan, Dialect dialect, String url, RoundTripProxy proxy, RunContext context) {
         this.plan = plan;
@@ -53,56 +70,66 @@ final class Measurements {
         this.context = context;
     }
 
+    /**
+     * Every configuration once per round, rounds one after another and the configurations' order
+     * reversed every other round ({@link Rounds#inTurn}), so a figure compared between two fetch sizes
+     * is compared round by round, both measured minutes apart at most under the same load.
+     */
     void runAll() throws SQLException {
+        List<Setting> settings = new ArrayList<>();
+        plan.fetchSizes().forEach(f -> settings.add(new Setting("per statement", f)));
+        plan.connectionWideFetchSizes().forEach(f -> settings.add(new Setting("connection-wide", f)));
         int shapes = plan.resultRows().stream().mapToInt(r -> reads(r).size()).sum();
-        int configs = shapes
-                * (plan.fetchSizes().size() + plan.connectionWideFetchSizes().size());
-        context.progress().start("queries", configs);
+        context.progress().start("queries", shapes * settings.size() * plan.repeats());
         warmUp();
-        for (int fetch : plan.fetchSizes()) {
-            try (Connection c = connect(null)) {
-                measureEach(c, "per statement", fetch);
+        java.util.Map<Shape, List<QueryCost>> costs = new java.util.LinkedHashMap<>();
+        for (Setting setting : settings) { // the rows in the plan's order, whatever the round's
+            for (int resultRows : plan.resultRows()) {
+                for (int read : reads(resultRows)) {
+                    costs.put(key(setting, resultRows, read), new ArrayList<>());
+                }
             }
         }
-        for (int fetch : plan.connectionWideFetchSizes()) {
-            try (Connection c = connect(fetch)) {
-                measureEach(c, "connection-wide", fetch);
+        for (int round = 0; round < plan.repeats(); round++) {
+            for (Setting setting : Rounds.inTurn(settings, round)) {
+                boolean perStatement = setting.way().equals("per statement");
+                try (Connection c = connect(perStatement ? null : setting.fetch())) {
+                    for (int resultRows : plan.resultRows()) {
+                        for (int read : reads(resultRows)) {
+                            query(c, resultRows, setting.fetch(), perStatement, read); // this shape's warm-up
+                            costs.get(key(setting, resultRows, read))
+                                    .add(query(c, resultRows, setting.fetch(), perStatement, read));
+                            context.progress().step();
+                        }
+                    }
+                }
+            }
+        }
+        for (Setting setting : settings) {
+            for (int resultRows : plan.resultRows()) {
+                for (int read : reads(resultRows)) {
+                    rows.add(new Row(
+                            setting.way(),
+                            setting.fetch(),
+                            resultRows,
+                            read,
+                            List.copyOf(costs.get(key(setting, resultRows, read)))));
+                }
             }
         }
         context.progress().finish();
+    }
+
+    private record Shape(Setting setting, int resultRows, int read) {}
+
+    private static Shape key(Setting setting, int resultRows, int read) {
+        return new Shape(setting, resultRows, read);
     }
 
     private void warmUp() throws SQLException {
         try (Connection c = connect(null)) {
             for (int i = 0; i < 20; i++) {
                 query(c, 100, i % 2 == 0 ? 10 : 0, true, 100);
-            }
-        }
-    }
-
-    private void measureEach(Connection c, String way, int fetch) throws SQLException {
-        boolean perStatement = way.equals("per statement");
-        for (int resultRows : plan.resultRows()) {
-            for (int read : reads(resultRows)) {
-                query(c, resultRows, fetch, perStatement, read); // warm-up of this shape, not kept
-                List<QueryCost> costs = new ArrayList<>();
-                for (int r = 0; r < plan.repeats(); r++) {
-                    costs.add(query(c, resultRows, fetch, perStatement, read));
-                }
-                rows.add(new Row(
-                        way,
-                        fetch,
-                        resultRows,
-                        read,
-                        Summary.of(costs.stream().map(QueryCost::micros).toList()),
-                        Summary.of(
-                                costs.stream().map(q -> (double) q.roundTrips()).toList()),
-                        Summary.of(
-                                costs.stream().map(q -> (double) q.executes()).toList()),
-                        Summary.of(costs.stream()
-                                .map(q -> (double) q.allocatedBytes())
-                                .toList())));
-                context.progress().step();
             }
         }
     }
