@@ -44,8 +44,9 @@ final class LabCommand implements Callable<Integer> {
             names = "--profile",
             paramLabel = "quick|full|tiny",
             defaultValue = "quick",
-            description = "quick (default): the whole lab in about ten minutes; full: the seeds' own sizes;"
-                    + " tiny: a smoke test that every experiment runs, in a few minutes, not a measurement")
+            description =
+                    "quick (default): the whole lab (21 rows) in about 18 minutes on 2 vCPUs; full: the seeds' own sizes;"
+                            + " tiny: a smoke test that every experiment runs, in a few minutes, not a measurement")
     String profile;
 
     @Option(names = "--out", paramLabel = "DIR", description = "output folder (default: lab-results/<timestamp>)")
