@@ -14,7 +14,8 @@
 //
 // The model is the Java one (tools/.../analyser/Analyser.java): the same xorshift source, real IPv4
 // and TCP/UDP header layouts in network order, a FIFO of the case's size, a store with random
-// replacement for the 1-in-16 TCP packets. Batch: one JSON line per timed report, then a line with
+// replacement for the 1-in-16 TCP packets. Batch: one JSON line per timed report (wall "nanos" and the
+// process's CPU time "cpuNanos"), then a line with
 // the correctness guard (the source's and the processor's checksums must agree, or exit 1). Real
 // time: creates the clock queue (layout: tools/.../analyser/ClockQueue.java) in /dev/shm, starts
 // native/clock_source on it, makes one packet per sequence number for STARTUP_MS + WINDOW_MS, counts
@@ -290,6 +291,14 @@ struct Analyser {
     }
 };
 
+// The process's CPU time, as the Java side reads it (ProcessCpuClock): other processes' time on a
+// shared machine is left out.
+int64_t cpu_ns() {
+    timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return static_cast<int64_t>(ts.tv_sec) * 1000000000LL + ts.tv_nsec;
+}
+
 template <typename P>
 int run(const char* variant, const std::string& case_label, const char* strategy_name, Strategy strategy,
         size_t queue_size, size_t stored, long long warmup, long long report, int reports, size_t pool_size,
@@ -298,13 +307,15 @@ int run(const char* variant, const std::string& case_label, const char* strategy
     Analyser<P> analyser(packets, queue_size, stored, 1);
     for (long long i = 0; i < warmup; i++) analyser.on_packet();
     for (int r = 0; r < reports; r++) {
+        int64_t cpu_start = cpu_ns();
         auto start = std::chrono::steady_clock::now();
         for (long long i = 0; i < report; i++) analyser.on_packet();
         long long nanos =
             std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
+        long long cpu_nanos = cpu_ns() - cpu_start;
         std::printf("{\"variant\":\"%s\",\"case\":\"%s\",\"strategy\":\"%s\",\"report\":%d,\"packets\":%lld,"
-                    "\"nanos\":%lld}\n",
-                    variant, case_label.c_str(), strategy_name, r, report, nanos);
+                    "\"nanos\":%lld,\"cpuNanos\":%lld}\n",
+                    variant, case_label.c_str(), strategy_name, r, report, nanos, cpu_nanos);
         std::fflush(stdout);
     }
     analyser.finish();
@@ -312,7 +323,7 @@ int run(const char* variant, const std::string& case_label, const char* strategy
     bool ok = analyser.parsed == analyser.written && (!sums || analyser.parsed_sum == analyser.written_sum) &&
               packets.outstanding == 0;
     std::printf("{\"variant\":\"%s\",\"case\":\"%s\",\"strategy\":\"%s\",\"report\":-1,\"packets\":%lld,"
-                "\"nanos\":0,\"tcp\":%lld,\"guard\":%s}\n",
+                "\"nanos\":0,\"cpuNanos\":0,\"tcp\":%lld,\"guard\":%s}\n",
                 variant, case_label.c_str(), strategy_name, analyser.written, analyser.tcp, ok ? "true" : "false");
     if (!ok) {
         std::fprintf(stderr, "packet_analyser: parsed %lld of %lld packets, checksums %llu / %llu, outstanding %lld\n",

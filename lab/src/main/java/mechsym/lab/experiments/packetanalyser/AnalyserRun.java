@@ -3,6 +3,7 @@ package mechsym.lab.experiments.packetanalyser;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import jdk.jfr.Recording;
@@ -41,7 +42,9 @@ public final class AnalyserRun {
     /**
      * A batch run's figures.
      *
-     * @param nsPerPacket per timed report
+     * @param cpuNsPerPacket the process's CPU time per packet, per timed report (after the warm-up,
+     *     which JFR's start precedes)
+     * @param wallNsPerPacket wall time per packet, per timed report
      * @param gcCount collections during the timed reports (jdk.GarbageCollection)
      * @param gcMaxPauseMs longest pause of those
      * @param gcPauseSumMs their pauses summed
@@ -53,7 +56,8 @@ public final class AnalyserRun {
             String caseLabel,
             String strategy,
             String buffers,
-            List<Double> nsPerPacket,
+            List<Double> cpuNsPerPacket,
+            List<Double> wallNsPerPacket,
             long gcCount,
             double gcMaxPauseMs,
             double gcPauseSumMs,
@@ -173,25 +177,31 @@ public final class AnalyserRun {
 
     private static void batch(AnalyserSetup setup, Analyser analyser, Path jfr, BatchRun run, boolean countObjects)
             throws Exception {
-        for (long i = 0; i < run.warmupPackets(); i++) {
-            analyser.onPacket();
-        }
-        List<Double> ns = new ArrayList<>();
+        List<Double> cpu = new ArrayList<>();
+        List<Double> wall = new ArrayList<>();
+        Instant timedFrom;
         long start;
         long end;
+        // JFR starts before the warm-up, so that neither its start nor the interpreter is in a timed
+        // report; only the collections from the first timed report on are counted.
         try (Recording recording = new Recording()) {
             recording.enable("jdk.GarbageCollection");
             recording.start();
+            for (long i = 0; i < run.warmupPackets(); i++) {
+                analyser.onPacket();
+            }
+            timedFrom = Instant.now();
             start = System.nanoTime();
             new BatchRun(0, run.reportPackets(), run.reports()).runWithoutFinish(analyser, r -> {
-                ns.add(r.nsPerPacket());
+                cpu.add(r.cpuNsPerPacket());
+                wall.add(r.nsPerPacket());
                 ForkedJvm.progress(String.format(
                         java.util.Locale.ROOT,
-                        "%s %s %s: %.0f ns/packet",
+                        "%s %s %s: CPU %.0f ns/packet",
                         setup.analyserCase().label(),
                         setup.strategy().label(),
                         setup.buffers().label(),
-                        r.nsPerPacket()));
+                        r.cpuNsPerPacket()));
             });
             end = System.nanoTime();
             recording.stop();
@@ -201,6 +211,9 @@ public final class AnalyserRun {
         Duration sum = Duration.ZERO;
         Duration longest = Duration.ZERO;
         for (RecordedEvent gc : RecordingFile.readAllEvents(jfr)) {
+            if (gc.getStartTime().isBefore(timedFrom)) {
+                continue;
+            }
             count++;
             sum = sum.plus(gc.getDuration("sumOfPauses"));
             Duration max = gc.getDuration("longestPause");
@@ -213,7 +226,8 @@ public final class AnalyserRun {
                 setup.analyserCase().label(),
                 setup.strategy().label(),
                 setup.buffers().label(),
-                ns,
+                cpu,
+                wall,
                 count,
                 longest.toNanos() / 1e6,
                 sum.toNanos() / 1e6,

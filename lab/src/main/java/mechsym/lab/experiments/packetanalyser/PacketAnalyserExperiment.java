@@ -63,9 +63,16 @@ import mechsym.tools.platform.NativePrograms;
  */
 public final class PacketAnalyserExperiment implements Experiment {
 
-    /** One line of native/packet_analyser's output. */
+    /** One line of native/packet_analyser's output: wall and process CPU time of one report. */
     public record CppReport(
-            String variant, String caseLabel, String strategy, int report, long packets, long nanos, Boolean guard) {
+            String variant,
+            String caseLabel,
+            String strategy,
+            int report,
+            long packets,
+            long nanos,
+            long cpuNanos,
+            Boolean guard) {
         @JsonCreator
         public CppReport(
                 @JsonProperty("variant") String variant,
@@ -74,6 +81,7 @@ public final class PacketAnalyserExperiment implements Experiment {
                 @JsonProperty("report") int report,
                 @JsonProperty("packets") long packets,
                 @JsonProperty("nanos") long nanos,
+                @JsonProperty("cpuNanos") long cpuNanos,
                 @JsonProperty("guard") Boolean guard) {
             this.variant = variant;
             this.caseLabel = caseLabel;
@@ -81,6 +89,7 @@ public final class PacketAnalyserExperiment implements Experiment {
             this.report = report;
             this.packets = packets;
             this.nanos = nanos;
+            this.cpuNanos = cpuNanos;
             this.guard = guard;
         }
     }
@@ -128,7 +137,8 @@ public final class PacketAnalyserExperiment implements Experiment {
                     AnalyserRun.Batch run = javaBatch(context, result, plan, config, c, strategy);
                     context.progress().step();
                     if (run != null) {
-                        batch.add(BatchFigure.java(config, strategy.label(), c.label(), Summary.of(run.nsPerPacket())));
+                        batch.add(BatchFigure.java(
+                                config, strategy.label(), c.label(), Summary.of(run.cpuNsPerPacket())));
                         PacketAnalyserReport.gcRow(gcTable, config.solution(), c, strategy, run);
                     }
                 }
@@ -270,7 +280,7 @@ public final class PacketAnalyserExperiment implements Experiment {
         boolean guard = false;
         for (CppReport r : mechsym.lab.rigs.threads.ThreadedRuns.parseLines(lines, CppReport.class)) {
             if (r.report() >= 0) {
-                ns.add(r.nanos() / (double) r.packets());
+                ns.add(r.cpuNanos() / (double) r.packets());
             } else {
                 guard = Boolean.TRUE.equals(r.guard());
             }
