@@ -22,19 +22,15 @@ import mechsym.tools.analyser.Strategy;
 
 /**
  * One configuration of the packet analyser in its own JVM (the experiment forks one per collector,
- * buffers, case and strategy, with the post's heap): a batch run with the GC's pauses read from JFR
- * over the timed reports, or a real-time search against the clock source.
+ * buffers, case and strategy, with the post's heap, in each round): a batch run timed in the process's
+ * CPU time per report with the GC's pauses read from JFR over the timed reports, or real-time trials or
+ * a min-interval search against the clock source.
  *
  * <pre>
  *   batch    CASE STRATEGY BUFFERS POOL MIX PARSE JFR WARMUP REPORT REPORTS COUNT_OBJECTS
  *   realtime CASE STRATEGY BUFFERS POOL MIX PARSE CLOCK STARTUP_MS WINDOW_MS INTERVALS...  (a trial each)
  *   search   CASE STRATEGY BUFFERS POOL MIX PARSE CLOCK STARTUP_MS WINDOW_MS FLOOR CEILING (min-interval)
- *   ladder   CASE STRATEGY BUFFERS POOL MIX PARSE CLOCK STARTUP_MS WINDOW_MS INTERVALS...  (largest first)
  * </pre>
- *
- * <p>A ladder is the reduced search: trials from the largest interval down, stopping at the first loss
- * (or the first trial whose clock source fell behind its rate); its answer, like a search's, is the
- * smallest clean interval (or the loss at the first interval).
  */
 public final class AnalyserRun {
     private AnalyserRun() {}
@@ -124,31 +120,6 @@ public final class AnalyserRun {
                                             : r.clean() ? "no loss" : "lost " + r.lostAfterStartup())));
                     RealTimeRun.Result last = outcome.trials().getLast();
                     ForkedJvm.emit(trial(setup, last, true, outcome.minIntervalNs(), outcome.lostPercentAtReference()));
-                }
-                case "ladder" -> {
-                    RealTimeRun run = realTimeRun(args[8], args[9]);
-                    Long clean = null;
-                    double lostAtFirst = Double.NaN;
-                    RealTimeRun.Result last = null;
-                    for (int i = 10; i < args.length; i++) {
-                        last = AnalyserSetup.trial(analyser, Path.of(args[7]), Long.parseLong(args[i]), run, l -> {});
-                        if (i == 10) {
-                            lostAtFirst = last.lostPercentAfterStartup();
-                        }
-                        boolean atRate = last.keptRate(run.windowNs());
-                        if (i == 10 && !atRate) {
-                            throw new IllegalStateException("the clock source fell behind at " + last.intervalNs()
-                                    + " ns (" + last.seenAfterStartup() + " packets seen): no figure");
-                        }
-                        if (!last.clean() || !atRate) {
-                            break; // a loss, or a source that fell behind: no interval below this one was shown
-                        }
-                        clean = last.intervalNs();
-                    }
-                    if (last == null) {
-                        throw new IllegalArgumentException("ladder: no intervals given");
-                    }
-                    ForkedJvm.emit(trial(setup, last, true, clean, lostAtFirst));
                 }
                 default -> throw new IllegalArgumentException("unknown mode " + mode);
             }
