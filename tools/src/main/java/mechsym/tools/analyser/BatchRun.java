@@ -61,16 +61,12 @@ public record BatchRun(long warmupPackets, long reportPackets, int reports) {
 
     /** Warm-up and reports only, for a caller that inspects the analyser before {@link #finish}. */
     public List<Report> runWithoutFinish(Analyser analyser, Consumer<Report> onReport) {
-        for (long i = 0; i < warmupPackets; i++) {
-            analyser.onPacket();
-        }
+        analyser.onPackets(warmupPackets);
         List<Report> out = new ArrayList<>(reports);
         for (int r = 0; r < reports; r++) {
             long cpuStart = ProcessCpuClock.nanos();
             long start = System.nanoTime();
-            for (long i = 0; i < reportPackets; i++) {
-                analyser.onPacket();
-            }
+            analyser.onPackets(reportPackets);
             long end = System.nanoTime();
             Report report = new Report(r, reportPackets, end - start, ProcessCpuClock.nanos() - cpuStart);
             out.add(report);

@@ -158,9 +158,7 @@ public final class AnalyserRun {
         try (Recording recording = new Recording()) {
             recording.enable("jdk.GarbageCollection");
             recording.start();
-            for (long i = 0; i < run.warmupPackets(); i++) {
-                analyser.onPacket();
-            }
+            analyser.onPackets(run.warmupPackets());
             timedFrom = Instant.now();
             start = System.nanoTime();
             new BatchRun(0, run.reportPackets(), run.reports()).runWithoutFinish(analyser, r -> {
