@@ -106,20 +106,23 @@ inline uint32_t get32(const uint8_t* b, int off) {
     return ntohl(n);
 }
 
-// A FIFO of fixed capacity (the Java ArrayDeque allocates nothing in steady state either).
+// A FIFO of fixed capacity (the Java PacketFifo allocates nothing either), its indexes wrapped by a
+// compare as the Java ring's are, not by a division per packet.
 template <typename P>
 struct Ring {
     std::vector<P*> slots;
     size_t head = 0, count = 0;
     explicit Ring(size_t capacity) : slots(capacity) {}
     void push(P* p) {
-        slots[(head + count) % slots.size()] = p;
+        size_t tail = head + count;
+        if (tail >= slots.size()) tail -= slots.size();
+        slots[tail] = p;
         count++;
     }
     P* pop() {
         if (count == 0) return nullptr;
         P* p = slots[head];
-        head = (head + 1) % slots.size();
+        head = head + 1 == slots.size() ? 0 : head + 1;
         count--;
         return p;
     }
