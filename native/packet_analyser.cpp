@@ -14,7 +14,8 @@
 //
 // The model is the Java one (tools/.../analyser/Analyser.java): the same xorshift source, real IPv4
 // and TCP/UDP header layouts in network order, a FIFO of the case's size, a store with random
-// replacement for the 1-in-16 TCP packets. Batch: one JSON line per timed report, then a line with
+// replacement for the 1-in-16 TCP packets. Batch: one JSON line per timed report (wall "nanos" and the
+// process's CPU time "cpuNanos"), then a line with
 // the correctness guard (the source's and the processor's checksums must agree, or exit 1). Real
 // time: creates the clock queue (layout: tools/.../analyser/ClockQueue.java) in /dev/shm, starts
 // native/clock_source on it, makes one packet per sequence number for STARTUP_MS + WINDOW_MS, counts
@@ -105,20 +106,23 @@ inline uint32_t get32(const uint8_t* b, int off) {
     return ntohl(n);
 }
 
-// A FIFO of fixed capacity (the Java ArrayDeque allocates nothing in steady state either).
+// A FIFO of fixed capacity (the Java PacketFifo allocates nothing either), its indexes wrapped by a
+// compare as the Java ring's are, not by a division per packet.
 template <typename P>
 struct Ring {
     std::vector<P*> slots;
     size_t head = 0, count = 0;
     explicit Ring(size_t capacity) : slots(capacity) {}
     void push(P* p) {
-        slots[(head + count) % slots.size()] = p;
+        size_t tail = head + count;
+        if (tail >= slots.size()) tail -= slots.size();
+        slots[tail] = p;
         count++;
     }
     P* pop() {
         if (count == 0) return nullptr;
         P* p = slots[head];
-        head = (head + 1) % slots.size();
+        head = head + 1 == slots.size() ? 0 : head + 1;
         count--;
         return p;
     }
@@ -290,6 +294,14 @@ struct Analyser {
     }
 };
 
+// The process's CPU time, as the Java side reads it (ProcessCpuClock): other processes' time on a
+// shared machine is left out.
+int64_t cpu_ns() {
+    timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return static_cast<int64_t>(ts.tv_sec) * 1000000000LL + ts.tv_nsec;
+}
+
 template <typename P>
 int run(const char* variant, const std::string& case_label, const char* strategy_name, Strategy strategy,
         size_t queue_size, size_t stored, long long warmup, long long report, int reports, size_t pool_size,
@@ -298,13 +310,15 @@ int run(const char* variant, const std::string& case_label, const char* strategy
     Analyser<P> analyser(packets, queue_size, stored, 1);
     for (long long i = 0; i < warmup; i++) analyser.on_packet();
     for (int r = 0; r < reports; r++) {
+        int64_t cpu_start = cpu_ns();
         auto start = std::chrono::steady_clock::now();
         for (long long i = 0; i < report; i++) analyser.on_packet();
         long long nanos =
             std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
+        long long cpu_nanos = cpu_ns() - cpu_start;
         std::printf("{\"variant\":\"%s\",\"case\":\"%s\",\"strategy\":\"%s\",\"report\":%d,\"packets\":%lld,"
-                    "\"nanos\":%lld}\n",
-                    variant, case_label.c_str(), strategy_name, r, report, nanos);
+                    "\"nanos\":%lld,\"cpuNanos\":%lld}\n",
+                    variant, case_label.c_str(), strategy_name, r, report, nanos, cpu_nanos);
         std::fflush(stdout);
     }
     analyser.finish();
@@ -312,7 +326,7 @@ int run(const char* variant, const std::string& case_label, const char* strategy
     bool ok = analyser.parsed == analyser.written && (!sums || analyser.parsed_sum == analyser.written_sum) &&
               packets.outstanding == 0;
     std::printf("{\"variant\":\"%s\",\"case\":\"%s\",\"strategy\":\"%s\",\"report\":-1,\"packets\":%lld,"
-                "\"nanos\":0,\"tcp\":%lld,\"guard\":%s}\n",
+                "\"nanos\":0,\"cpuNanos\":0,\"tcp\":%lld,\"guard\":%s}\n",
                 variant, case_label.c_str(), strategy_name, analyser.written, analyser.tcp, ok ? "true" : "false");
     if (!ok) {
         std::fprintf(stderr, "packet_analyser: parsed %lld of %lld packets, checksums %llu / %llu, outstanding %lld\n",
@@ -378,6 +392,7 @@ int realtime(Analyser<P>& analyser, const char* variant, const std::string& case
     }
     int64_t start = monotonic_ns(), startup_end = start + startup_ms * 1000000, end = startup_end + window_ms * 1000000;
     int64_t read = 0, read_at_check = 0, expected = 0, received = 0, lost = 0, lost_at_startup = -1, seen_at_startup = 0;
+    int64_t read_slot = 0;  // read % capacity, wrapped by a compare: no division per packet
     uint64_t idle = 0;
     const int64_t* slots = f(Q_SLOTS);
     for (;;) {
@@ -388,7 +403,8 @@ int realtime(Analyser<P>& analyser, const char* variant, const std::string& case
         } else {
             int64_t upto = written < read + 1024 ? written : read + 1024;
             for (; read < upto; read++) {
-                int64_t sequence = slots[read % capacity];
+                int64_t sequence = slots[read_slot];
+                if (++read_slot == capacity) read_slot = 0;
                 if (sequence != expected) lost += sequence - expected;
                 expected = sequence + 1;
                 received++;

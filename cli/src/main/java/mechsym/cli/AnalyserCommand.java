@@ -154,9 +154,10 @@ public final class AnalyserCommand implements Runnable {
                 new BatchRun(warmup, report, reports).run(analyser, r -> {
                     out.println(String.format(
                             Locale.ROOT,
-                            "report %d: %.1f ns/packet (%d packets)",
+                            "report %d: %.1f ns/packet, CPU %.1f ns/packet (%d packets)",
                             r.index() + 1,
                             r.nsPerPacket(),
+                            r.cpuNsPerPacket(),
                             r.packets()));
                     out.flush();
                 });

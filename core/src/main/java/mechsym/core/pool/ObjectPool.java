@@ -2,6 +2,7 @@ package mechsym.core.pool;
 
 import java.util.Objects;
 import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 
 /**
  * A bounded pool of reusable objects: a LIFO stack of at most {@link #capacity()} ready objects,
@@ -24,6 +25,12 @@ import java.util.function.Supplier;
  * sized once), except {@code acquire} on an empty {@link WhenEmpty#ALLOCATE} pool, which calls the
  * factory.
  *
+ * <p><b>Tags:</b> the pool keeps a {@code long} beside each ready object, its tag (a slot offset, an
+ * index): {@link #release(Object, long)} stores it, {@link #acquiredTag()} gives the tag of the object
+ * the last {@link #acquire()} returned. An owner that needs such a number for each object reads it from
+ * the pool's own array, hot in the cache at the stack's top, instead of from the object, which may
+ * not be. Objects the factory makes are tagged by the pool's {@code tagOf} function (0 without one).
+ *
  * <p><b>Leaks:</b> the pool counts objects handed out and objects given back (kept or dropped).
  * Their difference, {@link #outstanding()}, is the number of objects in use; when the owner believes
  * it has released everything, {@link #leakCheck()} says how many were never returned. The pool does
@@ -43,23 +50,31 @@ public final class ObjectPool<T> {
     }
 
     private final Object[] ready;
+    private final long[] tags;
     private final Supplier<? extends T> factory;
+    private final ToLongFunction<? super T> tagOf;
     private final WhenEmpty whenEmpty;
     private int size;
+    private long acquiredTag;
     private long acquired;
     private long released;
     private long allocatedWhenEmpty;
     private long dropped;
 
-    private ObjectPool(int capacity, Supplier<? extends T> factory, WhenEmpty whenEmpty) {
+    private ObjectPool(
+            int capacity, Supplier<? extends T> factory, ToLongFunction<? super T> tagOf, WhenEmpty whenEmpty) {
         if (capacity < 0) {
             throw new IllegalArgumentException("capacity must be >= 0, was " + capacity);
         }
         this.factory = Objects.requireNonNull(factory, "factory");
+        this.tagOf = Objects.requireNonNull(tagOf, "tagOf");
         this.whenEmpty = Objects.requireNonNull(whenEmpty, "whenEmpty");
         this.ready = new Object[capacity];
+        this.tags = new long[capacity];
         for (int i = 0; i < capacity; i++) {
-            ready[i] = Objects.requireNonNull(factory.get(), "the factory returned null");
+            T object = Objects.requireNonNull(factory.get(), "the factory returned null");
+            ready[i] = object;
+            tags[i] = tagOf.applyAsLong(object);
         }
         this.size = capacity;
     }
@@ -71,7 +86,7 @@ public final class ObjectPool<T> {
      * @throws IllegalArgumentException if capacity is negative
      */
     public static <T> ObjectPool<T> fixed(int capacity, Supplier<? extends T> factory) {
-        return new ObjectPool<>(capacity, factory, WhenEmpty.RETURN_NULL);
+        return new ObjectPool<>(capacity, factory, object -> 0, WhenEmpty.RETURN_NULL);
     }
 
     /**
@@ -81,7 +96,18 @@ public final class ObjectPool<T> {
      * @throws IllegalArgumentException if capacity is negative
      */
     public static <T> ObjectPool<T> allocatingWhenEmpty(int capacity, Supplier<? extends T> factory) {
-        return new ObjectPool<>(capacity, factory, WhenEmpty.ALLOCATE);
+        return allocatingWhenEmpty(capacity, factory, object -> 0);
+    }
+
+    /**
+     * As {@link #allocatingWhenEmpty(int, Supplier)}, each object the factory makes tagged by {@code
+     * tagOf} (see Tags above).
+     *
+     * @throws IllegalArgumentException if capacity is negative
+     */
+    public static <T> ObjectPool<T> allocatingWhenEmpty(
+            int capacity, Supplier<? extends T> factory, ToLongFunction<? super T> tagOf) {
+        return new ObjectPool<>(capacity, factory, tagOf, WhenEmpty.ALLOCATE);
     }
 
     /**
@@ -95,6 +121,7 @@ public final class ObjectPool<T> {
             int top = --size;
             T object = (T) ready[top];
             ready[top] = null; // the pool does not keep what it lent
+            acquiredTag = tags[top];
             return object;
         }
         if (whenEmpty == WhenEmpty.RETURN_NULL) {
@@ -102,7 +129,14 @@ public final class ObjectPool<T> {
         }
         acquired++;
         allocatedWhenEmpty++;
-        return factory.get();
+        T made = factory.get();
+        acquiredTag = tagOf.applyAsLong(made);
+        return made;
+    }
+
+    /** The tag of the object the last {@link #acquire()} returned (undefined before one did). */
+    public long acquiredTag() {
+        return acquiredTag;
     }
 
     /**
@@ -112,6 +146,16 @@ public final class ObjectPool<T> {
      * @throws NullPointerException if object is null
      */
     public boolean release(T object) {
+        return release(object, 0);
+    }
+
+    /**
+     * Gives an object back with its tag, which the next {@link #acquire()} of it hands back by {@link
+     * #acquiredTag()}; kept or dropped as {@link #release(Object)}.
+     *
+     * @throws NullPointerException if object is null
+     */
+    public boolean release(T object, long tag) {
         if (object == null) {
             throw new NullPointerException("released null into the pool");
         }
@@ -120,6 +164,7 @@ public final class ObjectPool<T> {
             dropped++;
             return false;
         }
+        tags[size] = tag;
         ready[size++] = object;
         return true;
     }

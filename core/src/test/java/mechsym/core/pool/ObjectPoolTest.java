@@ -112,4 +112,26 @@ class ObjectPoolTest {
         assertThat(bytes).isLessThan(4_096);
         assertThat(pool.allocatedWhenEmptyCount()).isZero();
     }
+
+    @Test
+    void eachObjectComesBackWithTheTagItWasReleasedWith() {
+        AtomicInteger made = new AtomicInteger();
+        ObjectPool<int[]> pool =
+                ObjectPool.allocatingWhenEmpty(2, () -> new int[] {made.incrementAndGet()}, a -> a[0] * 100L);
+        int[] first = pool.acquire();
+        assertThat(pool.acquiredTag()).isEqualTo(first[0] * 100L); // tagged by tagOf when made
+        int[] second = pool.acquire();
+        int[] third = pool.acquire(); // made when empty, tagged too
+        assertThat(pool.acquiredTag()).isEqualTo(300L);
+        assertThat(pool.release(first, 7)).isTrue();
+        assertThat(pool.release(second, 8)).isTrue();
+        assertThat(pool.release(third, 9)).isFalse(); // full: dropped, its tag with it
+        assertThat(pool.acquire()).isSameAs(second);
+        assertThat(pool.acquiredTag()).isEqualTo(8);
+        assertThat(pool.acquire()).isSameAs(first);
+        assertThat(pool.acquiredTag()).isEqualTo(7);
+        pool.release(first);
+        pool.acquire();
+        assertThat(pool.acquiredTag()).isZero(); // released without a tag
+    }
 }

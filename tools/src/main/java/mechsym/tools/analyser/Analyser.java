@@ -20,6 +20,9 @@ public final class Analyser implements AutoCloseable {
 
     private final int queueSize;
     private final Packet[] store;
+    /** Each stored packet's slab offset, beside it (as the FIFO keeps them). */
+    private final long[] storeOffsets;
+
     private long random;
     private long written;
     private long writtenSum;
@@ -67,16 +70,28 @@ public final class Analyser implements AutoCloseable {
         this.queue = new PacketFifo(queueSize + 1);
         this.slab = strategy.slabSegment();
         this.store = new Packet[analyserCase.storedCount()];
+        this.storeOffsets = new long[store.length];
         this.random = seed == 0 ? 0x9E3779B97F4A7C15L : seed;
     }
 
     /** One arriving packet: acquire, fill, queue; process the oldest once the FIFO is full. */
     public void onPacket() {
         Packet packet = strategy.acquire();
-        fill(packet);
-        queue.addLast(packet, packet.slabOffset());
+        long at = strategy.acquiredOffset(); // from the pool, beside the packet: the packet is not read
+        fill(packet, at);
+        queue.addLast(packet, at);
         if (queue.size() > queueSize) {
             processFirst();
+        }
+    }
+
+    /**
+     * {@code count} arriving packets, as {@link #onPacket()} each: one loop the compiler sees whole, so
+     * what does not change from packet to packet (the slab segment's fields) is loaded once.
+     */
+    public void onPackets(long count) {
+        for (long i = 0; i < count; i++) {
+            onPacket();
         }
     }
 
@@ -93,7 +108,7 @@ public final class Analyser implements AutoCloseable {
         if (parse == Parse.FLAT && slab != null) {
             processFlatNative(packet, slabOffset);
         } else {
-            process(packet);
+            process(packet, slabOffset);
         }
     }
 
@@ -101,7 +116,7 @@ public final class Analyser implements AutoCloseable {
     public void releaseStored() {
         for (int i = 0; i < store.length; i++) {
             if (store[i] != null) {
-                strategy.release(store[i]);
+                release(store[i], storeOffsets[i]);
                 store[i] = null;
             }
         }
@@ -131,8 +146,11 @@ public final class Analyser implements AutoCloseable {
         return strategy;
     }
 
-    /** The data source: a random IPv4 packet, TCP 1 time in 16, else UDP. */
-    void fill(Packet p) {
+    /**
+     * The data source: a random IPv4 packet, TCP 1 time in 16, else UDP. A native packet is written
+     * through the analyser's own slab segment at {@code at}, without reading the packet object.
+     */
+    void fill(Packet p, long at) {
         long r = nextRandom();
         int source = (int) r;
         int destination = (int) (r >>> 32);
@@ -147,25 +165,45 @@ public final class Analyser implements AutoCloseable {
 
         // The same bytes as field-by-field stores, in a few big-endian words (as g++ merges the C++
         // version's stores): version/IHL 0x45, TOS 0, total length, identification, flags DF.
-        p.putLong(PacketLayout.VERSION_IHL, 0x45L << 56 | (long) totalLength << 32 | (written & 0xFFFF) << 16 | 0x4000);
-        p.putInt(PacketLayout.TTL, 64 << 24 | protocol << 16); // TTL, protocol, header checksum 0
-        p.putLong(PacketLayout.SOURCE_ADDRESS, (long) source << 32 | destination & 0xFFFFFFFFL);
+        putLong(
+                p,
+                at,
+                PacketLayout.VERSION_IHL,
+                0x45L << 56 | (long) totalLength << 32 | (written & 0xFFFF) << 16 | 0x4000);
+        putInt(p, at, PacketLayout.TTL, 64 << 24 | protocol << 16); // TTL, protocol, header checksum 0
+        putLong(p, at, PacketLayout.SOURCE_ADDRESS, (long) source << 32 | destination & 0xFFFFFFFFL);
         int t = PacketLayout.IPV4_HEADER_SIZE;
-        p.putInt(t + PacketLayout.SOURCE_PORT, sourcePort << 16 | destinationPort);
+        putInt(p, at, t + PacketLayout.SOURCE_PORT, sourcePort << 16 | destinationPort);
         if (isTcp) {
-            p.putLong(t + PacketLayout.TCP_SEQUENCE, (long) (int) r << 32); // sequence, acknowledgement 0
+            putLong(p, at, t + PacketLayout.TCP_SEQUENCE, (long) (int) r << 32); // sequence, acknowledgement 0
             // data offset 0x50, flags PSH+ACK 0x18, window 0xFFFF, checksum 0, urgent pointer 0
-            p.putLong(t + PacketLayout.TCP_DATA_OFFSET, 0x5018_FFFFL << 32);
+            putLong(p, at, t + PacketLayout.TCP_DATA_OFFSET, 0x5018_FFFFL << 32);
         } else {
-            p.putInt(t + PacketLayout.UDP_LENGTH, (transportLength + payload) << 16); // length, checksum 0
+            putInt(p, at, t + PacketLayout.UDP_LENGTH, (transportLength + payload) << 16); // length, checksum 0
         }
         written++;
         writtenSum +=
                 PacketLayout.checksumTerm(source, destination, protocol, totalLength, sourcePort, destinationPort);
     }
 
+    private void putLong(Packet p, long at, int offset, long value) {
+        if (slab != null) {
+            NativePacket.putLong(slab, at + offset, value);
+        } else {
+            p.putLong(offset, value);
+        }
+    }
+
+    private void putInt(Packet p, long at, int offset, int value) {
+        if (slab != null) {
+            NativePacket.putInt(slab, at + offset, value);
+        } else {
+            p.putInt(offset, value);
+        }
+    }
+
     /** The processor: parse (allocating, as the post's Java), then store or release. */
-    void process(Packet p) {
+    void process(Packet p, long at) {
         int versionIhl = p.getByte(PacketLayout.VERSION_IHL);
         if (versionIhl >>> 4 != 4) {
             throw new IllegalStateException("not an IPv4 packet: version " + (versionIhl >>> 4));
@@ -199,7 +237,7 @@ public final class Analyser implements AutoCloseable {
                     p.parsedSourcePort,
                     p.parsedDestinationPort);
         }
-        keepOrRelease(p, protocol);
+        keepOrRelease(p, at, protocol);
     }
 
     /**
@@ -226,23 +264,33 @@ public final class Analyser implements AutoCloseable {
         p.parsedSourcePort = sourcePort;
         p.parsedDestinationPort = destinationPort;
         parsedSum += PacketLayout.checksumTerm(source, destination, protocol, totalLength, sourcePort, destinationPort);
-        keepOrRelease(p, protocol);
+        keepOrRelease(p, at, protocol);
     }
 
     /** Counts the parsed packet; keeps a TCP one in the store (releasing the one it evicts), else releases it. */
-    private void keepOrRelease(Packet p, int protocol) {
+    private void keepOrRelease(Packet p, long at, int protocol) {
         parsed++;
         if (protocol == PacketLayout.PROTOCOL_TCP) {
             tcp++;
             int slot = (int) ((nextRandom() >>> 33) % store.length);
             Packet evicted = store[slot];
+            long evictedAt = storeOffsets[slot];
             store[slot] = p;
+            storeOffsets[slot] = at;
             if (evicted != null) {
-                strategy.release(evicted);
+                release(evicted, evictedAt);
             }
         } else {
-            strategy.release(p);
+            release(p, at);
         }
+    }
+
+    /** Back to the strategy; the post's parse drops its result first (the flat parse has none to drop). */
+    private void release(Packet p, long at) {
+        if (parse == Parse.OBJECTS) {
+            p.header = null;
+        }
+        strategy.release(p, at);
     }
 
     /** xorshift64*: no allocation, good enough to scatter addresses and store slots. */

@@ -7,7 +7,9 @@ import java.util.function.Consumer;
 /**
  * The post's batch mode: packets as fast as the analyser takes them, timed per report of {@code
  * reportPackets} (the post: 10M per report, the first 50M as warm-up). Closed loop: the next packet
- * arrives when the last one is in.
+ * arrives when the last one is in. Each report has its wall time and the process's CPU time ({@link
+ * ProcessCpuClock}, as native/packet_analyser reads it): on a shared machine the CPU time leaves out
+ * what other processes took.
  *
  * @param warmupPackets packets before the first timed report
  * @param reportPackets packets per timed report
@@ -27,10 +29,21 @@ public record BatchRun(long warmupPackets, long reportPackets, int reports) {
         }
     }
 
-    /** What one timed report measured. */
-    public record Report(int index, long packets, long nanos) {
+    /**
+     * What one timed report measured.
+     *
+     * @param nanos wall time
+     * @param cpuNanos the process's CPU time (every thread of it, the collector's included)
+     */
+    public record Report(int index, long packets, long nanos, long cpuNanos) {
+        /** Wall time per packet. */
         public double nsPerPacket() {
             return nanos / (double) packets;
+        }
+
+        /** The process's CPU time per packet. */
+        public double cpuNsPerPacket() {
+            return cpuNanos / (double) packets;
         }
     }
 
@@ -48,16 +61,14 @@ public record BatchRun(long warmupPackets, long reportPackets, int reports) {
 
     /** Warm-up and reports only, for a caller that inspects the analyser before {@link #finish}. */
     public List<Report> runWithoutFinish(Analyser analyser, Consumer<Report> onReport) {
-        for (long i = 0; i < warmupPackets; i++) {
-            analyser.onPacket();
-        }
+        analyser.onPackets(warmupPackets);
         List<Report> out = new ArrayList<>(reports);
         for (int r = 0; r < reports; r++) {
+            long cpuStart = ProcessCpuClock.nanos();
             long start = System.nanoTime();
-            for (long i = 0; i < reportPackets; i++) {
-                analyser.onPacket();
-            }
-            Report report = new Report(r, reportPackets, System.nanoTime() - start);
+            analyser.onPackets(reportPackets);
+            long end = System.nanoTime();
+            Report report = new Report(r, reportPackets, end - start, ProcessCpuClock.nanos() - cpuStart);
             out.add(report);
             onReport.accept(report);
         }

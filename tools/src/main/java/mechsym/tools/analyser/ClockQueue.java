@@ -27,7 +27,8 @@ import java.nio.file.StandardOpenOption;
  *      256  slots            source, plain       analyser, plain after acquiring the write position
  * </pre>
  *
- * <p>The source writes sequence number n into slot {@code position % capacity}, then publishes the
+ * <p>The source writes sequence number n into slot {@code position % capacity} (each side keeps its
+ * slot index and wraps it at the capacity, no division per packet), then publishes the
  * write position with a release store; the analyser reads it with an acquire load, so each slot it
  * reads below that position is the one written (happens-before through the position). The source
  * reads the read position with acquire to see which slots are free; a full queue makes it drop the
@@ -58,6 +59,10 @@ public final class ClockQueue implements AutoCloseable {
     private final MemorySegment segment;
     private final long capacity;
     private final long intervalNs;
+    /** The reader's next slot, wrapped at the capacity by a compare (no 64-bit division per packet). */
+    private long readSlot;
+    /** The writer's next slot (the Java writer's side), wrapped alike. */
+    private long writeSlot;
 
     private ClockQueue(Path file, Arena arena, MemorySegment segment, long capacity, long intervalNs) {
         this.file = file;
@@ -129,9 +134,14 @@ public final class ClockQueue implements AutoCloseable {
         return (long) LONG.getAcquire(segment, WRITE_OFFSET);
     }
 
-    /** The sequence number at {@code position}; call only below a write position read with acquire. */
-    public long sequenceAt(long position) {
-        return segment.get(ValueLayout.JAVA_LONG, SLOTS_OFFSET + (position % capacity) * Long.BYTES);
+    /**
+     * The sequence number at the reader's next position (0, 1, 2, ... in turn), then moves on; call
+     * only below a write position read with acquire.
+     */
+    public long nextSequence() {
+        long slot = readSlot;
+        readSlot = slot + 1 == capacity ? 0 : slot + 1;
+        return segment.get(ValueLayout.JAVA_LONG, SLOTS_OFFSET + slot * Long.BYTES);
     }
 
     /** Frees the slots below {@code position} for the source (release). */
@@ -166,15 +176,18 @@ public final class ClockQueue implements AutoCloseable {
 
     /**
      * The writer's side in Java, for tests and for a source written in Java: sequence number {@code
-     * sequence} at write position {@code position}, published with release. Returns false (nothing
-     * written) when the queue is full.
+     * sequence} at write position {@code position} (0, 1, 2, ... in turn: the positions of the offers
+     * that returned true), published with release. Returns false (nothing written) when the queue is
+     * full.
      */
     public boolean offer(long position, long sequence) {
         long read = (long) LONG.getAcquire(segment, READ_OFFSET);
         if (position - read >= capacity) {
             return false;
         }
-        segment.set(ValueLayout.JAVA_LONG, SLOTS_OFFSET + (position % capacity) * Long.BYTES, sequence);
+        long slot = writeSlot;
+        writeSlot = slot + 1 == capacity ? 0 : slot + 1;
+        segment.set(ValueLayout.JAVA_LONG, SLOTS_OFFSET + slot * Long.BYTES, sequence);
         LONG.setRelease(segment, WRITE_OFFSET, position + 1);
         return true;
     }

@@ -15,17 +15,10 @@ public final class NativePacket extends Packet {
 
     private final MemorySegment slab;
     private final long base;
-    private final int slot;
 
     NativePacket(MemorySegment slab, int slot) {
         this.slab = slab;
-        this.slot = slot;
         this.base = (long) slot * PacketLayout.BUFFER_SIZE;
-    }
-
-    /** The slab slot this packet's buffer occupies. */
-    int slot() {
-        return slot;
     }
 
     /** Where this packet's buffer starts in its slab's segment. */
@@ -66,11 +59,21 @@ public final class NativePacket extends Packet {
 
     @Override
     void putInt(int offset, int value) {
-        slab.set(INT, base + offset, value);
+        putInt(slab, base + offset, value);
     }
 
     @Override
     void putLong(int offset, long value) {
-        slab.set(LONG, base + offset, value);
+        putLong(slab, base + offset, value);
+    }
+
+    /** Writes a big-endian 32-bit value at {@code at} of a slab (bounds-checked by the segment). */
+    static void putInt(MemorySegment slab, long at, int value) {
+        slab.set(INT, at, value);
+    }
+
+    /** Writes a big-endian 64-bit value at {@code at} of a slab. */
+    static void putLong(MemorySegment slab, long at, long value) {
+        slab.set(LONG, at, value);
     }
 }

@@ -46,9 +46,9 @@ public final class NativeSlab implements AutoCloseable {
         return new NativePacket(segment, free[--freeCount]);
     }
 
-    /** Gives a packet's slot back (the packet object is left to the GC). */
-    void freeSlot(NativePacket packet) {
-        free[freeCount++] = packet.slot();
+    /** Gives the slot at {@code slabOffset} back (its packet object is left to the GC). */
+    void freeSlot(long slabOffset) {
+        free[freeCount++] = (int) (slabOffset / PacketLayout.BUFFER_SIZE);
     }
 
     /** The memory of every slot: slot {@code n}'s buffer is the 1 KiB at {@code n * BUFFER_SIZE}. */

@@ -12,9 +12,6 @@ public abstract sealed class PacketStrategy implements AutoCloseable {
     /** The off-heap slab the packets' buffers live in; null for heap buffers. */
     private final NativeSlab slab;
 
-    private long acquired;
-    private long released;
-
     private PacketStrategy(NativeSlab slab) {
         this.slab = slab;
     }
@@ -49,25 +46,30 @@ public abstract sealed class PacketStrategy implements AutoCloseable {
         };
     }
 
-    public final Packet acquire() {
-        acquired++;
-        return take();
-    }
+    /** A packet to fill; its buffer's slab offset is then {@link #acquiredOffset()}. */
+    public abstract Packet acquire();
 
+    /**
+     * Where the buffer of the packet the last {@link #acquire()} returned starts in the slab ({@link
+     * Packet#slabOffset()}), kept beside the packet so that the caller need not read the packet for it;
+     * -1 for heap buffers.
+     */
+    abstract long acquiredOffset();
+
+    /**
+     * Gives a packet back.
+     *
+     * @param slabOffset its {@link Packet#slabOffset()}, as {@link #acquiredOffset()} gave it
+     */
+    public abstract void release(Packet packet, long slabOffset);
+
+    /** Gives a packet back, reading its slab offset from it. */
     public final void release(Packet packet) {
-        released++;
-        packet.header = null;
-        giveBack(packet);
+        release(packet, packet.slabOffset());
     }
-
-    abstract Packet take();
-
-    abstract void giveBack(Packet packet);
 
     /** Packets acquired and not released. */
-    public long outstanding() {
-        return acquired - released;
-    }
+    public abstract long outstanding();
 
     /**
      * After everything was released: null when every packet came back, else a sentence saying how
@@ -101,41 +103,80 @@ public abstract sealed class PacketStrategy implements AutoCloseable {
     /** One packet for everything (the post's dummy strategy: it measures the framework). */
     static final class Dummy extends PacketStrategy {
         private final Packet packet;
+        private final long offset;
+        private long outstanding;
 
         Dummy(NativeSlab slab) {
             super(slab);
             this.packet = slab == null ? new HeapPacket() : slab.reservedPacket(0);
+            this.offset = packet.slabOffset();
         }
 
         @Override
-        Packet take() {
+        public Packet acquire() {
+            outstanding++;
             return packet;
         }
 
         @Override
-        void giveBack(Packet p) {}
+        long acquiredOffset() {
+            return offset;
+        }
+
+        @Override
+        public void release(Packet p, long slabOffset) {
+            outstanding--;
+        }
+
+        @Override
+        public long outstanding() {
+            return outstanding;
+        }
     }
 
     /** A new packet every time; native buffers still come from the slab's free slots. */
     static final class Allocating extends PacketStrategy {
+        private long acquiredOffset = -1;
+        private long outstanding;
+
         Allocating(NativeSlab slab) {
             super(slab);
         }
 
         @Override
-        Packet take() {
-            return slab() == null ? new HeapPacket() : slab().newPacket();
+        public Packet acquire() {
+            outstanding++;
+            if (slab() == null) {
+                return new HeapPacket();
+            }
+            NativePacket p = slab().newPacket();
+            acquiredOffset = p.slabOffset();
+            return p;
         }
 
         @Override
-        void giveBack(Packet p) {
+        long acquiredOffset() {
+            return acquiredOffset;
+        }
+
+        @Override
+        public void release(Packet p, long slabOffset) {
+            outstanding--;
             if (slab() != null) {
-                slab().freeSlot((NativePacket) p);
+                slab().freeSlot(slabOffset);
             }
+        }
+
+        @Override
+        public long outstanding() {
+            return outstanding;
         }
     }
 
-    /** A pool made up front that allocates when empty and drops when full (mix and pool differ in size). */
+    /**
+     * A pool made up front that allocates when empty and drops when full (mix and pool differ in size);
+     * the pool keeps each packet's slab offset beside it, and counts what it lends and takes back.
+     */
     static final class Pooled extends PacketStrategy {
         private final int reserved;
         private int nextReserved;
@@ -144,7 +185,7 @@ public abstract sealed class PacketStrategy implements AutoCloseable {
         Pooled(int capacity, NativeSlab slab) {
             super(slab);
             this.reserved = capacity;
-            this.pool = ObjectPool.allocatingWhenEmpty(capacity, this::newPacket);
+            this.pool = ObjectPool.allocatingWhenEmpty(capacity, this::newPacket, Packet::slabOffset);
         }
 
         private Packet newPacket() {
@@ -156,15 +197,25 @@ public abstract sealed class PacketStrategy implements AutoCloseable {
         }
 
         @Override
-        Packet take() {
+        public Packet acquire() {
             return pool.acquire();
         }
 
         @Override
-        void giveBack(Packet p) {
-            if (!pool.release(p) && slab() != null) {
-                slab().freeSlot((NativePacket) p);
+        long acquiredOffset() {
+            return pool.acquiredTag();
+        }
+
+        @Override
+        public void release(Packet p, long slabOffset) {
+            if (!pool.release(p, slabOffset) && slab() != null) {
+                slab().freeSlot(slabOffset);
             }
+        }
+
+        @Override
+        public long outstanding() {
+            return pool.outstanding();
         }
 
         @Override

@@ -113,7 +113,7 @@ public record RealTimeRun(long durationNs, long startupNs, long reportIntervalNs
             } else {
                 long end = Math.min(written, read + 1024);
                 for (; read < end; read++) {
-                    loss.onSequence(queue.sequenceAt(read));
+                    loss.onSequence(queue.nextSequence());
                     analyser.onPacket();
                 }
                 queue.readPositionRelease(read);

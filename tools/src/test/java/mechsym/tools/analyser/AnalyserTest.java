@@ -52,7 +52,7 @@ class AnalyserTest {
         PacketStrategy strategy = PacketStrategy.create(Strategy.ALLOC, Buffers.HEAP, SMALL);
         Packet packet = strategy.acquire();
         try (Analyser analyser = new Analyser(new AnalyserCase("t", 1, 16), strategy, 7)) {
-            analyser.fill(packet);
+            analyser.fill(packet, packet.slabOffset());
             assertThat(packet.getByte(PacketLayout.VERSION_IHL)).isEqualTo(0x45);
             int protocol = packet.getByte(PacketLayout.PROTOCOL);
             assertThat(protocol).isIn(PacketLayout.PROTOCOL_TCP, PacketLayout.PROTOCOL_UDP);
@@ -64,7 +64,7 @@ class AnalyserTest {
             } else {
                 assertThat(packet.getByte(20 + PacketLayout.TCP_DATA_OFFSET)).isEqualTo(0x50);
             }
-            analyser.process(packet);
+            analyser.process(packet, packet.slabOffset());
             IpHeader header = packet.header() != null ? packet.header() : null;
             assertThat(analyser.packets()).isEqualTo(1);
             analyser.checkConsistent();

@@ -14,11 +14,11 @@ class FlatNativeParseTest {
                     Analyser throughPacket = newAnalyser(strategy)) {
                 for (int i = 0; i < 20_000; i++) {
                     Packet a = direct.strategy().acquire();
-                    direct.fill(a);
+                    direct.fill(a, a.slabOffset());
                     Packet b = throughPacket.strategy().acquire();
-                    throughPacket.fill(b);
+                    throughPacket.fill(b, b.slabOffset());
                     direct.processFlatNative(a, a.slabOffset());
-                    throughPacket.process(b);
+                    throughPacket.process(b, b.slabOffset());
                     assertThat(new int[] {
                                 a.parsedSource,
                                 a.parsedDestination,

@@ -19,7 +19,7 @@ class SourceBytesTest {
                 int tcp = 0;
                 for (int i = 0; i < 5_000; i++) {
                     Packet p = strategy.acquire();
-                    analyser.fill(p);
+                    analyser.fill(p, p.slabOffset());
                     ByteBuffer expected = fieldByField(p, i);
                     for (int at = 0; at < expected.limit(); at++) {
                         assertThat(p.getByte(at))

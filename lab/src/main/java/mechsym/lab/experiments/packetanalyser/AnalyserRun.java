@@ -3,6 +3,7 @@ package mechsym.lab.experiments.packetanalyser;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import jdk.jfr.Recording;
@@ -21,19 +22,15 @@ import mechsym.tools.analyser.Strategy;
 
 /**
  * One configuration of the packet analyser in its own JVM (the experiment forks one per collector,
- * buffers, case and strategy, with the post's heap): a batch run with the GC's pauses read from JFR
- * over the timed reports, or a real-time search against the clock source.
+ * buffers, case and strategy, with the post's heap, in each round): a batch run timed in the process's
+ * CPU time per report with the GC's pauses read from JFR over the timed reports, or real-time trials or
+ * a min-interval search against the clock source.
  *
  * <pre>
  *   batch    CASE STRATEGY BUFFERS POOL MIX PARSE JFR WARMUP REPORT REPORTS COUNT_OBJECTS
  *   realtime CASE STRATEGY BUFFERS POOL MIX PARSE CLOCK STARTUP_MS WINDOW_MS INTERVALS...  (a trial each)
  *   search   CASE STRATEGY BUFFERS POOL MIX PARSE CLOCK STARTUP_MS WINDOW_MS FLOOR CEILING (min-interval)
- *   ladder   CASE STRATEGY BUFFERS POOL MIX PARSE CLOCK STARTUP_MS WINDOW_MS INTERVALS...  (largest first)
  * </pre>
- *
- * <p>A ladder is the reduced search: trials from the largest interval down, stopping at the first loss
- * (or the first trial whose clock source fell behind its rate); its answer, like a search's, is the
- * smallest clean interval (or the loss at the first interval).
  */
 public final class AnalyserRun {
     private AnalyserRun() {}
@@ -41,7 +38,9 @@ public final class AnalyserRun {
     /**
      * A batch run's figures.
      *
-     * @param nsPerPacket per timed report
+     * @param cpuNsPerPacket the process's CPU time per packet, per timed report (after the warm-up,
+     *     which JFR's start precedes)
+     * @param wallNsPerPacket wall time per packet, per timed report
      * @param gcCount collections during the timed reports (jdk.GarbageCollection)
      * @param gcMaxPauseMs longest pause of those
      * @param gcPauseSumMs their pauses summed
@@ -53,7 +52,8 @@ public final class AnalyserRun {
             String caseLabel,
             String strategy,
             String buffers,
-            List<Double> nsPerPacket,
+            List<Double> cpuNsPerPacket,
+            List<Double> wallNsPerPacket,
             long gcCount,
             double gcMaxPauseMs,
             double gcPauseSumMs,
@@ -121,31 +121,6 @@ public final class AnalyserRun {
                     RealTimeRun.Result last = outcome.trials().getLast();
                     ForkedJvm.emit(trial(setup, last, true, outcome.minIntervalNs(), outcome.lostPercentAtReference()));
                 }
-                case "ladder" -> {
-                    RealTimeRun run = realTimeRun(args[8], args[9]);
-                    Long clean = null;
-                    double lostAtFirst = Double.NaN;
-                    RealTimeRun.Result last = null;
-                    for (int i = 10; i < args.length; i++) {
-                        last = AnalyserSetup.trial(analyser, Path.of(args[7]), Long.parseLong(args[i]), run, l -> {});
-                        if (i == 10) {
-                            lostAtFirst = last.lostPercentAfterStartup();
-                        }
-                        boolean atRate = last.keptRate(run.windowNs());
-                        if (i == 10 && !atRate) {
-                            throw new IllegalStateException("the clock source fell behind at " + last.intervalNs()
-                                    + " ns (" + last.seenAfterStartup() + " packets seen): no figure");
-                        }
-                        if (!last.clean() || !atRate) {
-                            break; // a loss, or a source that fell behind: no interval below this one was shown
-                        }
-                        clean = last.intervalNs();
-                    }
-                    if (last == null) {
-                        throw new IllegalArgumentException("ladder: no intervals given");
-                    }
-                    ForkedJvm.emit(trial(setup, last, true, clean, lostAtFirst));
-                }
                 default -> throw new IllegalArgumentException("unknown mode " + mode);
             }
         }
@@ -173,25 +148,29 @@ public final class AnalyserRun {
 
     private static void batch(AnalyserSetup setup, Analyser analyser, Path jfr, BatchRun run, boolean countObjects)
             throws Exception {
-        for (long i = 0; i < run.warmupPackets(); i++) {
-            analyser.onPacket();
-        }
-        List<Double> ns = new ArrayList<>();
+        List<Double> cpu = new ArrayList<>();
+        List<Double> wall = new ArrayList<>();
+        Instant timedFrom;
         long start;
         long end;
+        // JFR starts before the warm-up, so that neither its start nor the interpreter is in a timed
+        // report; only the collections from the first timed report on are counted.
         try (Recording recording = new Recording()) {
             recording.enable("jdk.GarbageCollection");
             recording.start();
+            analyser.onPackets(run.warmupPackets());
+            timedFrom = Instant.now();
             start = System.nanoTime();
             new BatchRun(0, run.reportPackets(), run.reports()).runWithoutFinish(analyser, r -> {
-                ns.add(r.nsPerPacket());
+                cpu.add(r.cpuNsPerPacket());
+                wall.add(r.nsPerPacket());
                 ForkedJvm.progress(String.format(
                         java.util.Locale.ROOT,
-                        "%s %s %s: %.0f ns/packet",
+                        "%s %s %s: CPU %.0f ns/packet",
                         setup.analyserCase().label(),
                         setup.strategy().label(),
                         setup.buffers().label(),
-                        r.nsPerPacket()));
+                        r.cpuNsPerPacket()));
             });
             end = System.nanoTime();
             recording.stop();
@@ -201,6 +180,9 @@ public final class AnalyserRun {
         Duration sum = Duration.ZERO;
         Duration longest = Duration.ZERO;
         for (RecordedEvent gc : RecordingFile.readAllEvents(jfr)) {
+            if (gc.getStartTime().isBefore(timedFrom)) {
+                continue;
+            }
             count++;
             sum = sum.plus(gc.getDuration("sumOfPauses"));
             Duration max = gc.getDuration("longestPause");
@@ -213,7 +195,8 @@ public final class AnalyserRun {
                 setup.analyserCase().label(),
                 setup.strategy().label(),
                 setup.buffers().label(),
-                ns,
+                cpu,
+                wall,
                 count,
                 longest.toNanos() / 1e6,
                 sum.toNanos() / 1e6,

@@ -5,18 +5,14 @@ import java.util.List;
 import java.util.Locale;
 import mechsym.tools.analyser.Analyser;
 import mechsym.tools.analyser.Buffers;
-import mechsym.tools.analyser.Strategy;
 
 /**
- * A Java configuration: one JVM per strategy and case. Flat parse is mechsym's addition: the parse
- * results as fields inside the packet, the post's flat C++ in Java.
+ * A Java configuration: a collector, buffers and parse, one JVM per case and strategy. Flat parse is
+ * mechsym's addition: the parse results as fields inside the packet, the post's flat C++ in Java.
  */
-record JavaConfig(Collector collector, Buffers buffers, Analyser.Parse parse, List<Strategy> strategies) {
-    /** The post's name: "G1", "Native G1"; ours adds ", flat parse". */
-    String solution() {
-        return (buffers == Buffers.NATIVE ? "Native " : "")
-                + collector.label()
-                + (parse == Analyser.Parse.FLAT ? ", flat parse" : "");
+record JavaConfig(Collector collector, Buffers buffers, Analyser.Parse parse) {
+    Solution solution() {
+        return Solution.java(collector, buffers, parse);
     }
 
     String heap(Plan plan) {

@@ -9,19 +9,18 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Predicate;
+import java.util.Optional;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
+import mechsym.lab.Goal;
+import mechsym.lab.Rounds;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
 import mechsym.lab.Verdict;
-import mechsym.lab.experiments.packetanalyser.PacketAnalyserVerdict.RealTimeCell;
 import mechsym.lab.seeds.SeedPosts;
-import mechsym.tools.analyser.Analyser;
 import mechsym.tools.analyser.AnalyserCase;
-import mechsym.tools.analyser.Buffers;
 import mechsym.tools.analyser.MinIntervalSearch;
 import mechsym.tools.analyser.RealTimeRun;
 import mechsym.tools.analyser.Strategy;
@@ -35,8 +34,9 @@ import mechsym.tools.platform.NativePrograms;
  * under every collector and buffer kind and in C++, and in real time; mix is as good at low utilisation
  * (case A) and pooling better as utilisation grows (case C); G1 and ZGC improve on CMS in real time;
  * flat C++ is fastest (the post's best Java is 1.4-2.3x behind it in batch). mechsym's goals, reported
- * beside the verdict: the best Java configuration within 1.3x of flat C++ in batch in each case, and
- * some Java configuration losing nothing at 200 ns per packet in real-time case B.
+ * beside the verdict (PacketAnalyserGoals): the best Java configuration within 2.0x (next, 1.3x) of flat
+ * C++ in batch in each case, and the best Java configuration losing nothing at 200 ns per packet in
+ * real-time case B.
  *
  *   clock_source (C++ process) --seq every N ns--> mmap queue (100 ms of packets) --> analyser JVM
  *                                 keeps ticking while                     one packet per sequence
@@ -45,27 +45,36 @@ import mechsym.tools.platform.NativePrograms;
  *   packet = 1 KiB buffer --> FIFO (INTERNAL_QUEUE_SIZE) --> parse (allocates header objects)
  *            --> 1/16 TCP kept in STORED_COUNT slots (random replacement), the rest released
  *
- * Measured: one forked JVM per collector, buffers, case and strategy (the post's -Xms2g -Xmx2g, and
- * -Xmx1g with native buffers); batch ns/packet per report after warm-up (the post: 10M per report, 50M
- * warm-up), the GC's pauses over the timed reports from JFR (jdk.GarbageCollection), live objects from
- * JFR's heap inspection (jdk.ObjectCount); native/packet_analyser (port and flat) in the same run;
- * real time against native/clock_source. Beyond the post: Java with "flat parse" (the parse results
- * as fields inside the packet, nothing allocated per packet: the flat C++ idea in Java). Quick profile: case B, Parallel, G1 and
- * ZGC, heap buffers (allocation, mix, pooling), native buffers (allocation, pooling), a short batch, a
- * real-time ladder (1000, 500, 250 ns, stopping at the first loss) of heap pooling under each collector,
- * and one real-time trial at 200 ns of the best Java configuration.
- * Full: cases A, B, C; Parallel, G1, ZGC (generational, the only ZGC of JDK 25), Shenandoah and
- * generational Shenandoah; the post's batch sizes; a min-interval search
- * for every configuration. Tiny: case A1000 with small pools, G1, seconds.
+ * Measured, in rounds (the jobs in turn, reversed every other round; a figure is a value per round):
+ * one forked JVM per collector, buffers, case and strategy (the post's -Xms2g -Xmx2g, and -Xmx1g with
+ * native buffers) and native/packet_analyser (port and flat); batch figures are the process's CPU time
+ * per packet (Java and C++ alike), the median of a fork's reports after warm-up (the post: 10M per
+ * report, 50M warm-up); the GC's pauses over the timed reports from JFR (jdk.GarbageCollection), live
+ * objects from JFR's heap inspection (jdk.ObjectCount); real time against native/clock_source. Beyond
+ * the post: Java with "flat parse" (the parse results as fields inside the packet, nothing allocated
+ * per packet: the flat C++ idea in Java). Quick (Plan): the smallest runs that decide the batch
+ * sub-claims (case B heap allocation and pooling under Parallel, G1 and ZGC; case A heap mix and
+ * pooling under G1; C++ in both) and the goals (native flat parse in both cases; real-time trials at
+ * 200 ns); the real-time sub-claims and case C need the post's sizes: full. Full: cases A, B, C;
+ * Parallel, G1, ZGC (generational, the only ZGC of JDK 25), Shenandoah and generational Shenandoah;
+ * the post's batch sizes; a min-interval search per configuration and round. Tiny: case A1000 with
+ * small pools, G1, seconds.
  *
  * Sensitive to: the collector and heap size, cores (the clock source spins on one, the analyser on
  * another: on 2 vCPUs with other load, the source itself is descheduled), memory bandwidth, THP.
  */
 public final class PacketAnalyserExperiment implements Experiment {
 
-    /** One line of native/packet_analyser's output. */
+    /** One line of native/packet_analyser's output: wall and process CPU time of one report. */
     public record CppReport(
-            String variant, String caseLabel, String strategy, int report, long packets, long nanos, Boolean guard) {
+            String variant,
+            String caseLabel,
+            String strategy,
+            int report,
+            long packets,
+            long nanos,
+            long cpuNanos,
+            Boolean guard) {
         @JsonCreator
         public CppReport(
                 @JsonProperty("variant") String variant,
@@ -74,6 +83,7 @@ public final class PacketAnalyserExperiment implements Experiment {
                 @JsonProperty("report") int report,
                 @JsonProperty("packets") long packets,
                 @JsonProperty("nanos") long nanos,
+                @JsonProperty("cpuNanos") long cpuNanos,
                 @JsonProperty("guard") Boolean guard) {
             this.variant = variant;
             this.caseLabel = caseLabel;
@@ -81,9 +91,19 @@ public final class PacketAnalyserExperiment implements Experiment {
             this.report = report;
             this.packets = packets;
             this.nanos = nanos;
+            this.cpuNanos = cpuNanos;
             this.guard = guard;
         }
     }
+
+    /** native/packet_analyser's real-time line. */
+    public record CppTrial(
+            long intervalNs,
+            long received,
+            long lost,
+            long lostAfterStartup,
+            long seenAfterStartup,
+            long droppedBySource) {}
 
     @Override
     public String id() {
@@ -115,48 +135,43 @@ public final class PacketAnalyserExperiment implements Experiment {
     @Override
     public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
         Plan plan = Plan.of(context.profile());
-        List<JavaConfig> configs = plan.javaConfigs();
-        int forks = plan.cases().size()
-                * configs.stream().mapToInt(j -> j.strategies().size()).sum();
-        // ---- batch: one JVM per configuration, case and strategy ----
-        List<BatchFigure> batch = new ArrayList<>();
-        Table.Builder gcTable = PacketAnalyserReport.gcTable();
-        context.progress().start("packet analyser batch, " + forks + " JVMs", forks);
-        for (AnalyserCase c : plan.cases()) {
-            for (JavaConfig config : configs) {
-                for (Strategy strategy : config.strategies()) {
-                    AnalyserRun.Batch run = javaBatch(context, result, plan, config, c, strategy);
-                    context.progress().step();
-                    if (run != null) {
-                        batch.add(BatchFigure.java(config, strategy.label(), c.label(), Summary.of(run.nsPerPacket())));
-                        PacketAnalyserReport.gcRow(gcTable, config.solution(), c, strategy, run);
-                    }
-                }
-            }
-        }
-        context.progress().finish();
-
-        // ---- C++: the direct port and the flat version ----
         NativePrograms.Program cpp = NativePrograms.program("packet_analyser");
         if (!cpp.isAvailable()) {
             result.note("No C++ rows in this run: " + cpp.problem() + ". Install make and g++ to get them.");
-        } else {
-            for (AnalyserCase c : plan.cases()) {
-                for (String variant : List.of("port", "flat")) {
-                    for (Strategy strategy : plan.cppStrategies()) {
-                        batch.add(cppBatch(context, cpp, plan, variant, c, strategy));
-                    }
-                }
+        }
+        // ---- batch: every job once per round, in turn ----
+        Map<BatchJob, List<Double>> perRound = new LinkedHashMap<>();
+        Map<BatchJob.Java, List<AnalyserRun.Batch>> javaRuns = new LinkedHashMap<>();
+        List<BatchJob> jobs = plan.batch().stream()
+                .filter(j -> j instanceof BatchJob.Java || cpp.isAvailable())
+                .toList();
+        jobs.forEach(j -> perRound.put(j, new ArrayList<>()));
+        context.progress()
+                .start(
+                        "packet analyser batch, " + plan.rounds() + " rounds of " + jobs.size(),
+                        plan.rounds() * jobs.size());
+        for (int round = 0; round < plan.rounds(); round++) {
+            for (BatchJob job : Rounds.inTurn(jobs, round)) {
+                double ns = switch (job) {
+                    case BatchJob.Java java -> javaBatch(context, result, plan, java, round, javaRuns);
+                    case BatchJob.Cpp c -> cppBatch(context, cpp, plan, c);
+                };
+                perRound.get(job).add(ns);
+                context.progress().step();
             }
         }
+        context.progress().finish();
+        List<BatchFigure> batch = new ArrayList<>();
+        perRound.forEach((job, ns) -> batch.add(new BatchFigure(
+                job.solution(), job.strategy(), job.analyserCase().label(), ns)));
         result.table(PacketAnalyserReport.batchTable(batch, plan));
         result.table(PacketAnalyserReport.batchSummary(batch, plan));
-        result.table(gcTable.build());
+        result.table(PacketAnalyserReport.gcTable(javaRuns));
 
         // ---- real time against the clock source ----
-        List<SpeedGoals.Trial> trials = new ArrayList<>();
         List<RealTimeCell> cells = new ArrayList<>();
-        realTime(context, result, plan, configs, batch, trials, cells);
+        List<RealTimeTrial> trials = new ArrayList<>();
+        realTime(context, result, plan, batch, cells, trials);
 
         PacketAnalyserReport.charts(result);
         result.note("Where the post's text and tables disagree the tables are kept: case A is 10,000 / 10,000 (its"
@@ -166,68 +181,38 @@ public final class PacketAnalyserExperiment implements Experiment {
                 + " CMS is gone from today's JDKs, so Parallel runs under the label \"Parallel (the post's 'CMS')\"."
                 + " ZGC on JDK 25 is generational ZGC (the non-generational mode was removed).");
         result.note("Not repeated: the post's real-time losses with a 10 GB heap (the brackets in its tables).");
-        Verdict verdict = PacketAnalyserVerdict.judge(batch, cells);
+        PacketAnalyserFigures figures = new PacketAnalyserFigures(batch, cells, trials);
+        Verdict verdict = PacketAnalyserClaims.judge(figures);
         verdict.claims().stream()
                 .filter(claim -> claim.outcome() != Verdict.Outcome.INCONCLUSIVE)
-                .forEach(claim -> result.headline(
-                        Verdict.label(claim.outcome()) + ": " + claim.claim() + " (" + claim.reason() + ")"));
+                .forEach(claim -> result.headline(Verdict.label(claim.outcome()) + ": " + claim.claim()));
         result.verdict(verdict);
-        result.goal(SpeedGoals.batch(bestJava(batch), bestFlat(batch)));
-        result.goal(SpeedGoals.realtime(trials));
-    }
-
-    /**
-     * One batch figure: a configuration's ns/packet in a case.
-     *
-     * @param collector the collector's label, null for C++
-     * @param buffers "heap" or "native", null for C++
-     * @param postSolution one of the post's solutions (false for mechsym's flat-parse Java)
-     */
-    record BatchFigure(
-            String solution,
-            String collector,
-            String buffers,
-            boolean postSolution,
-            String strategy,
-            String caseLabel,
-            boolean java,
-            Summary nsPerPacket) {
-
-        static BatchFigure java(JavaConfig config, String strategy, String caseLabel, Summary nsPerPacket) {
-            return new BatchFigure(
-                    config.solution(),
-                    config.collector().label(),
-                    config.buffers().label(),
-                    config.parse() == Analyser.Parse.OBJECTS,
-                    strategy,
-                    caseLabel,
-                    true,
-                    nsPerPacket);
-        }
-
-        static BatchFigure cpp(String solution, String strategy, String caseLabel, Summary nsPerPacket) {
-            return new BatchFigure(solution, null, null, true, strategy, caseLabel, false, nsPerPacket);
+        for (Goal goal : PacketAnalyserGoals.judge(figures)) {
+            result.goal(goal);
         }
     }
 
-    private static AnalyserRun.Batch javaBatch(
+    /** One Java fork: its figure (median of its reports' CPU ns/packet), or NaN with a note when it failed. */
+    private static double javaBatch(
             RunContext context,
             ExperimentResult.Builder result,
             Plan plan,
-            JavaConfig config,
-            AnalyserCase c,
-            Strategy strategy)
+            BatchJob.Java job,
+            int round,
+            Map<BatchJob.Java, List<AnalyserRun.Batch>> runs)
             throws InterruptedException {
-        String name = config.fileName(c.label() + "-" + strategy.label());
+        JavaConfig config = job.config();
+        String name = config.fileName(
+                job.analyserCase().label() + "-" + job.strategy().label() + "-r" + round);
         Path jfr = context.workDir().resolve(name + ".jfr");
         try {
-            List<AnalyserRun.Batch> runs = context.fork(AnalyserRun.class)
+            List<AnalyserRun.Batch> out = context.fork(AnalyserRun.class)
                     .name(name)
                     .jvmArgs(config.jvmArgs(plan))
                     .args(
                             "batch",
-                            c.label(),
-                            strategy.label(),
+                            job.analyserCase().label(),
+                            job.strategy().label(),
                             config.buffers().label(),
                             plan.sizes().pool(),
                             plan.sizes().mix(),
@@ -236,31 +221,32 @@ public final class PacketAnalyserExperiment implements Experiment {
                             plan.warmup(),
                             plan.report(),
                             plan.reports(),
-                            plan.countObjects())
+                            plan.countObjects() && round == 0)
                     .timeoutSeconds(1_800)
                     .run(AnalyserRun.Batch.class);
-            return runs.isEmpty() ? null : runs.getFirst();
+            if (out.isEmpty()) {
+                return Double.NaN;
+            }
+            runs.computeIfAbsent(job, k -> new ArrayList<>()).add(out.getFirst());
+            return Summary.of(out.getFirst().cpuNsPerPacket()).median();
         } catch (IOException e) {
-            result.note("No figure for " + config.solution() + " " + strategy.label() + " case " + c.label() + ": "
+            result.note("No figure for " + job.solution().name() + " "
+                    + job.strategy().label() + " case " + job.analyserCase().label() + " in round " + (round + 1) + ": "
                     + e.getMessage());
-            return null;
+            return Double.NaN;
         }
     }
 
-    private static BatchFigure cppBatch(
-            RunContext context,
-            NativePrograms.Program cpp,
-            Plan plan,
-            String variant,
-            AnalyserCase c,
-            Strategy strategy)
+    /** One run of native/packet_analyser: the median of its reports' CPU ns/packet. */
+    private static double cppBatch(RunContext context, NativePrograms.Program cpp, Plan plan, BatchJob.Cpp job)
             throws IOException, InterruptedException {
+        String variant = job.solution().cppVariant();
         List<String> lines = cpp.run(
                 context.workDir().resolve("packet_analyser.log"),
                 1_800,
                 variant,
-                c.label(),
-                strategy.label(),
+                job.analyserCase().label(),
+                job.strategy().label(),
                 plan.warmup(),
                 plan.report(),
                 plan.reports(),
@@ -270,43 +256,30 @@ public final class PacketAnalyserExperiment implements Experiment {
         boolean guard = false;
         for (CppReport r : mechsym.lab.rigs.threads.ThreadedRuns.parseLines(lines, CppReport.class)) {
             if (r.report() >= 0) {
-                ns.add(r.nanos() / (double) r.packets());
+                ns.add(r.cpuNanos() / (double) r.packets());
             } else {
                 guard = Boolean.TRUE.equals(r.guard());
             }
         }
         if (!guard || ns.isEmpty()) {
-            throw new IllegalStateException("packet_analyser " + variant + " " + c.label() + " " + strategy.label()
-                    + " failed its correctness guard");
+            throw new IllegalStateException("packet_analyser " + variant + " "
+                    + job.analyserCase().label() + " " + job.strategy().label() + " failed its correctness guard");
         }
-        return BatchFigure.cpp(
-                variant.equals("flat") ? "C++ flat" : "C++", strategy.label(), c.label(), Summary.of(ns));
+        return Summary.of(ns).median();
     }
 
     // ---- real time ----
 
-    /**
-     * A real-time fork: a configuration, a case and a strategy, searched, tried down a ladder of intervals,
-     * or tried at one interval.
-     */
-    record RealTimeJob(JavaConfig config, String caseLabel, Strategy strategy, String mode, List<Long> intervalsNs) {
-        static RealTimeJob search(JavaConfig config, String caseLabel, Strategy strategy) {
-            return new RealTimeJob(config, caseLabel, strategy, "search", List.of(20L, 16_000L));
-        }
-
-        boolean searches() {
-            return !mode.equals("realtime");
-        }
-    }
+    /** A real-time fork: a configuration, case and strategy, searched or tried at one interval. */
+    private record RealTimeJob(JavaConfig config, String caseLabel, Strategy strategy, boolean search) {}
 
     private static void realTime(
             RunContext context,
             ExperimentResult.Builder result,
             Plan plan,
-            List<JavaConfig> configs,
             List<BatchFigure> batch,
-            List<SpeedGoals.Trial> trials,
-            List<RealTimeCell> cells)
+            List<RealTimeCell> cells,
+            List<RealTimeTrial> trials)
             throws InterruptedException {
         NativePrograms.Program clock = NativePrograms.program("clock_source");
         if (!clock.isAvailable()) {
@@ -316,111 +289,100 @@ public final class PacketAnalyserExperiment implements Experiment {
         Table.Builder t = PacketAnalyserReport.realtimeTable();
         List<RealTimeJob> jobs = new ArrayList<>();
         if (plan.search()) {
-            for (AnalyserCase c : plan.cases()) {
-                for (JavaConfig config : configs) {
-                    for (Strategy s : config.strategies()) {
-                        if (s != Strategy.DUMMY) {
-                            jobs.add(RealTimeJob.search(config, c.label(), s));
-                        }
-                    }
+            for (BatchJob job : plan.batch()) {
+                if (job instanceof BatchJob.Java java && java.strategy() != Strategy.DUMMY) {
+                    jobs.add(new RealTimeJob(java.config(), java.analyserCase().label(), java.strategy(), true));
                 }
             }
         }
-        if (!plan.ladderNs().isEmpty()) {
-            for (AnalyserCase c : plan.cases()) {
-                for (Collector collector : plan.collectors()) {
-                    for (Strategy s : plan.ladderStrategies()) {
-                        jobs.add(new RealTimeJob(
-                                new JavaConfig(collector, Buffers.HEAP, Analyser.Parse.OBJECTS, List.of(s)),
-                                c.label(),
-                                s,
-                                "ladder",
-                                plan.ladderNs()));
-                    }
-                }
-            }
-        }
-        // the goal's trial: the best Java configuration of case B (or of the one case run) at 200 ns
-        String goalCase = plan.cases().stream().anyMatch(c -> c.label().equals("B"))
-                ? "B"
+        // the goal's trials: the best Java configuration of case B (or of the first case run) at 200 ns
+        String goalCase = plan.cases().stream().anyMatch(c -> c.label().equals(PacketAnalyserGoals.REALTIME_CASE))
+                ? PacketAnalyserGoals.REALTIME_CASE
                 : plan.cases().getFirst().label();
-        batch.stream()
-                .filter(f -> f.java()
-                        && f.caseLabel().equals(goalCase)
-                        && !f.strategy().equals("dummy"))
-                .min(Comparator.comparingDouble(f -> f.nsPerPacket().median()))
-                .ifPresent(best -> configs.stream()
+        Optional<RealTimeJob> goal = bestJava(batch, goalCase)
+                .flatMap(best -> plan.javaConfigs().stream()
                         .filter(j -> j.solution().equals(best.solution()))
                         .findFirst()
-                        .ifPresent(j -> jobs.add(new RealTimeJob(
-                                j,
-                                goalCase,
-                                Strategy.parse(best.strategy()),
-                                "realtime",
-                                List.of(SpeedGoals.REALTIME_INTERVAL_NS)))));
-        context.progress().start("packet analyser real time, " + jobs.size() + " JVMs", jobs.size());
-        for (RealTimeJob job : jobs) {
-            List<Object> args = new ArrayList<>(List.of(
-                    job.mode(),
-                    job.caseLabel(),
-                    job.strategy().label(),
-                    job.config().buffers().label(),
-                    plan.sizes().pool(),
-                    plan.sizes().mix(),
-                    job.config().parse().label(),
-                    clock.executable(),
-                    plan.startupMs(),
-                    plan.windowMs()));
-            args.addAll(job.intervalsNs());
-            String name = "rt-"
-                    + job.config()
-                            .fileName(job.caseLabel() + "-" + job.strategy().label() + "-"
-                                    + (job.searches()
-                                            ? job.mode()
-                                            : job.intervalsNs().getFirst()));
-            String solution = job.config().solution();
-            try {
-                for (AnalyserRun.Trial r : context.fork(AnalyserRun.class)
-                        .name(name)
-                        .jvmArgs(job.config().jvmArgs(plan))
-                        .args(args.toArray())
-                        .timeoutSeconds(3_600)
-                        .run(AnalyserRun.Trial.class)) {
-                    PacketAnalyserReport.javaTrialRow(t, solution, r);
-                    if (r.search()) {
-                        cells.add(new RealTimeCell(
-                                solution,
-                                job.config().collector().label(),
-                                job.config().buffers().label(),
-                                job.config().parse() == Analyser.Parse.OBJECTS,
-                                r.strategy(),
-                                r.caseLabel(),
-                                r.minIntervalNs(),
-                                r.lostPercentAtReference()));
-                    } else {
-                        trials.add(new SpeedGoals.Trial(
-                                solution + " " + r.strategy(),
-                                r.caseLabel(),
-                                r.intervalNs(),
-                                r.lostAfterStartup(),
-                                r.seenAfterStartup(),
-                                plan.windowMs() * 1_000_000L));
-                    }
-                }
-            } catch (IOException e) {
-                result.note("No real-time figure for " + solution + " "
-                        + job.strategy().label() + " case " + job.caseLabel() + ": " + e.getMessage());
+                        .map(j -> new RealTimeJob(j, goalCase, best.strategy(), false)));
+        int rounds = plan.search() || goal.isPresent() ? plan.realTimeRounds() : 0;
+        int forks = rounds * (jobs.size() + (goal.isPresent() ? 1 : 0));
+        context.progress().start("packet analyser real time, " + forks + " JVMs", forks);
+        for (int round = 0; round < rounds; round++) {
+            List<RealTimeJob> inRound = new ArrayList<>(Rounds.inTurn(jobs, round));
+            goal.ifPresent(inRound::add);
+            for (RealTimeJob job : inRound) {
+                javaRealTime(context, result, plan, clock, job, round, t, cells, trials);
+                context.progress().step();
             }
-            context.progress().step();
         }
         context.progress().finish();
         cppRealTime(context, result, plan, clock, goalCase, t, cells);
         result.table(t.note(PacketAnalyserReport.realtimeNote(plan)).build());
     }
 
+    private static void javaRealTime(
+            RunContext context,
+            ExperimentResult.Builder result,
+            Plan plan,
+            NativePrograms.Program clock,
+            RealTimeJob job,
+            int round,
+            Table.Builder t,
+            List<RealTimeCell> cells,
+            List<RealTimeTrial> trials)
+            throws InterruptedException {
+        JavaConfig config = job.config();
+        List<Object> args = new ArrayList<>(List.of(
+                job.search() ? "search" : "realtime",
+                job.caseLabel(),
+                job.strategy().label(),
+                config.buffers().label(),
+                plan.sizes().pool(),
+                plan.sizes().mix(),
+                config.parse().label(),
+                clock.executable(),
+                plan.startupMs(),
+                plan.windowMs()));
+        args.addAll(job.search() ? List.of(20L, 16_000L) : List.of(PacketAnalyserGoals.REALTIME_INTERVAL_NS));
+        String name = "rt-"
+                + config.fileName(job.caseLabel() + "-" + job.strategy().label() + "-"
+                        + (job.search() ? "search" : PacketAnalyserGoals.REALTIME_INTERVAL_NS) + "-r" + round);
+        Solution solution = config.solution();
+        try {
+            for (AnalyserRun.Trial r : context.fork(AnalyserRun.class)
+                    .name(name)
+                    .jvmArgs(config.jvmArgs(plan))
+                    .args(args.toArray())
+                    .timeoutSeconds(3_600)
+                    .run(AnalyserRun.Trial.class)) {
+                PacketAnalyserReport.javaTrialRow(t, solution, r);
+                if (r.search()) {
+                    cells.add(new RealTimeCell(
+                            solution,
+                            Strategy.parse(r.strategy()),
+                            r.caseLabel(),
+                            round,
+                            r.minIntervalNs(),
+                            r.lostPercentAtReference()));
+                } else {
+                    trials.add(new RealTimeTrial(
+                            solution.name() + " " + PacketAnalyserReport.postStrategy(job.strategy()),
+                            r.caseLabel(),
+                            r.intervalNs(),
+                            r.lostAfterStartup(),
+                            r.seenAfterStartup(),
+                            plan.windowMs() * 1_000_000L));
+                }
+            }
+        } catch (IOException e) {
+            result.note("No real-time figure for " + solution.name() + " "
+                    + job.strategy().label() + " case " + job.caseLabel() + ": " + e.getMessage());
+        }
+    }
+
     /**
      * The C++ versions in real time (they start the clock source themselves): a min-interval search per
-     * variant, case and strategy where the plan searches, else one trial of flat pool at the goal's
+     * variant, case, strategy and round where the plan searches, else one trial of flat pool at the goal's
      * interval where the plan asks for it.
      */
     private static void cppRealTime(
@@ -436,103 +398,93 @@ public final class PacketAnalyserExperiment implements Experiment {
         if (!cpp.isAvailable() || !(plan.search() || plan.cppRealTimeTrial())) {
             return;
         }
-        List<String[]> jobs = new ArrayList<>();
+        List<BatchJob.Cpp> jobs = new ArrayList<>();
         if (plan.search()) {
             for (AnalyserCase c : plan.cases()) {
-                for (String variant : List.of("port", "flat")) {
+                for (Solution solution : List.of(Solution.CPP, Solution.CPP_FLAT)) {
                     for (Strategy s : List.of(Strategy.ALLOC, Strategy.MIX, Strategy.POOL)) {
-                        jobs.add(new String[] {variant, c.label(), s.label()});
+                        jobs.add(new BatchJob.Cpp(solution, c, s));
                     }
                 }
             }
         } else {
-            jobs.add(new String[] {"flat", goalCase, Strategy.POOL.label()});
+            jobs.add(new BatchJob.Cpp(Solution.CPP_FLAT, AnalyserCase.parse(goalCase), Strategy.POOL));
         }
         Path log = context.workDir().resolve("packet_analyser-realtime.log");
-        for (String[] job : jobs) {
-            String solution = job[0].equals("flat") ? "C++ flat" : "C++";
-            MinIntervalSearch.Trial trial = interval -> {
-                List<String> lines = cpp.run(
-                        log,
-                        120,
-                        job[0],
-                        job[1],
-                        job[2],
-                        "realtime",
-                        clock.executable(),
-                        interval,
-                        plan.startupMs(),
-                        plan.windowMs(),
-                        plan.sizes().pool(),
-                        plan.sizes().mix());
-                CppTrial r = mechsym.lab.rigs.threads.ThreadedRuns.parseLines(lines, CppTrial.class)
-                        .getFirst();
-                return new RealTimeRun.Result(
-                        r.intervalNs(),
-                        r.received(),
-                        r.lost(),
-                        r.lostAfterStartup(),
-                        r.seenAfterStartup(),
-                        r.droppedBySource(),
-                        List.of());
-            };
-            try {
-                if (plan.search()) {
-                    MinIntervalSearch.Outcome o =
-                            MinIntervalSearch.POST.search(trial, plan.windowMs() * 1_000_000L, r -> {});
-                    PacketAnalyserReport.cppTrialRow(
-                            t, solution, job[2], job[1], o.trials().getLast(), o.cell());
-                    cells.add(new RealTimeCell(
-                            solution, null, null, true, job[2], job[1], o.minIntervalNs(), o.lostPercentAtReference()));
-                } else {
-                    RealTimeRun.Result r = trial.run(SpeedGoals.REALTIME_INTERVAL_NS);
-                    PacketAnalyserReport.cppTrialRow(
-                            t,
-                            solution,
-                            job[2],
-                            job[1],
-                            r,
-                            PacketAnalyserReport.trialCell(r.clean(), r.lostPercentAfterStartup(), r.intervalNs()));
+        int rounds = plan.search() ? plan.realTimeRounds() : 1;
+        for (int round = 0; round < rounds; round++) {
+            for (BatchJob.Cpp job : Rounds.inTurn(jobs, round)) {
+                String caseLabel = job.analyserCase().label();
+                MinIntervalSearch.Trial trial = interval -> {
+                    List<String> lines = cpp.run(
+                            log,
+                            120,
+                            job.solution().cppVariant(),
+                            caseLabel,
+                            job.strategy().label(),
+                            "realtime",
+                            clock.executable(),
+                            interval,
+                            plan.startupMs(),
+                            plan.windowMs(),
+                            plan.sizes().pool(),
+                            plan.sizes().mix());
+                    CppTrial r = mechsym.lab.rigs.threads.ThreadedRuns.parseLines(lines, CppTrial.class)
+                            .getFirst();
+                    return new RealTimeRun.Result(
+                            r.intervalNs(),
+                            r.received(),
+                            r.lost(),
+                            r.lostAfterStartup(),
+                            r.seenAfterStartup(),
+                            r.droppedBySource(),
+                            List.of());
+                };
+                try {
+                    if (plan.search()) {
+                        MinIntervalSearch.Outcome o =
+                                MinIntervalSearch.POST.search(trial, plan.windowMs() * 1_000_000L, r -> {});
+                        PacketAnalyserReport.cppTrialRow(
+                                t,
+                                job.solution(),
+                                job.strategy(),
+                                caseLabel,
+                                o.trials().getLast(),
+                                o.cell());
+                        cells.add(new RealTimeCell(
+                                job.solution(),
+                                job.strategy(),
+                                caseLabel,
+                                round,
+                                o.minIntervalNs(),
+                                o.lostPercentAtReference()));
+                    } else {
+                        RealTimeRun.Result r = trial.run(PacketAnalyserGoals.REALTIME_INTERVAL_NS);
+                        PacketAnalyserReport.cppTrialRow(
+                                t,
+                                job.solution(),
+                                job.strategy(),
+                                caseLabel,
+                                r,
+                                PacketAnalyserReport.trialCell(r.clean(), r.lostPercentAfterStartup(), r.intervalNs()));
+                    }
+                } catch (InterruptedException e) {
+                    throw e;
+                } catch (Exception e) {
+                    result.note("No real-time figure for " + job.solution().name() + " "
+                            + job.strategy().label() + " case " + caseLabel + ": " + e.getMessage());
                 }
-            } catch (InterruptedException e) {
-                throw e;
-            } catch (Exception e) {
-                result.note("No real-time figure for " + solution + " " + job[2] + " case " + job[1] + ": "
-                        + e.getMessage());
             }
         }
     }
 
-    /** native/packet_analyser's real-time line. */
-    public record CppTrial(
-            long intervalNs,
-            long received,
-            long lost,
-            long lostAfterStartup,
-            long seenAfterStartup,
-            long droppedBySource) {}
-
-    // ---- the goals' inputs ----
-
-    static Map<String, SpeedGoals.Best> bestJava(List<BatchFigure> batch) {
-        return best(batch, BatchFigure::java);
-    }
-
-    static Map<String, SpeedGoals.Best> bestFlat(List<BatchFigure> batch) {
-        return best(batch, f -> f.solution().equals("C++ flat"));
-    }
-
-    /** Per case, the fastest non-dummy figure among those kept. */
-    private static Map<String, SpeedGoals.Best> best(List<BatchFigure> batch, Predicate<BatchFigure> kept) {
-        Map<String, SpeedGoals.Best> out = new LinkedHashMap<>();
-        batch.stream()
-                .filter(f -> kept.test(f) && !f.strategy().equals("dummy"))
-                .forEach(f -> out.merge(
-                        f.caseLabel(),
-                        new SpeedGoals.Best(
-                                f.solution() + " " + f.strategy(),
-                                f.nsPerPacket().median()),
-                        (a, b) -> a.nsPerPacket() <= b.nsPerPacket() ? a : b));
-        return out;
+    /** The case's fastest Java figure (by median over rounds), leaving out the dummy strategy. */
+    static Optional<BatchFigure> bestJava(List<BatchFigure> batch, String caseLabel) {
+        return batch.stream()
+                .filter(f -> f.solution().java()
+                        && f.caseLabel().equals(caseLabel)
+                        && f.strategy() != Strategy.DUMMY
+                        && f.hasFigures())
+                .min(Comparator.comparingDouble(BatchFigure::median));
     }
 }

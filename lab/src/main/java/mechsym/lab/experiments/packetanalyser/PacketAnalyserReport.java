@@ -9,7 +9,6 @@ import java.util.Map;
 import mechsym.lab.Chart;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Table;
-import mechsym.lab.experiments.packetanalyser.PacketAnalyserExperiment.BatchFigure;
 import mechsym.tools.analyser.AnalyserCase;
 import mechsym.tools.analyser.RealTimeRun;
 import mechsym.tools.analyser.Strategy;
@@ -21,12 +20,12 @@ import mechsym.tools.analyser.Strategy;
 final class PacketAnalyserReport {
     private PacketAnalyserReport() {}
 
-    static String postStrategy(String strategy) {
+    static String postStrategy(Strategy strategy) {
         return switch (strategy) {
-            case "dummy" -> "Dummy";
-            case "alloc" -> "Allocation";
-            case "mix" -> "Mix";
-            default -> "Pooling";
+            case DUMMY -> "Dummy";
+            case ALLOC -> "Allocation";
+            case MIX -> "Mix";
+            case POOL -> "Pooling";
         };
     }
 
@@ -38,19 +37,21 @@ final class PacketAnalyserReport {
                 .column("case")
                 .summaryColumns("ns/packet");
         for (BatchFigure f : batch) {
-            t.row(
-                    f.solution() + " " + postStrategy(f.strategy()),
-                    f.solution(),
-                    f.strategy(),
-                    f.caseLabel(),
-                    f.nsPerPacket());
+            if (f.hasFigures()) {
+                t.row(f.configuration(), f.solution().name(), f.strategy().label(), f.caseLabel(), f.summary());
+            }
         }
         return t.note(String.format(
                         Locale.ROOT,
-                        "Closed loop, one process per row; %,d packets of warm-up, then %d reports of %,d packets (n ="
-                                + " reports). Java: -Xms/-Xmx %s (native buffers: %s plus the off-heap slab), pools of"
-                                + " %,d and %,d packets. Guard: the processor's checksum of the parsed headers equals"
-                                + " the source's, and every packet went back (leak check).",
+                        "The process's CPU time per packet (every thread of it: the collector's work counts, other"
+                                + " processes' time on a shared machine does not), Java and C++ read alike"
+                                + " (clock_gettime CLOCK_PROCESS_CPUTIME_ID). Closed loop, one process per row and"
+                                + " round; %d rounds, the rows in turn (reversed every other round), n = rounds. Each"
+                                + " process: %,d packets of warm-up (JFR already recording), then %d reports of %,d"
+                                + " packets, its figure their median. Java: -Xms/-Xmx %s (native buffers: %s plus the"
+                                + " off-heap slab), pools of %,d and %,d packets. Guard: the processor's checksum of"
+                                + " the parsed headers equals the source's, and every packet went back (leak check).",
+                        plan.rounds(),
                         plan.warmup(),
                         plan.reports(),
                         plan.report(),
@@ -64,23 +65,24 @@ final class PacketAnalyserReport {
     /** The post's summary layout: one row per solution and strategy, a column per case, the best marked. */
     static Table batchSummary(List<BatchFigure> batch, Plan plan) {
         List<String> cases = plan.cases().stream().map(AnalyserCase::label).toList();
+        List<BatchFigure> measured = batch.stream()
+                .filter(f -> f.strategy() != Strategy.DUMMY && f.hasFigures())
+                .toList();
         Map<String, Map<String, BatchFigure>> rows = new LinkedHashMap<>();
-        for (BatchFigure f : batch) {
-            if (!f.strategy().equals("dummy")) {
-                rows.computeIfAbsent(f.solution() + "|" + f.strategy(), k -> new LinkedHashMap<>())
-                        .put(f.caseLabel(), f);
-            }
+        for (BatchFigure f : measured) {
+            rows.computeIfAbsent(f.configuration(), k -> new LinkedHashMap<>()).put(f.caseLabel(), f);
         }
         Map<String, List<String>> marks = new LinkedHashMap<>();
         for (String c : cases) {
-            List<BatchFigure> inCase = batch.stream()
-                    .filter(f -> f.caseLabel().equals(c) && !f.strategy().equals("dummy"))
-                    .sorted(Comparator.comparingDouble(f -> f.nsPerPacket().median()))
+            List<BatchFigure> inCase = measured.stream()
+                    .filter(f -> f.caseLabel().equals(c))
+                    .sorted(Comparator.comparingDouble(BatchFigure::median))
                     .toList();
             if (!inCase.isEmpty()) {
                 mark(marks, inCase.getFirst(), "best in " + c);
             }
-            List<BatchFigure> java = inCase.stream().filter(BatchFigure::java).toList();
+            List<BatchFigure> java =
+                    inCase.stream().filter(f -> f.solution().java()).toList();
             if (!java.isEmpty()) {
                 mark(marks, java.getFirst(), "best Java in " + c);
             }
@@ -96,11 +98,11 @@ final class PacketAnalyserReport {
         }
         t.column("marks");
         rows.forEach((key, byCase) -> {
-            String[] k = key.split("\\|");
-            List<Object> row = new ArrayList<>(List.of(k[0], postStrategy(k[1])));
+            BatchFigure any = byCase.values().iterator().next();
+            List<Object> row = new ArrayList<>(List.of(any.solution().name(), postStrategy(any.strategy())));
             for (String c : cases) {
                 BatchFigure f = byCase.get(c);
-                row.add(f == null ? null : f.nsPerPacket().median());
+                row.add(f == null ? null : f.median());
             }
             row.add(String.join("; ", marks.getOrDefault(key, List.of())));
             t.row(row.toArray());
@@ -111,12 +113,12 @@ final class PacketAnalyserReport {
     }
 
     private static void mark(Map<String, List<String>> marks, BatchFigure f, String mark) {
-        marks.computeIfAbsent(f.solution() + "|" + f.strategy(), k -> new ArrayList<>())
-                .add(mark);
+        marks.computeIfAbsent(f.configuration(), k -> new ArrayList<>()).add(mark);
     }
 
-    static Table.Builder gcTable() {
-        return Table.measured("gc", "GC statistics over the timed batch reports (JFR jdk.GarbageCollection)")
+    /** One row per Java configuration, strategy and case: the collections of all its rounds' timed reports. */
+    static Table gcTable(Map<BatchJob.Java, List<AnalyserRun.Batch>> runs) {
+        Table.Builder t = Table.measured("gc", "GC statistics over the timed batch reports (JFR jdk.GarbageCollection)")
                 .column("solution")
                 .column("case")
                 .column("strategy")
@@ -132,24 +134,37 @@ final class PacketAnalyserReport {
                         + " fraction does not count. Object count: live objects by JFR's heap inspection"
                         + " (jdk.ObjectCount, classes above its 0.5%-of-heap cutoff) with the FIFO and store full,"
                         + " where the profile counts them; GC time / object = average pause / object count, as the"
-                        + " post computed it.");
-    }
-
-    static void gcRow(Table.Builder t, String solution, AnalyserCase c, Strategy strategy, AnalyserRun.Batch r) {
-        double avg = r.gcCount() == 0 ? 0 : r.gcPauseSumMs() / r.gcCount();
-        Double objects = r.liveObjects() < 0 ? null : r.liveObjects() / 1e6;
-        Double perObject = objects == null || objects == 0 ? null : avg * 1e6 / r.liveObjects();
-        t.row(
-                solution,
-                c.label(),
-                strategy.label(),
-                r.gcCount(),
-                r.gcMaxPauseMs(),
-                avg,
-                r.gcCount() / r.seconds(),
-                100 * r.gcPauseSumMs() / 1e3 / r.seconds(),
-                objects,
-                perObject);
+                        + " post computed it. Each row adds up the timed reports of every round.");
+        runs.forEach((job, rounds) -> {
+            if (rounds.isEmpty()) {
+                return;
+            }
+            long count = rounds.stream().mapToLong(AnalyserRun.Batch::gcCount).sum();
+            double pauses =
+                    rounds.stream().mapToDouble(AnalyserRun.Batch::gcPauseSumMs).sum();
+            double max = rounds.stream()
+                    .mapToDouble(AnalyserRun.Batch::gcMaxPauseMs)
+                    .max()
+                    .orElse(0);
+            double seconds =
+                    rounds.stream().mapToDouble(AnalyserRun.Batch::seconds).sum();
+            long live = rounds.getFirst().liveObjects();
+            double avg = count == 0 ? 0 : pauses / count;
+            Double objects = live < 0 ? null : live / 1e6;
+            Double perObject = objects == null || objects == 0 ? null : avg * 1e6 / live;
+            t.row(
+                    job.solution().name(),
+                    job.analyserCase().label(),
+                    job.strategy().label(),
+                    count,
+                    max,
+                    avg,
+                    count / seconds,
+                    100 * pauses / 1e3 / seconds,
+                    objects,
+                    perObject);
+        });
+        return t.build();
     }
 
     /** The real-time table: Java trials and searches, then the C++ versions'. */
@@ -174,7 +189,7 @@ final class PacketAnalyserReport {
                 "Fixed rate: native/clock_source writes a sequence number every interval into a memory-mapped"
                         + " queue holding 100 ms of packets and keeps going while the JVM pauses; gaps in the"
                         + " numbers are lost packets. A trial is %d ms of start-up (loss shown, forgiven) then"
-                        + " %d ms that must lose nothing; a search or ladder row shows its last trial and the post's cell"
+                        + " %d ms that must lose nothing; a search row shows its last trial and the post's cell"
                         + " (the smallest clean interval, or the loss at 1000 ns). The clock source busy-spins"
                         + " a core of its own: on a 2-vCPU machine with other load it is descheduled too, and"
                         + " its catch-up bursts count against the analyser.",
@@ -211,7 +226,7 @@ final class PacketAnalyserReport {
     }
 
     /** A Java real-time row: a trial at one interval, or a search's last trial with the post's cell. */
-    static void javaTrialRow(Table.Builder t, String solution, AnalyserRun.Trial r) {
+    static void javaTrialRow(Table.Builder t, Solution solution, AnalyserRun.Trial r) {
         double lostPercent = r.seenAfterStartup() == 0 ? 0 : 100.0 * r.lostAfterStartup() / r.seenAfterStartup();
         String cell = r.search()
                 ? (r.minIntervalNs() != null
@@ -219,7 +234,7 @@ final class PacketAnalyserReport {
                         : String.format(Locale.ROOT, "lost: %.3g%%", r.lostPercentAtReference()))
                 : trialCell(r.lostAfterStartup() == 0, lostPercent, r.intervalNs());
         t.row(
-                solution,
+                solution.name(),
                 r.strategy(),
                 r.caseLabel(),
                 r.intervalNs(),
@@ -231,10 +246,15 @@ final class PacketAnalyserReport {
 
     /** A C++ real-time row: its trial (a search's last) with the post's cell. */
     static void cppTrialRow(
-            Table.Builder t, String solution, String strategy, String caseLabel, RealTimeRun.Result r, String cell) {
+            Table.Builder t,
+            Solution solution,
+            Strategy strategy,
+            String caseLabel,
+            RealTimeRun.Result r,
+            String cell) {
         t.row(
-                solution,
-                strategy,
+                solution.name(),
+                strategy.label(),
                 caseLabel,
                 r.intervalNs(),
                 r.lostAfterStartup(),

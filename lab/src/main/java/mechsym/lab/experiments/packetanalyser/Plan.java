@@ -10,15 +10,18 @@ import mechsym.tools.analyser.PacketStrategy;
 import mechsym.tools.analyser.Strategy;
 
 /**
- * What the packet-analyser experiment runs in a profile: cases, collectors, pool sizes, batch and real-time
- * lengths. Real time is a full min-interval search per configuration ({@code search}), or, where the
- * profile cannot afford one, a ladder ({@code ladderNs}, largest first, stopping at the first loss) of the
- * {@code ladderStrategies} with heap buffers under each collector: the post's per-collector real-time
- * tables with a measured counterpart.
+ * What the packet-analyser experiment runs in a profile: the batch jobs each round measures (in turn,
+ * reversed every other round), the rounds, pool sizes, batch and real-time lengths. Real time is a
+ * min-interval search per configuration and round ({@code search}, full), or, where the profile cannot
+ * afford one, {@code realTimeRounds} forked trials of the best Java configuration at the goal's interval.
+ *
+ * @param batch the jobs of one round
+ * @param rounds how many rounds: each job's figure is a value per round
+ * @param reports timed reports per fork; the fork's value is their median
  */
 record Plan(
-        List<AnalyserCase> cases,
-        List<Collector> collectors,
+        List<BatchJob> batch,
+        int rounds,
         PacketStrategy.PoolSizes sizes,
         long warmup,
         long report,
@@ -29,71 +32,94 @@ record Plan(
         long startupMs,
         long windowMs,
         boolean search,
-        List<Long> ladderNs,
-        List<Strategy> ladderStrategies,
-        List<Strategy> heapStrategies,
-        List<Buffers> flatParseBuffers,
-        List<Strategy> flatParseStrategies,
-        List<Strategy> nativeStrategies,
-        List<Strategy> cppStrategies,
+        int realTimeRounds,
         boolean cppRealTimeTrial) {
 
-    /** The cases, collectors, sizes and times of one profile. */
+    /** The jobs, rounds, sizes and times of one profile. */
     static Plan of(Profile profile) {
         return switch (profile) {
-            case TINY ->
-                new Plan(
-                        List.of(AnalyserCase.A1000),
-                        List.of(Collector.G1),
+            case TINY -> {
+                // a smoke test: case A1000, G1, small pools
+                Jobs jobs = new Jobs();
+                AnalyserCase a = AnalyserCase.A1000;
+                jobs.java(Collector.G1, Buffers.HEAP, Analyser.Parse.OBJECTS, a, Strategy.values());
+                jobs.java(Collector.G1, Buffers.NATIVE, Analyser.Parse.OBJECTS, a, Strategy.POOL);
+                jobs.java(Collector.G1, Buffers.NATIVE, Analyser.Parse.FLAT, a, Strategy.POOL);
+                jobs.cpp(a, Strategy.ALLOC, Strategy.POOL);
+                yield new Plan(
+                        jobs.list,
+                        2,
                         new PacketStrategy.PoolSizes(20_000, 4_000),
                         20_000,
-                        20_000,
-                        2,
+                        10_000,
+                        3,
                         true,
                         "256m",
                         "128m",
                         200,
                         400,
                         false,
-                        List.of(),
-                        List.of(),
-                        List.of(Strategy.values()),
-                        List.of(Buffers.NATIVE),
-                        List.of(Strategy.POOL),
-                        List.of(Strategy.POOL),
-                        List.of(Strategy.ALLOC, Strategy.POOL),
+                        1,
                         true);
-            case QUICK ->
-                new Plan(
-                        List.of(AnalyserCase.B),
-                        List.of(Collector.PARALLEL, Collector.G1, Collector.ZGC),
+            }
+            case QUICK -> {
+                // the smallest runs that decide: pooling against allocation under each collector (case B),
+                // mix against pooling at low utilisation (case A), flat C++ against the rest, and the goal's
+                // best Java (native buffers, flat parse) in both cases
+                Jobs jobs = new Jobs();
+                AnalyserCase b = AnalyserCase.B;
+                AnalyserCase a = AnalyserCase.A;
+                for (Collector collector : List.of(Collector.PARALLEL, Collector.G1, Collector.ZGC)) {
+                    jobs.java(collector, Buffers.HEAP, Analyser.Parse.OBJECTS, b, Strategy.ALLOC, Strategy.POOL);
+                }
+                jobs.java(Collector.PARALLEL, Buffers.NATIVE, Analyser.Parse.FLAT, b, Strategy.POOL);
+                jobs.cpp(b, Strategy.ALLOC, Strategy.POOL);
+                jobs.java(Collector.G1, Buffers.HEAP, Analyser.Parse.OBJECTS, a, Strategy.MIX, Strategy.POOL);
+                jobs.java(Collector.PARALLEL, Buffers.NATIVE, Analyser.Parse.FLAT, a, Strategy.POOL);
+                jobs.cpp(a, Strategy.MIX, Strategy.POOL);
+                yield new Plan(
+                        jobs.list,
+                        3,
                         PacketStrategy.PoolSizes.POST,
-                        1_000_000,
-                        1_000_000,
-                        2,
+                        400_000,
+                        200_000,
+                        4,
                         false,
                         "2g",
                         "1g",
                         1_000,
                         2_000,
                         false,
-                        List.of(1_000L, 500L, 250L),
-                        List.of(Strategy.POOL),
-                        List.of(Strategy.ALLOC, Strategy.MIX, Strategy.POOL),
-                        List.of(Buffers.NATIVE),
-                        List.of(Strategy.POOL),
-                        List.of(Strategy.ALLOC, Strategy.POOL),
-                        List.of(Strategy.ALLOC, Strategy.MIX, Strategy.POOL),
+                        2,
                         false);
-            case FULL ->
-                new Plan(
-                        List.of(AnalyserCase.A, AnalyserCase.B, AnalyserCase.C),
-                        List.of(
-                                Collector.PARALLEL,
-                                Collector.G1,
-                                Collector.ZGC,
-                                Collector.SHENANDOAH,
-                                Collector.GENERATIONAL_SHENANDOAH),
+            }
+            case FULL -> {
+                Jobs jobs = new Jobs();
+                for (AnalyserCase c : List.of(AnalyserCase.A, AnalyserCase.B, AnalyserCase.C)) {
+                    for (Collector collector : List.of(
+                            Collector.PARALLEL,
+                            Collector.G1,
+                            Collector.ZGC,
+                            Collector.SHENANDOAH,
+                            Collector.GENERATIONAL_SHENANDOAH)) {
+                        jobs.java(collector, Buffers.HEAP, Analyser.Parse.OBJECTS, c, Strategy.values());
+                        jobs.java(collector, Buffers.NATIVE, Analyser.Parse.OBJECTS, c, Strategy.values());
+                        for (Buffers buffers : Buffers.values()) {
+                            jobs.java(
+                                    collector,
+                                    buffers,
+                                    Analyser.Parse.FLAT,
+                                    c,
+                                    Strategy.ALLOC,
+                                    Strategy.MIX,
+                                    Strategy.POOL);
+                        }
+                    }
+                    jobs.cpp(c, Strategy.values());
+                }
+                yield new Plan(
+                        jobs.list,
+                        3,
                         PacketStrategy.PoolSizes.POST,
                         50_000_000,
                         10_000_000,
@@ -104,27 +130,44 @@ record Plan(
                         5_000,
                         10_000,
                         true,
-                        List.of(),
-                        List.of(),
-                        List.of(Strategy.values()),
-                        List.of(Buffers.HEAP, Buffers.NATIVE),
-                        List.of(Strategy.ALLOC, Strategy.MIX, Strategy.POOL),
-                        List.of(Strategy.values()),
-                        List.of(Strategy.values()),
+                        2,
                         false);
+            }
         };
     }
 
-    /** Per collector: heap and native buffers with the post's parse, then flat parse where the plan says. */
+    /** The cases the batch jobs cover, in plan order. */
+    List<AnalyserCase> cases() {
+        return batch.stream().map(BatchJob::analyserCase).distinct().toList();
+    }
+
+    /** The distinct Java configurations of the batch jobs. */
     List<JavaConfig> javaConfigs() {
-        List<JavaConfig> configs = new ArrayList<>();
-        for (Collector collector : collectors) {
-            configs.add(new JavaConfig(collector, Buffers.HEAP, Analyser.Parse.OBJECTS, heapStrategies));
-            configs.add(new JavaConfig(collector, Buffers.NATIVE, Analyser.Parse.OBJECTS, nativeStrategies));
-            for (Buffers buffers : flatParseBuffers) {
-                configs.add(new JavaConfig(collector, buffers, Analyser.Parse.FLAT, flatParseStrategies));
+        return batch.stream()
+                .filter(j -> j instanceof BatchJob.Java)
+                .map(j -> ((BatchJob.Java) j).config())
+                .distinct()
+                .toList();
+    }
+
+    /** Builds a plan's job list. */
+    private static final class Jobs {
+        private final List<BatchJob> list = new ArrayList<>();
+
+        void java(Collector collector, Buffers buffers, Analyser.Parse parse, AnalyserCase c, Strategy... strategies) {
+            JavaConfig config = new JavaConfig(collector, buffers, parse);
+            for (Strategy s : strategies) {
+                list.add(new BatchJob.Java(config, c, s));
             }
         }
-        return configs;
+
+        /** The post's two C++ versions, port and flat, with each strategy. */
+        void cpp(AnalyserCase c, Strategy... strategies) {
+            for (Solution solution : List.of(Solution.CPP, Solution.CPP_FLAT)) {
+                for (Strategy s : strategies) {
+                    list.add(new BatchJob.Cpp(solution, c, s));
+                }
+            }
+        }
     }
 }

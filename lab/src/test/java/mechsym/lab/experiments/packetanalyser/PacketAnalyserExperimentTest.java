@@ -8,6 +8,7 @@ import mechsym.lab.ExperimentResult;
 import mechsym.lab.Profile;
 import mechsym.lab.Table;
 import mechsym.lab.rigs.threads.TinyRun;
+import mechsym.tools.analyser.Strategy;
 import mechsym.tools.platform.NativePrograms;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,7 +36,9 @@ class PacketAnalyserExperimentTest {
         }
         assertThat(result.table("gc").rows()).hasSize(6);
         assertThat(result.verdict().claims()).isNotEmpty();
-        assertThat(result.goals()).hasSize(2);
+        assertThat(result.goals()).hasSize(3);
+        assertThat(result.verdict().claims())
+                .allMatch(c -> c.measure() == null || c.measure().n() <= 2, "tiny runs two rounds");
         assertThat(TinyRun.texts(result.table("batch-summary"), "marks")).anyMatch(m -> m.contains("best Java in"));
         if (NativePrograms.program("clock_source").isAvailable()) {
             // the best Java configuration at 200 ns, and flat C++ pool at 200 ns
@@ -48,13 +51,13 @@ class PacketAnalyserExperimentTest {
     void everyConfigurationOfEveryProfileHasItsOwnNameAndLogFile() {
         for (Profile profile : Profile.values()) {
             List<JavaConfig> configs = Plan.of(profile).javaConfigs();
-            assertThat(configs.stream().map(JavaConfig::solution))
+            assertThat(configs.stream().map(c -> c.solution().name()))
                     .as(profile.label())
                     .doesNotHaveDuplicates();
             assertThat(configs.stream().map(c -> c.fileName("B-pool"))).doesNotHaveDuplicates();
         }
         List<JavaConfig> full = Plan.of(Profile.FULL).javaConfigs();
-        assertThat(full.stream().map(JavaConfig::solution))
+        assertThat(full.stream().map(c -> c.solution().name()))
                 .contains("Parallel (the post's 'CMS')", "Native ZGC", "Shenandoah", "Native Shenandoah generational");
     }
 
@@ -91,16 +94,31 @@ class PacketAnalyserExperimentTest {
 
     @Test
     void theSummaryMarksTheBestOfEachColumnAndTheBestJava() {
-        List<PacketAnalyserExperiment.BatchFigure> batch = List.of(
-                PacketAnalyserVerdictTest.java(Collector.G1, "pool", "B", 300),
-                PacketAnalyserVerdictTest.java(Collector.ZGC, "pool", "B", 250),
-                PacketAnalyserVerdictTest.java(Collector.G1, "dummy", "B", 10),
-                PacketAnalyserVerdictTest.cpp("C++ flat", "pool", "B", 150));
+        List<BatchFigure> batch = List.of(
+                Figures.heap(Collector.G1, Strategy.POOL, "B", 300, 310),
+                Figures.heap(Collector.ZGC, Strategy.POOL, "B", 250, 260),
+                Figures.heap(Collector.G1, Strategy.DUMMY, "B", 10, 10),
+                Figures.of(Solution.CPP_FLAT, Strategy.POOL, "B", 150, 150));
         Table t = PacketAnalyserReport.batchSummary(batch, Plan.of(Profile.QUICK));
         assertThat(TinyRun.texts(t, "marks")).containsExactly("second-best Java in B", "best Java in B", "best in B");
-        assertThat(PacketAnalyserExperiment.bestJava(batch).get("B").nsPerPacket())
-                .isEqualTo(250);
-        assertThat(PacketAnalyserExperiment.bestFlat(batch).get("B").nsPerPacket())
-                .isEqualTo(150);
+        assertThat(PacketAnalyserExperiment.bestJava(batch, "B").orElseThrow().median())
+                .isEqualTo(255);
+    }
+
+    @Test
+    void theQuickPlanRunsWhatDecidesTheBatchSubClaimsAndGoalsInRounds() {
+        Plan quick = Plan.of(Profile.QUICK);
+        assertThat(quick.rounds()).isGreaterThanOrEqualTo(3);
+        assertThat(quick.realTimeRounds()).isGreaterThanOrEqualTo(2);
+        assertThat(quick.search()).isFalse();
+        List<String> jobs = quick.batch().stream()
+                .map(j -> j.solution().name() + " " + j.strategy().label() + " "
+                        + j.analyserCase().label())
+                .toList();
+        for (Collector collector : List.of(Collector.PARALLEL, Collector.G1, Collector.ZGC)) {
+            assertThat(jobs).contains(collector.label() + " alloc B", collector.label() + " pool B");
+        }
+        assertThat(jobs).contains("G1 mix A", "G1 pool A", "C++ flat pool B", "C++ flat pool A");
+        assertThat(jobs).noneMatch(j -> j.endsWith(" C"));
     }
 }
