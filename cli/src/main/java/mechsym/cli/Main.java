@@ -3,6 +3,7 @@ package mechsym.cli;
 import java.io.IOException;
 import java.util.function.Supplier;
 import mechsym.tools.platform.IoReasons;
+import mechsym.tools.platform.TerminalText;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -41,6 +42,8 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
     public static final int EXIT_WORSE = 3;
     /** A server that ran out of memory (it exits rather than linger answering nothing). */
     public static final int EXIT_OUT_OF_MEMORY = 3;
+    /** `lab`: a part of an experiment failed (its remote server) while the rest of it stands. */
+    public static final int EXIT_PART_FAILED = 4;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -64,7 +67,8 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
             code = EXIT_FAILED;
         } catch (InternalError e) {
             // SIGBUS on a mapped file: the commands that write one turn it into a message naming the file
-            System.err.println("mechsym: " + e.getMessage() + ": a memory-mapped file could not be read or written"
+            System.err.println("mechsym: " + TerminalText.escape(e.getMessage())
+                    + ": a memory-mapped file could not be read or written"
                     + " (truncated by another program while in use, or no space left on the device?)");
             code = EXIT_FAILED;
         }
@@ -91,10 +95,14 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         compare.setUnmatchedOptionsArePositionalParams(true);
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             if (ex instanceof UsageError) {
-                commandLine.getErr().println("mechsym: " + ex.getMessage());
+                commandLine.getErr().println("mechsym: " + TerminalText.escape(ex.getMessage()));
                 return EXIT_USAGE;
             }
-            commandLine.getErr().println("mechsym: " + (ex instanceof IOException io ? describe(io) : ex.getMessage()));
+            // a message may quote a peer or a file: escaped, it cannot drive the terminal
+            commandLine
+                    .getErr()
+                    .println("mechsym: "
+                            + TerminalText.escape(ex instanceof IOException io ? describe(io) : ex.getMessage()));
             if (System.getenv("MECHSYM_DEBUG") != null) {
                 ex.printStackTrace(commandLine.getErr());
             }

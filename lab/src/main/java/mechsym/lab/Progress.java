@@ -2,6 +2,7 @@ package mechsym.lab;
 
 import java.io.PrintStream;
 import java.util.Locale;
+import mechsym.tools.platform.TerminalText;
 
 /**
  * Progress of long work: a bar redrawn in place on a terminal, plain lines otherwise (CI logs,
@@ -75,7 +76,7 @@ public final class Progress {
             return;
         }
         clearBar();
-        out.println(elapsed() + " " + prefix + " " + line);
+        out.println(elapsed() + " " + prefix + " " + TerminalText.escape(line));
         out.flush();
     }
 

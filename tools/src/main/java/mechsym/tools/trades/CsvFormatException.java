@@ -2,6 +2,7 @@ package mechsym.tools.trades;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import mechsym.tools.platform.TerminalText;
 
 /** A CSV row that cannot be imported, with the file, line (1-based) and column (1-based, 0 for the whole line). */
 public final class CsvFormatException extends IOException {
@@ -12,22 +13,9 @@ public final class CsvFormatException extends IOException {
 
     CsvFormatException(Path file, long line, int column, String problem) {
         super(file + ":" + line + (column > 0 ? ": column " + column + " (" + TradeCsv.columnName(column) + ")" : "")
-                + ": " + escapeControlCharacters(problem));
+                + ": " + TerminalText.escape(problem)); // it quotes the row: no control characters reach a terminal
         this.line = line;
         this.column = column;
-    }
-
-    /** The problem quotes the row's text: its control characters, as \\u001B, cannot reach a terminal. */
-    private static String escapeControlCharacters(String problem) {
-        StringBuilder shown = new StringBuilder(problem.length());
-        problem.chars().forEach(c -> {
-            if (Character.isISOControl(c)) {
-                shown.append(String.format("\\u%04X", c));
-            } else {
-                shown.append((char) c);
-            }
-        });
-        return shown.toString();
     }
 
     /** The line, counting from 1 (the header is line 1). */
