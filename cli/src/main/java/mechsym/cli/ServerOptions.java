@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import mechsym.tools.OptionCheck;
 import mechsym.tools.platform.HostEnvironment;
+import mechsym.tools.platform.UntrustedFiles;
 import picocli.CommandLine.Option;
 
 /**
@@ -29,6 +30,12 @@ final class ServerOptions {
     void writeEnvironment() {
         if (envFile == null) {
             return;
+        }
+        try {
+            // a FIFO nobody reads would block the server's start, a device swallow the facts
+            UntrustedFiles.refuseSpecial("--env-file", envFile);
+        } catch (IOException e) {
+            throw new Main.UsageError(e.getMessage());
         }
         try {
             Files.writeString(envFile, HostEnvironment.json());

@@ -4,21 +4,22 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import mechsym.lab.Table;
 import mechsym.tools.platform.HostEnvironment;
+import mechsym.tools.platform.TerminalText;
+import mechsym.tools.platform.UntrustedFiles;
 
 /**
  * Both hosts of a remote row side by side: this one's {@link HostEnvironment} and the server host's,
  * from the file a server's {@code --env-file} wrote there ({@code --remote-env}), or else as the
- * gateway on that host answers {@code GET /env} (docs/two-machines.md).
+ * gateway on that host answers {@code GET /env} (docs/two-machines.md). Both are read bounded: the
+ * file only if it is a regular file of at most {@link PeerHttp#MAX_BODY_BYTES}, the answer within its
+ * deadline and that size.
  */
 public final class RemoteEnvironment {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -40,11 +41,17 @@ public final class RemoteEnvironment {
      * @throws IllegalArgumentException one line naming the file and what is wrong with it
      */
     public static Map<String, String> checkFile(Path file) {
+        byte[] bytes;
         try {
-            return facts(Files.readString(file));
+            bytes = UntrustedFiles.read("--remote-env", file, PeerHttp.MAX_BODY_BYTES);
         } catch (IOException e) {
-            throw new IllegalArgumentException(
-                    "--remote-env " + file + ": cannot be read as a server's --env-file (" + e.getMessage() + ")");
+            throw new IllegalArgumentException(TerminalText.escape(e.getMessage()));
+        }
+        try {
+            return facts(new String(bytes, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--remote-env " + file + ": cannot be read as a server's --env-file ("
+                    + TerminalText.quote(e.getMessage(), 200) + ")");
         }
     }
 
@@ -53,8 +60,13 @@ public final class RemoteEnvironment {
         Map<String, String> there = new LinkedHashMap<>();
         String note;
         if (file != null) {
-            there = checkFile(file);
-            note = "The server host's facts as its server wrote them to " + file + " (--env-file, --remote-env).";
+            try {
+                there = checkFile(file);
+                note = "The server host's facts as its server wrote them to " + file + " (--env-file, --remote-env).";
+            } catch (IllegalArgumentException e) {
+                // checked at the start; a file changed since costs this column, not the row
+                note = "The server host's environment is not recorded: " + e.getMessage();
+            }
         } else if (gateway == null) {
             note = "The server host's environment is not recorded: no gateway was given (start `mechsym gateway"
                     + " serve` on that host and give --remote or --remote-gateway).";
@@ -64,7 +76,7 @@ public final class RemoteEnvironment {
                 note = "The server host's facts as " + gateway.resolve("/env") + " answered.";
             } catch (IOException e) {
                 note = "The server host's environment is not recorded: " + gateway.resolve("/env") + ": "
-                        + e.getMessage();
+                        + TerminalText.quote(String.valueOf(e.getMessage()), 200);
             }
         }
         Table.Builder table = Table.measured("environments", "both hosts: the lab's (client) and the servers'")
@@ -88,21 +100,12 @@ public final class RemoteEnvironment {
         return facts;
     }
 
-    /** The gateway host's facts from its {@code GET /env}. */
+    /** The gateway host's facts from its {@code GET /env}, whole within {@code timeout}. */
     static Map<String, String> fetch(URI gateway, Duration timeout) throws IOException {
-        try (HttpClient client = HttpClient.newBuilder().connectTimeout(timeout).build()) {
-            HttpResponse<String> response = client.send(
-                    HttpRequest.newBuilder(gateway.resolve("/env"))
-                            .timeout(timeout)
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 200) {
-                throw new IOException("answered " + response.statusCode() + " (a gateway without /env?)");
-            }
-            return facts(response.body());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted");
+        PeerHttp.Answer response = PeerHttp.get(gateway.resolve("/env"), timeout, PeerHttp.MAX_BODY_BYTES);
+        if (response.status() != 200) {
+            throw new IOException("answered " + response.status() + " (a gateway without /env?)");
         }
+        return facts(response.body());
     }
 }

@@ -10,21 +10,22 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.UnknownHostException;
-import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import mechsym.tools.platform.TerminalText;
 
 /**
  * Checks, before a row measures it, that a remote server is there and speaks its protocol: the ping
  * server echoes 32 bytes unchanged, the echo server answers a datagram with it upper-cased, the
  * gateway answers {@code GET /stats} with its JSON. Each failure is a {@link RemoteUnreachable} of
- * one line: unknown host, refused, no answer in time, or another protocol. Stateless.
+ * one line: unknown host, refused, no answer in time, or another protocol. Each check has one deadline
+ * for its whole exchange and reads a bounded number of bytes ({@link PeerHttp}); what the peer said is
+ * quoted escaped. Stateless.
  */
 public final class RemoteProbe {
     private static final byte[] PROBE = "mechsym probe: are you a server?".getBytes(StandardCharsets.US_ASCII);
@@ -52,7 +53,7 @@ public final class RemoteProbe {
             socket.connect(address, (int) timeout.toMillis());
             socket.setSoTimeout((int) timeout.toMillis());
             socket.getOutputStream().write(PROBE);
-            byte[] back = socket.getInputStream().readNBytes(PROBE.length);
+            byte[] back = readWithin(socket, PROBE.length, System.nanoTime() + timeout.toNanos());
             if (!Arrays.equals(back, PROBE)) {
                 throw new RemoteUnreachable(what + " answered " + back.length
                         + " byte(s) that are not the 32 it was sent: not a mechsym ping server (TCP)");
@@ -92,23 +93,38 @@ public final class RemoteProbe {
     /** A {@code mechsym gateway serve}: {@code GET /stats} answers 200 with its queue figures. */
     public static void gateway(URI base, Duration timeout) throws RemoteUnreachable {
         String what = "the gateway at " + base;
-        HttpResponse<String> response;
-        try (HttpClient client = HttpClient.newBuilder().connectTimeout(timeout).build()) {
-            response = client.send(
-                    HttpRequest.newBuilder(base.resolve("/stats"))
-                            .timeout(timeout)
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new RemoteUnreachable(what + ": interrupted");
+        PeerHttp.Answer response;
+        try {
+            response = PeerHttp.get(base.resolve("/stats"), timeout, PeerHttp.MAX_BODY_BYTES);
         } catch (IOException e) {
             throw failure(what, timeout, e);
         }
-        if (response.statusCode() != 200 || !response.body().contains("\"queueDepth\"")) {
-            throw new RemoteUnreachable(what + " answered GET /stats with " + response.statusCode()
+        if (response.status() != 200 || !response.body().contains("\"queueDepth\"")) {
+            throw new RemoteUnreachable(what + " answered GET /stats with " + response.status()
                     + " and no queue figures: not a mechsym gateway");
         }
+    }
+
+    /**
+     * Up to {@code length} bytes from {@code socket}, all before {@code deadlineNanos}: a peer that
+     * drips a byte at a time cannot stretch the wait past it.
+     */
+    private static byte[] readWithin(Socket socket, int length, long deadlineNanos) throws IOException {
+        byte[] back = new byte[length];
+        int read = 0;
+        while (read < length) {
+            long left = deadlineNanos - System.nanoTime();
+            if (left <= 0) {
+                throw new SocketTimeoutException("no whole answer in time");
+            }
+            socket.setSoTimeout((int) Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+            int n = socket.getInputStream().read(back, read, length - read);
+            if (n < 0) {
+                break;
+            }
+            read += n;
+        }
+        return Arrays.copyOf(back, read);
     }
 
     private static InetSocketAddress resolved(String what, HostPort server) throws RemoteUnreachable {
@@ -130,7 +146,8 @@ public final class RemoteProbe {
         } else if (e instanceof UnknownHostException) {
             why = "unknown host";
         } else {
-            why = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+            // the peer's own words (a status line, a protocol error) quoted: escaped and cut short
+            why = e.getMessage() == null ? e.getClass().getSimpleName() : TerminalText.quote(e.getMessage(), 200);
         }
         return new RemoteUnreachable(what + ": " + why);
     }
