@@ -34,7 +34,11 @@ import picocli.CommandLine.Parameters;
             "a summary."
         },
         subcommands = {CompareCommand.class},
-        footer = {"", "Exit codes: 0 all experiments ran, 1 an experiment failed, 2 bad usage."})
+        footer = {
+            "",
+            "Exit codes: 0 all experiments ran, 1 an experiment failed, 2 bad usage, 4 a part of an",
+            "experiment failed (a remote server) while the rest of it stands."
+        })
 final class LabCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "ID", arity = "0..*", description = "experiment ids (default: all; see --list)")
@@ -190,8 +194,17 @@ final class LabCommand implements Callable<Integer> {
         runner.servers(new ServerTargets(brokerUrl, jdbcUrl, remotes)).jmhProfilers(jmhProfilers);
         LabRun run = runner.run(experiments);
         TerminalSummary.print(run, outDir, System.out);
-        boolean failed = run.experiments().stream().anyMatch(e -> e.status() == ExperimentResult.Status.FAILED);
-        return failed ? Main.EXIT_FAILED : Main.EXIT_OK;
+        return exitCode(run);
+    }
+
+    /** 1 when an experiment failed, else 4 when a part of one failed, else 0. */
+    static int exitCode(LabRun run) {
+        if (run.experiments().stream().anyMatch(e -> e.status() == ExperimentResult.Status.FAILED)) {
+            return Main.EXIT_FAILED;
+        }
+        boolean partFailed =
+                run.experiments().stream().anyMatch(e -> !e.failedParts().isEmpty());
+        return partFailed ? Main.EXIT_PART_FAILED : Main.EXIT_OK;
     }
 
     /** The remote servers the selected experiments measure: the ones to check before the run. */

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.util.List;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.results.LabRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,7 +57,58 @@ class LabRemoteOptionsTest extends CliTestBase {
     void aRemoteEnvFileThatIsNotOneIsBadUsage(@TempDir Path dir) throws Exception {
         Path missing = dir.resolve("missing.json");
         assertThat(run("lab", "tcp-ping", "--remote-env", missing.toString())).isEqualTo(Main.EXIT_USAGE);
-        assertThat(stderr()).contains("--remote-env " + missing + ": cannot be read as a server's --env-file");
+        assertThat(stderr()).contains("--remote-env " + missing + ": no such file");
+    }
+
+    @Test
+    void aFailedPartExitsFourAndAFailedExperimentOne() {
+        assertThat(LabCommand.exitCode(runOf(result(ExperimentResult.Status.OK, List.of()))))
+                .isEqualTo(Main.EXIT_OK);
+        var part = new ExperimentResult.FailedPart("remote echo server 10.0.0.2:9001", "no answer in 3000 ms");
+        assertThat(LabCommand.exitCode(runOf(result(ExperimentResult.Status.OK, List.of(part)))))
+                .isEqualTo(Main.EXIT_PART_FAILED)
+                .isEqualTo(4);
+        assertThat(LabCommand.exitCode(runOf(
+                        result(ExperimentResult.Status.OK, List.of(part)),
+                        result(ExperimentResult.Status.FAILED, List.of()))))
+                .isEqualTo(Main.EXIT_FAILED);
+    }
+
+    private static ExperimentResult result(ExperimentResult.Status status, List<ExperimentResult.FailedPart> parts) {
+        return new ExperimentResult(
+                "x" + parts.size() + status,
+                "t",
+                null,
+                null,
+                status,
+                status == ExperimentResult.Status.FAILED ? "broke" : null,
+                1,
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                null,
+                List.of(),
+                parts);
+    }
+
+    private static LabRun runOf(ExperimentResult... results) {
+        return new LabRun(LabRun.SCHEMA, "v", "now", 1, "quick", "lab", null, List.of(results));
+    }
+
+    @Test
+    void devZeroAndAFifoAreRefusedByTypeInSeconds(@TempDir Path dir) throws Exception {
+        long start = System.nanoTime();
+        assertThat(run("lab", "tcp-ping", "--remote-env", "/dev/zero")).isEqualTo(Main.EXIT_USAGE);
+        assertThat(stderr()).contains("--remote-env /dev/zero: a character device, not a regular file");
+        assertThat((System.nanoTime() - start) / 1_000_000_000).isLessThan(10);
+        Path fifo = dir.resolve("env.fifo");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor())
+                .isZero();
+        ServerOptions options = new ServerOptions();
+        options.envFile = fifo;
+        assertThatThrownBy(options::writeEnvironment)
+                .hasMessage("--env-file " + fifo + ": a FIFO (a named pipe), not a regular file");
     }
 
     @Test

@@ -40,6 +40,7 @@ public final class FakeExperimentForCli {
                 List.of(),
                 List.of(),
                 Verdict.inconclusive("test"),
+                List.of(),
                 List.of());
     }
 }

@@ -10,6 +10,9 @@ import java.util.List;
  *
  * @param status OK, or FAILED with {@code error} saying why (the other experiments still run)
  * @param seconds wall-clock time the experiment took
+ * @param failedParts the parts of an experiment that ran OK which failed on their own (a remote
+ *     server's measurement), each saying what and why; the rest of the result, its verdict and goals
+ *     included, stands
  */
 public record ExperimentResult(
         String id,
@@ -24,7 +27,19 @@ public record ExperimentResult(
         List<String> headlines,
         List<String> notes,
         Verdict verdict,
-        List<Goal> goals) {
+        List<Goal> goals,
+        List<FailedPart> failedParts) {
+
+    /**
+     * A part of an experiment that failed while the rest of it ran: {@code part} names it ("remote
+     * gateway http://10.0.0.2:8080"), {@code error} says why in one line.
+     */
+    public record FailedPart(String part, String error) {
+        public FailedPart {
+            Required.field(part, "part");
+            Required.field(error, "error");
+        }
+    }
 
     public enum Status {
         OK,
@@ -38,6 +53,7 @@ public record ExperimentResult(
         headlines = Required.entries(headlines, "headlines");
         notes = Required.entries(notes, "notes");
         goals = goals == null ? List.of() : Required.entries(goals, "goals");
+        failedParts = failedParts == null ? List.of() : Required.entries(failedParts, "failedParts");
     }
 
     /** The table with this id, or null. */
@@ -54,6 +70,7 @@ public record ExperimentResult(
         private final List<String> notes = new ArrayList<>();
         private Verdict verdict;
         private final List<Goal> goals = new ArrayList<>();
+        private final List<FailedPart> failedParts = new ArrayList<>();
 
         public Builder(Experiment experiment) {
             this.experiment = experiment;
@@ -97,6 +114,15 @@ public record ExperimentResult(
             return this;
         }
 
+        /**
+         * Records that {@code part} failed, {@code error} saying why in one line; the experiment goes
+         * on and its other tables, verdict and goals stand (see {@code mechsym.lab.remote.RemotePart}).
+         */
+        public Builder partFailed(String part, String error) {
+            failedParts.add(new FailedPart(part, error));
+            return this;
+        }
+
         public ExperimentResult ok(double seconds) {
             return new ExperimentResult(
                     experiment.id(),
@@ -111,7 +137,8 @@ public record ExperimentResult(
                     headlines,
                     notes,
                     verdict != null ? verdict : Verdict.inconclusive("the experiment stated no verdict"),
-                    goals);
+                    goals,
+                    failedParts);
         }
 
         public ExperimentResult failed(double seconds, String error) {
@@ -128,7 +155,8 @@ public record ExperimentResult(
                     headlines,
                     notes,
                     Verdict.inconclusive("the experiment failed: " + error),
-                    goals);
+                    goals,
+                    failedParts);
         }
     }
 }

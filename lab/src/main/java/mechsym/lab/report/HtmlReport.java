@@ -160,6 +160,13 @@ public final class HtmlReport {
                     .append(esc(e.error()))
                     .append("</div>\n");
         }
+        for (ExperimentResult.FailedPart part : e.failedParts()) {
+            html.append("<div class=\"warn\"><b>Failed part:</b> ")
+                    .append(esc(part.part()))
+                    .append(": ")
+                    .append(esc(part.error()))
+                    .append(" (the rest of this row stands)</div>\n");
+        }
         if (!e.headlines().isEmpty()) {
             html.append("<ul class=\"headlines\">");
             e.headlines().forEach(h -> html.append("<li>").append(esc(h)).append("</li>"));

@@ -6,8 +6,12 @@ import java.util.Locale;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Profile;
 import mechsym.lab.results.LabRun;
+import mechsym.tools.platform.TerminalText;
 
-/** The short summary printed when a lab run ends: verdicts, headlines, where the report is. */
+/**
+ * The short summary printed when a lab run ends: verdicts, headlines, where the report is. Every text
+ * from the results (which can quote a peer or a file) is printed through {@link TerminalText#escape}.
+ */
 public final class TerminalSummary {
     private TerminalSummary() {}
 
@@ -23,7 +27,7 @@ public final class TerminalSummary {
         if (caveat != null) {
             out.println("  ! " + caveat);
         }
-        run.environment().warnings().forEach(w -> out.println("  ! " + w));
+        run.environment().warnings().forEach(w -> out.println("  ! " + TerminalText.escape(w)));
         if (run.calibration() != null) {
             out.println("  calibration " + run.calibration().text());
             if (run.calibration().warning() != null) {
@@ -38,17 +42,23 @@ public final class TerminalSummary {
                     mechsym.lab.Verdict.label(e.verdict().outcome()),
                     mechsym.lab.Goal.tally(e.goals()));
             if (e.status() == ExperimentResult.Status.FAILED) {
-                out.println("  failed: " + e.error());
+                out.println("  failed: " + TerminalText.escape(e.error()));
             }
-            e.headlines().forEach(h -> out.println("  " + h));
-            out.println("  " + e.verdict().reason());
+            e.failedParts()
+                    .forEach(p -> out.println("  part failed: " + TerminalText.escape(p.part() + ": " + p.error())));
+            e.headlines().forEach(h -> out.println("  " + TerminalText.escape(h)));
+            out.println("  " + TerminalText.escape(e.verdict().reason()));
             for (mechsym.lab.Verdict.Claim claim : e.verdict().claims()) {
-                out.println("  - " + mechsym.lab.Verdict.label(claim.outcome()) + ": " + claim.claim()
-                        + (claim.reason() == null || claim.reason().isBlank() ? "" : " (" + claim.reason() + ")"));
+                out.println("  - " + mechsym.lab.Verdict.label(claim.outcome()) + ": "
+                        + TerminalText.escape(claim.claim()
+                                + (claim.reason() == null || claim.reason().isBlank()
+                                        ? ""
+                                        : " (" + claim.reason() + ")")));
             }
             e.goals().stream()
                     .filter(g -> g.status() == mechsym.lab.Goal.Status.MISSED)
-                    .forEach(g -> out.println("  goal missed: " + g.goal() + " (" + g.figures() + ")"));
+                    .forEach(g ->
+                            out.println("  goal missed: " + TerminalText.escape(g.goal() + " (" + g.figures() + ")")));
         }
         out.println();
         out.println("report:  " + outDir.resolve("report.html"));

@@ -129,6 +129,7 @@ class ResultsJsonTest {
                         List.of(),
                         List.of(),
                         null,
+                        List.of(),
                         List.of())));
         Path file = dir.resolve("nan.json");
         ResultsJson.write(written, file);

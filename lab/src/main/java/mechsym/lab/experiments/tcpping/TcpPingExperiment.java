@@ -19,6 +19,7 @@ import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Table;
 import mechsym.lab.Verdict;
+import mechsym.lab.remote.RemotePart;
 import mechsym.lab.rigs.latency.CaseLatency;
 import mechsym.lab.rigs.latency.Findings;
 import mechsym.lab.rigs.latency.Measured;
@@ -161,7 +162,12 @@ public final class TcpPingExperiment implements Experiment {
         report(result, cases, placements, rounds, count, warmup, maxMillis);
         var remote = context.servers().remote().pingServer();
         if (remote.isPresent()) {
-            TcpPingRemote.addTo(context, result, remote.get(), cases, main(placements), c, count, warmup, maxMillis);
+            RemotePart.run(
+                    result,
+                    context.progress(),
+                    "remote ping server " + remote.get(),
+                    () -> TcpPingRemote.addTo(
+                            context, result, remote.get(), cases, main(placements), c, count, warmup, maxMillis));
         }
         ThreadedRuns.noteMachine(result, 2, loadBefore);
     }

@@ -13,6 +13,7 @@ import mechsym.lab.Rounds;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Table;
+import mechsym.lab.remote.RemotePart;
 import mechsym.lab.rigs.latency.CaseLatency;
 import mechsym.lab.rigs.latency.Findings;
 import mechsym.lab.rigs.latency.Measured;
@@ -180,13 +181,17 @@ public final class UdpEchoExperiment implements Experiment {
         report(result, figures, idle, rounds, maxMillis, warmupMillis, idleMillis);
         var remote = context.servers().remote().echoServer();
         if (remote.isPresent()) {
-            UdpEchoRemote.addTo(
-                    context,
+            RemotePart.run(
                     result,
-                    remote.get(),
-                    figures.get(new Case(Pipeline.RING, WaitKind.SLEEPING, 1)),
-                    warmupMillis,
-                    maxMillis);
+                    context.progress(),
+                    "remote echo server " + remote.get(),
+                    () -> UdpEchoRemote.addTo(
+                            context,
+                            result,
+                            remote.get(),
+                            figures.get(new Case(Pipeline.RING, WaitKind.SLEEPING, 1)),
+                            warmupMillis,
+                            maxMillis));
         }
         ThreadedRuns.noteMachine(result, 4, loadBefore);
     }
