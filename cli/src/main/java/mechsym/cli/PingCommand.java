@@ -10,6 +10,7 @@ import mechsym.tools.ping.PingClient;
 import mechsym.tools.ping.PingOptions;
 import mechsym.tools.ping.PingServer;
 import mechsym.tools.ping.Transport;
+import mechsym.tools.platform.TerminalText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -89,14 +90,16 @@ final class PingCommand implements Runnable {
             Main.UsageError.check(() -> PingOptions.checkCpu(cpu));
             listen.writeEnvironment();
             PingServer server = PingServer.start(listen.bind, port, how.transport, cpu, file);
-            return ServeUntilStopped.serve(
-                    server,
-                    System.err,
-                    "ping server (" + how.transport.id() + ") "
-                            + (how.transport == Transport.IPC
-                                    ? "on " + server.ipcPath()
-                                    : "listening on port " + server.port())
-                            + (cpu != null ? ", pinned to CPU " + cpu : "") + "; Ctrl-C stops it");
+            // an ipc file truncated or removed under the server: say so, naming it, and exit non-zero
+            java.util.concurrent.CompletableFuture<Integer> ended = server.failed()
+                    .thenApply(why -> {
+                        System.err.println("mechsym: ping server stopped serving: " + TerminalText.escape(why));
+                        return Main.EXIT_FAILED;
+                    });
+            String ready = "ping server (" + how.transport.id() + ") "
+                    + (how.transport == Transport.IPC ? "on " + server.ipcPath() : "listening on port " + server.port())
+                    + (cpu != null ? ", pinned to CPU " + cpu : "") + "; Ctrl-C stops it";
+            return ServeUntilStopped.serve(server, System.err, ended, () -> System.err.println(ready));
         }
     }
 

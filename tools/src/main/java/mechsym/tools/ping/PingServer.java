@@ -44,6 +44,9 @@ import mechsym.tools.platform.ServerThreads;
  * thread.
  */
 public final class PingServer implements RunningServer {
+    /** How often a waiting ipc server checks its file's size: a truncation is named within this. */
+    private static final long IPC_FILE_CHECK_NANOS = 100_000_000L;
+
     /** The largest message a server echoes in one piece (UDP datagrams, ipc slots); TCP has no limit. */
     public static final int MAX_MESSAGE = 65_507;
 
@@ -73,6 +76,8 @@ public final class PingServer implements RunningServer {
     private Path ipcPath;
     private IpcFile ipc;
     private volatile String ipcFailure;
+    private final java.util.concurrent.CompletableFuture<String> failed =
+            new java.util.concurrent.CompletableFuture<>();
 
     private PingServer(Transport transport, Integer cpu, Duration stallTimeout) {
         this.transport = transport;
@@ -397,6 +402,8 @@ public final class PingServer implements RunningServer {
 
     private void serveIpc() {
         long last = 0; // the file was just created: a request published before this thread ran is still seen
+        long nextCheck = System.nanoTime() + IPC_FILE_CHECK_NANOS;
+        int spins = 0;
         try {
             while (running) {
                 long sequence = ipc.requestSequence();
@@ -406,13 +413,32 @@ public final class PingServer implements RunningServer {
                     messages.incrementAndGet();
                 } else {
                     Thread.onSpinWait();
+                    // a file truncated above the words read here faults nothing: look at its size now and then
+                    if ((++spins & 0x3ff) == 0 && System.nanoTime() - nextCheck >= 0) {
+                        ipc.checkServing();
+                        nextCheck = System.nanoTime() + IPC_FILE_CHECK_NANOS;
+                    }
                 }
             }
         } catch (IOException e) {
-            ipcFailure = e.getMessage(); // the file changed under the server: it stops serving, the JVM lives on
+            failIpc(e.getMessage()); // the file changed under the server: it stops serving, the JVM lives on
         } catch (InternalError e) {
-            ipcFailure = ipc.changedSize(e).getMessage(); // the same fault, thrown by compiled code after the access
+            failIpc(ipc.changedSize(e).getMessage()); // the same fault, thrown by compiled code after the access
         }
+    }
+
+    private void failIpc(String why) {
+        ipcFailure = why;
+        failed.complete(why);
+    }
+
+    /**
+     * Completes, with why, when the server stopped serving by itself (its ipc file was truncated or
+     * removed under it); never completes for a server that is only closed. A command waits on it to exit
+     * non-zero naming the file.
+     */
+    public java.util.concurrent.CompletableFuture<String> failed() {
+        return failed;
     }
 
     private void start(String name, Runnable body, boolean pinned) {

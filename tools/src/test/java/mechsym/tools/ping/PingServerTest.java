@@ -410,6 +410,20 @@ class PingServerTest {
                 .hasMessageStartingWith(server.ipcPath() + " changed size under mechsym ping");
     }
 
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(longs = {100, 0})
+    void anIpcServerWhoseFileIsTruncatedSaysSoNamingItAndStopsSpinning(long size) throws Exception {
+        PingServer server = server(Transport.IPC);
+        try (FileChannel channel = FileChannel.open(server.ipcPath(), StandardOpenOption.WRITE)) {
+            channel.truncate(size);
+        }
+        String why = server.failed().get(10, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(why)
+                .startsWith(server.ipcPath() + " changed size under mechsym ping")
+                .contains("now " + size);
+        assertThat(server.summary()).contains(why);
+    }
+
     /** A file with a ping header: magic, server pid, max message size, layout version, {@code size} bytes. */
     private static byte[] header(long pid, int maxSize, int size) {
         ByteBuffer b = ByteBuffer.allocate(size).order(ByteOrder.nativeOrder());
