@@ -13,6 +13,7 @@ import mechsym.tools.jms.EmbeddedBroker;
 import mechsym.tools.jms.JmsConnections;
 import mechsym.tools.jms.Requester;
 import mechsym.tools.jms.UpperCaseService;
+import mechsym.tools.platform.ConnectCheck;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -104,6 +105,10 @@ final class JmsServiceCommand implements Callable<Integer> {
             factory = embedded ? null : JmsConnections.forUrl(brokerUrl);
         } catch (IllegalArgumentException e) {
             throw new Main.UsageError("--broker-url: " + e.getMessage());
+        }
+        ConnectCheck.Endpoint server = embedded ? null : ConnectCheck.ofBrokerUrl(brokerUrl);
+        if (server != null) {
+            ConnectCheck.check("--broker-url", server, ConnectCheck.TIMEOUT); // fails in seconds, naming host:port
         }
         if (request != null) {
             try {

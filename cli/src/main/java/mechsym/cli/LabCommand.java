@@ -20,6 +20,7 @@ import mechsym.lab.results.LabRun;
 import mechsym.lab.runner.ExperimentCatalog;
 import mechsym.lab.runner.LabRunner;
 import mechsym.lab.runner.ProfilerOptions;
+import mechsym.tools.platform.ConnectCheck;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -164,6 +165,8 @@ final class LabCommand implements Callable<Integer> {
             Main.UsageError.check(() -> RemoteEnvironment.checkFile(remoteEnv));
         }
         RemoteProbe.checkAll(usedBy(experiments, remotes), Duration.ofSeconds(3));
+        checkReachable(experiments, "jdbc-prefetch", "--jdbc-url", jdbcUrl, ConnectCheck::ofJdbcUrl);
+        checkReachable(experiments, "jms-load", "--broker-url", brokerUrl, ConnectCheck::ofBrokerUrl);
         if (out != null && out.toString().isEmpty()) {
             throw new Main.UsageError(
                     "--out: an empty folder name (give a folder, or leave --out out for lab-results/<timestamp>)");
@@ -205,6 +208,26 @@ final class LabCommand implements Callable<Integer> {
         boolean partFailed =
                 run.experiments().stream().anyMatch(e -> !e.failedParts().isEmpty());
         return partFailed ? Main.EXIT_PART_FAILED : Main.EXIT_OK;
+    }
+
+    /**
+     * Fails within {@link ConnectCheck#TIMEOUT}, naming host and port, when the server {@code url}
+     * names does not accept a connection and the experiment {@code id} that uses it is selected.
+     */
+    private static void checkReachable(
+            List<Experiment> experiments,
+            String id,
+            String option,
+            String url,
+            java.util.function.Function<String, ConnectCheck.Endpoint> endpoint)
+            throws java.io.IOException {
+        if (url == null || experiments.stream().noneMatch(e -> e.id().equals(id))) {
+            return;
+        }
+        ConnectCheck.Endpoint server = endpoint.apply(url);
+        if (server != null) {
+            ConnectCheck.check(option, server, ConnectCheck.TIMEOUT);
+        }
     }
 
     /** The remote servers the selected experiments measure: the ones to check before the run. */

@@ -17,6 +17,8 @@ import mechsym.lab.Table;
 import mechsym.lab.seeds.SeedPosts;
 import mechsym.tools.jdbc.EmbeddedPostgresServer;
 import mechsym.tools.jdbc.RoundTripProxy;
+import mechsym.tools.platform.ConnectCheck;
+import mechsym.tools.platform.TerminalText;
 
 /*
  * Seed 003, "Oracle JDBC row prefetch driver tuning" (Jason Koch, bluedevel, 2013).
@@ -122,7 +124,7 @@ public final class JdbcPrefetchExperiment implements Experiment {
         try (server;
                 RoundTripProxy proxy = proxyFor(dialect, url, result)) {
             String measuredUrl = proxy != null ? dialect.through(url, proxy.port()) : url;
-            try (Connection setup = DriverManager.getConnection(measuredUrl)) {
+            try (Connection setup = firstConnection(measuredUrl, usersUrl)) {
                 fillTable(setup, dialect, plan.largestResult(), usersUrl.isPresent(), context);
             }
             Measurements m = new Measurements(plan, dialect, measuredUrl, proxy, context);
@@ -134,6 +136,26 @@ public final class JdbcPrefetchExperiment implements Experiment {
                     s.execute("drop table mechsym_prefetch_rows");
                 }
             }
+        }
+    }
+
+    /**
+     * The first connection; for the user's server a driver's failure (a server speaking something
+     * else gets only the driver's words, such as its SSL message) names the host and port.
+     */
+    private static Connection firstConnection(String url, Optional<String> usersUrl) throws SQLException {
+        try {
+            return DriverManager.getConnection(url);
+        } catch (SQLException e) {
+            if (usersUrl.isEmpty()) {
+                throw e;
+            }
+            ConnectCheck.Endpoint server = ConnectCheck.ofJdbcUrl(usersUrl.get());
+            throw new SQLException(
+                    "--jdbc-url: the server at " + (server != null ? server : "the URL's address") + ": "
+                            + TerminalText.quote(String.valueOf(e.getMessage()), 300),
+                    e.getSQLState(),
+                    e);
         }
     }
 
