@@ -20,6 +20,7 @@ import mechsym.tools.load.LoadConfig;
 import mechsym.tools.load.LoadGenerator;
 import mechsym.tools.load.LoadResult;
 import mechsym.tools.load.RateSchedule;
+import mechsym.tools.platform.TerminalText;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -106,6 +107,7 @@ final class LoadCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         LoadConfig config = config();
+        checkJsonWritable();
         boolean jsonToStdout = "-".equals(json);
         var out = jsonToStdout ? System.err : System.out;
         out.println(
@@ -113,7 +115,8 @@ final class LoadCommand implements Callable<Integer> {
                         + config.maxConnections() + " connections (fixed rate, latency from intended start)");
         LoadResult result = new LoadGenerator(config, quiet ? null : out).run();
         for (Map.Entry<String, LatencySummary> e : result.byOutcome().entrySet()) {
-            out.println(String.format("%-10s %s", e.getKey(), e.getValue().toLine()));
+            out.println(String.format(
+                    "%-10s %s", TerminalText.escape(e.getKey()), e.getValue().toLine()));
         }
         out.println(String.format(
                 java.util.Locale.ROOT,
@@ -122,7 +125,8 @@ final class LoadCommand implements Callable<Integer> {
                 result.intended(),
                 result.sent(),
                 result.connectionsOpened()));
-        result.errors().forEach((reason, n) -> out.println("error x" + n + ": " + reason));
+        // the reasons can quote the server's answer: escaped before they reach the terminal
+        result.errors().forEach((reason, n) -> out.println("error x" + n + ": " + TerminalText.escape(reason)));
         if (hgrmPrefix != null) {
             for (Map.Entry<String, Histogram> e : result.histograms().entrySet()) {
                 Path file = Path.of(hgrmPrefix + "-" + e.getKey() + ".hgrm");
@@ -142,7 +146,9 @@ final class LoadCommand implements Callable<Integer> {
             System.err.println("mechsym: no request to " + config.target() + " was answered"
                     + (result.errors().isEmpty()
                             ? ""
-                            : " (" + result.errors().keySet().iterator().next() + ")"));
+                            : " ("
+                                    + TerminalText.escape(
+                                            result.errors().keySet().iterator().next()) + ")"));
             return Main.EXIT_FAILED;
         }
         return Main.EXIT_OK;
@@ -156,15 +162,52 @@ final class LoadCommand implements Callable<Integer> {
             } catch (URISyntaxException e) {
                 throw new IllegalArgumentException("--url '" + url + "' is not a URL: " + e.getReason());
             }
+            if (target.getPort() > 65_535) {
+                throw new IllegalArgumentException(
+                        "--url '" + url + "': the port " + target.getPort() + " is not in 1..65535");
+            }
+            RateSchedule schedule = schedule();
+            if (schedule.sends().count() == 0) {
+                throw new IllegalArgumentException("the schedule (" + schedule.describe() + ") sends no request:"
+                        + " less than one is due; give a higher rate or a longer duration");
+            }
             return new LoadConfig(
                     target,
-                    schedule(),
+                    schedule,
                     connections,
                     method,
                     body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8),
                     headers,
-                    RateSchedule.parseDuration(drainTimeout));
+                    duration("--drain-timeout", drainTimeout));
         });
+    }
+
+    /** {@code --json FILE} checked before the run, so a run's figures are never lost to an unwritable path. */
+    void checkJsonWritable() {
+        if (json == null || json.equals("-")) {
+            return;
+        }
+        Path file = Path.of(json);
+        if (Files.isDirectory(file)) {
+            throw new Main.UsageError("--json " + json + ": is a folder; give a file name");
+        }
+        Path folder = file.toAbsolutePath().getParent();
+        if (folder == null || !Files.isDirectory(folder)) {
+            throw new Main.UsageError("--json " + json + ": no such folder " + folder);
+        }
+        if (Files.exists(file) ? !Files.isWritable(file) : !Files.isWritable(folder)) {
+            throw new Main.UsageError("--json " + json + ": cannot be written (permission denied on "
+                    + (Files.exists(file) ? file : folder) + ")");
+        }
+    }
+
+    /** A duration option's value, or its check's message prefixed with the option. */
+    private static Duration duration(String option, String text) {
+        try {
+            return RateSchedule.parseDuration(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(option + " " + e.getMessage(), e);
+        }
     }
 
     private RateSchedule schedule() {
@@ -182,13 +225,13 @@ final class LoadCommand implements Callable<Integer> {
             return named("--steps", () -> RateSchedule.parseSteps(steps));
         }
         if (rate != null) {
-            Duration length = RateSchedule.parseDuration(duration == null ? "10s" : duration);
+            Duration length = duration("--duration", duration == null ? "10s" : duration);
             return named("--rate", () -> RateSchedule.fixed(rate, length));
         }
         if (from == null || to == null || during == null) {
             throw new IllegalArgumentException("a ramp needs --from, --to and --during");
         }
-        Duration length = RateSchedule.parseDuration(during);
+        Duration length = duration("--during", during);
         return named("--from/--to", () -> RateSchedule.ramp(from, to, length));
     }
 

@@ -87,6 +87,43 @@ class GatewayAndLoadCommandTest extends CliTestBase {
     }
 
     @Test
+    void loadRefusesWhatWouldFailOnlyAfterTheRunInTheUsersWords(@TempDir Path dir) {
+        String url = "http://127.0.0.1:1/";
+        assertThat(run("load", "--url", url, "--rate", "1e-10", "--duration", "1s"))
+                .isEqualTo(2);
+        assertThat(stderr().strip())
+                .startsWith("mechsym: the schedule (")
+                .endsWith(") sends no request: less than one is due; give a higher rate or a longer duration");
+        err.reset();
+        assertThat(run("load", "--url", url, "--rate", "10", "--duration", "1e300s"))
+                .isEqualTo(2);
+        assertThat(stderr().strip())
+                .isEqualTo("mechsym: --duration '1e300s': a duration of at most 7 days (168h) is taken");
+        err.reset();
+        assertThat(run("load", "--url", "http://127.0.0.1:99999/", "--rate", "10"))
+                .isEqualTo(2);
+        assertThat(stderr().strip())
+                .isEqualTo("mechsym: --url 'http://127.0.0.1:99999/': the port 99999 is not in 1..65535");
+        err.reset();
+        assertThat(run("load", "--url", url, "--rate", "10", "--drain-timeout", "-1s"))
+                .isEqualTo(2);
+        assertThat(stderr().strip()).isEqualTo("mechsym: --drain-timeout '-1s': a duration cannot be negative");
+        err.reset();
+        Path missing = dir.resolve("no-such-folder").resolve("out.json");
+        long start = System.nanoTime();
+        assertThat(run("load", "--url", url, "--rate", "10", "--duration", "5s", "--json", missing.toString()))
+                .isEqualTo(2);
+        assertThat(stderr().strip()).startsWith("mechsym: --json " + missing + ": no such folder");
+        assertThat((System.nanoTime() - start) / 1_000_000)
+                .as("refused before the run")
+                .isLessThan(4000);
+        err.reset();
+        assertThat(run("load", "--url", url, "--rate", "10", "--json", dir.toString()))
+                .isEqualTo(2);
+        assertThat(stderr().strip()).isEqualTo("mechsym: --json " + dir + ": is a folder; give a file name");
+    }
+
+    @Test
     void loadAgainstTheGatewayWritesJsonAndHgrm(@TempDir Path dir) throws Exception {
         try (GatewayServer gateway = GatewayServer.start(GatewayConfig.defaults(), null, null)) {
             Path json = dir.resolve("run.json");

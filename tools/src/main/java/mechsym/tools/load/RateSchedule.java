@@ -64,27 +64,41 @@ public final class RateSchedule {
         return new RateSchedule(SendSchedule.of(steps));
     }
 
+    /** The longest duration {@link #parseDuration} takes: longer is a typing mistake, and overflows nanoseconds. */
+    public static final Duration MAX_DURATION = Duration.ofDays(7);
+
     /**
-     * A duration such as {@code 30s}, {@code 500ms}, {@code 2m} or a bare number of seconds.
+     * A duration such as {@code 30s}, {@code 500ms}, {@code 2m} or a bare number of seconds, from 0 to
+     * {@link #MAX_DURATION}.
      *
-     * @throws IllegalArgumentException naming the text when it is not one
+     * @throws IllegalArgumentException naming the text when it is not one, is negative or too long
      */
     public static Duration parseDuration(String text) {
         String t = text.strip().toLowerCase(Locale.ROOT);
+        double millis;
         try {
             if (t.endsWith("ms")) {
-                return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
+                millis = Double.parseDouble(t.substring(0, t.length() - 2));
+            } else if (t.endsWith("s")) {
+                millis = Double.parseDouble(t.substring(0, t.length() - 1)) * 1000;
+            } else if (t.endsWith("m")) {
+                millis = Double.parseDouble(t.substring(0, t.length() - 1)) * 60_000;
+            } else {
+                millis = Double.parseDouble(t) * 1000;
             }
-            if (t.endsWith("s")) {
-                return Duration.ofMillis(Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1000));
-            }
-            if (t.endsWith("m")) {
-                return Duration.ofMillis(Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 60_000));
-            }
-            return Duration.ofMillis(Math.round(Double.parseDouble(t) * 1000));
         } catch (NumberFormatException e) {
+            millis = Double.NaN;
+        }
+        if (Double.isNaN(millis) || t.endsWith("d") || t.endsWith("f")) { // Java's 1d and 1f are not durations
             throw new IllegalArgumentException("'" + text + "' is not a duration (e.g. 30s, 500ms, 2m)");
         }
+        if (millis < 0) {
+            throw new IllegalArgumentException("'" + text + "': a duration cannot be negative");
+        }
+        if (millis > MAX_DURATION.toMillis()) {
+            throw new IllegalArgumentException("'" + text + "': a duration of at most 7 days (168h) is taken");
+        }
+        return Duration.ofMillis(Math.round(millis));
     }
 
     /** The whole schedule's length. */
