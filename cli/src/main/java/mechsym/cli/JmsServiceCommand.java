@@ -2,7 +2,6 @@ package mechsym.cli;
 
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -122,7 +121,8 @@ final class JmsServiceCommand implements Callable<Integer> {
         if (!embedded) {
             return serve(factory, brokerUrl);
         }
-        Path folder = Files.createTempDirectory("mechsym-broker-");
+        // a jms-service killed with -9 could not remove its folder: the next one does
+        Path folder = ServerFiles.temporaryFolder(Path.of(System.getProperty("java.io.tmpdir")), "mechsym-broker-");
         try (EmbeddedBroker broker = port != null
                 ? EmbeddedBroker.start(folder, port, Duration.ofSeconds(60))
                 : EmbeddedBroker.start(folder, Duration.ofSeconds(60))) {
