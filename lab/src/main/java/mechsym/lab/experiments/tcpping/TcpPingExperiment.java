@@ -1,7 +1,6 @@
 package mechsym.lab.experiments.tcpping;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,6 +28,7 @@ import mechsym.lab.seeds.SeedPosts;
 import mechsym.tools.ping.Transport;
 import mechsym.tools.platform.ChildProcess;
 import mechsym.tools.platform.CpuTopology;
+import mechsym.tools.platform.FreePort;
 import mechsym.tools.platform.NativePrograms;
 import org.HdrHistogram.Histogram;
 
@@ -301,7 +301,7 @@ public final class TcpPingExperiment implements Experiment {
             long warmup,
             long maxMillis)
             throws Exception {
-        int port = freePort();
+        int port = FreePort.onLoopback();
         Path serverLog = context.workDir().resolve(CaseLatency.fileName(name) + "-server.log");
         try (ChildProcess _ = ChildProcess.command(
                         c.executable().toString(),
@@ -330,12 +330,6 @@ public final class TcpPingExperiment implements Experiment {
                 h.recordValue(Long.parseLong(line.strip()));
             }
             return new Measured(name, Measured.encode(h), 0, -1, 0);
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
         }
     }
 
