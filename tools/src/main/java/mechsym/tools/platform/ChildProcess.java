@@ -80,7 +80,9 @@ public final class ChildProcess implements AutoCloseable {
      *
      * @param timedOut it outlived the deadline and was killed
      * @param exitCode its exit code; -1 when it timed out
-     * @param readError what the output reader threw (the child was killed), or null
+     * @param readError what the output reader threw (the child was killed), or null; a reader that threw
+     *     anything else than an IOException (a line it could not parse) is reported here too, as an
+     *     IOException whose cause is what it threw
      */
     public record Outcome(boolean timedOut, int exitCode, IOException readError) {}
 
@@ -534,6 +536,13 @@ public final class ChildProcess implements AutoCloseable {
                         killTree(process.toHandle());
                     } catch (UncheckedIOException e) {
                         readError.set(e.getCause());
+                        killTree(process.toHandle());
+                    } catch (RuntimeException | Error e) {
+                        // a reader's own fault (a line it could not parse) is a read error, never a success
+                        readError.set(new IOException(
+                                "reading its output failed: " + e.getClass().getSimpleName()
+                                        + (e.getMessage() != null ? ": " + e.getMessage() : ""),
+                                e));
                         killTree(process.toHandle());
                     }
                 });
