@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import mechsym.tools.platform.RunningServer;
+import mechsym.tools.platform.ServerThreads;
 
 /**
  * A TCP proxy on 127.0.0.1 in front of a database that counts the round trips of the conversations
@@ -27,10 +29,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * </pre>
  *
  * <p>Thread safety: the counters may be read from any thread at any time; each connection is pumped by
- * two threads of its own. {@link #close()} closes the listening socket and every connection; a
- * connection is forgotten once either side closes it.
+ * two threads of its own. {@link #close()} closes the listening socket and every connection, then
+ * joins the accepting and pumping threads ({@link RunningServer}); a connection is forgotten once
+ * either side closes it.
  */
-public final class RoundTripProxy implements AutoCloseable {
+public final class RoundTripProxy implements RunningServer {
     private final ServerSocket listener;
     private final String targetHost;
     private final int targetPort;
@@ -40,6 +43,7 @@ public final class RoundTripProxy implements AutoCloseable {
     private final AtomicLong bytesToServer = new AtomicLong();
     private final AtomicLong bytesToClient = new AtomicLong();
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+    private final ServerThreads threads = new ServerThreads("round-trip proxy");
     private volatile boolean closed;
 
     /** The counters at one moment; {@link #minus} gives what happened between two. */
@@ -70,7 +74,7 @@ public final class RoundTripProxy implements AutoCloseable {
         connect(host, port).close(); // a database that is not there is named now, not hidden behind the driver
         ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         RoundTripProxy proxy = new RoundTripProxy(listener, host, port, postgresFraming);
-        Thread.ofPlatform().daemon().name("round-trip-proxy-accept").start(proxy::acceptLoop);
+        proxy.threads.start("round-trip-proxy-accept", proxy::acceptLoop);
         return proxy;
     }
 
@@ -139,14 +143,8 @@ public final class RoundTripProxy implements AutoCloseable {
         }
         AtomicBoolean serverSpokeLast = new AtomicBoolean(true);
         PostgresFrontendCounter frontend = postgresFraming ? new PostgresFrontendCounter() : null;
-        Thread.ofPlatform()
-                .daemon()
-                .name("round-trip-proxy-up")
-                .start(() -> pump(client, server, true, serverSpokeLast, frontend));
-        Thread.ofPlatform()
-                .daemon()
-                .name("round-trip-proxy-down")
-                .start(() -> pump(server, client, false, serverSpokeLast, null));
+        threads.start("round-trip-proxy-up", () -> pump(client, server, true, serverSpokeLast, frontend));
+        threads.start("round-trip-proxy-down", () -> pump(server, client, false, serverSpokeLast, null));
     }
 
     /** Closes {@code socket} and drops it from the list {@link #close()} closes. */
@@ -189,10 +187,31 @@ public final class RoundTripProxy implements AutoCloseable {
     }
 
     @Override
+    public String address() {
+        return "127.0.0.1:" + port() + " -> " + targetHost + ":" + targetPort;
+    }
+
+    @Override
+    public String summary() {
+        Counts c = counts();
+        return "round-trip proxy " + address() + " stopped: " + c.roundTrips() + " round trips, " + c.executes()
+                + " executes, " + c.bytesToServer() + " bytes to the server, " + c.bytesToClient() + " to the client";
+    }
+
+    /**
+     * Closes the listening socket and every connection, then joins the proxy's threads.
+     *
+     * @throws RunningServer.ThreadsDidNotStop naming threads that outlived {@link #STOP_DEADLINE}
+     */
+    @Override
     public void close() {
+        if (closed) {
+            return;
+        }
         closed = true;
         closeQuietly(listener);
         sockets.forEach(RoundTripProxy::closeQuietly);
+        threads.joinAll();
     }
 
     private static void closeQuietly(java.io.Closeable c) {

@@ -46,6 +46,23 @@ class RoundTripProxyTest {
         }
     }
 
+    @Test
+    void closeJoinsEveryThreadEvenWithAConnectionOpen() throws Exception {
+        try (ServerSocket echo = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            Thread.ofPlatform().daemon().start(() -> echoEach(echo));
+            RoundTripProxy proxy = RoundTripProxy.start("127.0.0.1", echo.getLocalPort(), false);
+            try (Socket client = new Socket(InetAddress.getLoopbackAddress(), proxy.port())) {
+                client.getOutputStream().write(7);
+                assertThat(client.getInputStream().read()).isEqualTo(7);
+                proxy.close(); // the connection is still open: its pumps must end too
+                assertThat(Thread.getAllStackTraces().keySet())
+                        .noneMatch(t -> t.getName().startsWith("round-trip-proxy") && t.isAlive());
+                assertThat(proxy.summary()).contains("1 round trips");
+                proxy.close(); // twice: nothing more
+            }
+        }
+    }
+
     private static void echoEach(ServerSocket server) {
         try {
             while (true) {
