@@ -1,0 +1,2 @@
+/** The dispatch experiment: monomorphic, bimorphic and megamorphic interface call sites. */
+package mechsym.lab.experiments.dispatch;
