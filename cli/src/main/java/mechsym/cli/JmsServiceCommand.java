@@ -13,6 +13,7 @@ import mechsym.tools.jms.JmsConnections;
 import mechsym.tools.jms.Requester;
 import mechsym.tools.jms.UpperCaseService;
 import mechsym.tools.platform.ConnectCheck;
+import mechsym.tools.platform.TerminalText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -111,10 +112,11 @@ final class JmsServiceCommand implements Callable<Integer> {
         }
         if (request != null) {
             try {
-                System.out.println(Requester.request(factory, queue, request, 10_000));
+                System.out.println(TerminalText.escape(Requester.request(factory, queue, request, 10_000)));
                 return Main.EXIT_OK;
             } catch (JMSException e) {
-                System.err.println("mechsym: jms-service --request: " + brokerUrl + ": " + e.getMessage());
+                System.err.println(
+                        "mechsym: jms-service --request: " + brokerUrl + ": " + TerminalText.escape(e.getMessage()));
                 return Main.EXIT_FAILED;
             }
         }
@@ -139,7 +141,8 @@ final class JmsServiceCommand implements Callable<Integer> {
         try {
             service = UpperCaseService.start(factory, queue, listeners, System.err);
         } catch (JMSException e) {
-            System.err.println("mechsym: jms-service: cannot connect to the broker at " + url + ": " + e.getMessage());
+            System.err.println("mechsym: jms-service: cannot connect to the broker at " + url + ": "
+                    + TerminalText.escape(e.getMessage()));
             return Main.EXIT_FAILED;
         }
         CompletableFuture<Integer> ended = new CompletableFuture<>();
@@ -170,7 +173,8 @@ final class JmsServiceCommand implements Callable<Integer> {
                 long left = Math.min(10_000, Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
                 String lost = service.awaitConnectionLoss(left);
                 if (lost != null) {
-                    System.err.println("mechsym: jms-service: lost the broker at " + url + ": " + lost);
+                    System.err.println("mechsym: jms-service: lost the broker at " + url + ": "
+                            + TerminalText.escape(String.valueOf(lost)));
                     ended.complete(Main.EXIT_FAILED);
                     return;
                 }
