@@ -114,6 +114,29 @@ class HostilePeerTest {
     }
 
     @Test
+    void aTwentyDigitChunkSizeFails() throws Exception {
+        try (FakePeer peer = FakePeer.answering(
+                FakePeer.ascii("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n99999999999999999999\r\nxx"))) {
+            assertThatThrownBy(() -> RemoteProbe.gateway(peer.base(), DEADLINE)).isInstanceOf(RemoteUnreachable.class);
+        }
+    }
+
+    @Test
+    void endlessHeadersEndAtTheHeadLimitOrTheDeadline() throws Exception {
+        try (FakePeer peer = FakePeer.start(out -> {
+            out.write(FakePeer.ascii("HTTP/1.1 200 OK\r\n"));
+            byte[] header = FakePeer.ascii("X-Flood: " + "y".repeat(1000) + "\r\n");
+            while (true) {
+                out.write(header);
+            }
+        })) {
+            long start = System.nanoTime();
+            assertThatThrownBy(() -> RemoteProbe.gateway(peer.base(), DEADLINE)).isInstanceOf(RemoteUnreachable.class);
+            assertThat(millisSince(start)).isLessThan(WITHIN_MILLIS);
+        }
+    }
+
+    @Test
     void devZeroIsRefusedAsADeviceInNoTime() {
         long start = System.nanoTime();
         assertThatThrownBy(() -> RemoteEnvironment.checkFile(Path.of("/dev/zero")))
