@@ -39,6 +39,10 @@ final class UdpEchoRemote {
         EchoClient.run(options, new LatencyRecorder(LoadMode.CLOSED_LOOP), warmupMillis * 1_000_000L);
         LatencyRecorder recorder = new LatencyRecorder(LoadMode.CLOSED_LOOP);
         EchoClient.Outcome outcome = EchoClient.run(options, recorder, maxMillis * 1_000_000L);
+        if (outcome.answered() == 0) {
+            // a server that answered the probe, then nothing or garbage: no figure, not a p50 of 0
+            throw new IOException(outcome.whyNothingMeasured(options));
+        }
         CaseLatency remote = CaseLatency.recorded(
                 "remote 1 client", recorder.totalHistogram(), outcome.lost(), -1, context.workDir());
 
