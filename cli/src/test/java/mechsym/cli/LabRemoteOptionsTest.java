@@ -93,7 +93,7 @@ class LabRemoteOptionsTest extends CliTestBase {
     }
 
     private static LabRun runOf(ExperimentResult... results) {
-        return new LabRun(LabRun.SCHEMA, "v", "now", 1, "quick", "lab", null, List.of(results));
+        return new LabRun(LabRun.SCHEMA, "v", "now", 1, "quick", "lab", null, List.of(results), null);
     }
 
     @Test
