@@ -6,10 +6,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import mechsym.lab.report.Comparison;
-import mechsym.lab.report.Format;
 import mechsym.lab.results.LabRun;
 import mechsym.lab.results.ResultsCheck;
 import mechsym.lab.results.ResultsJson;
+import mechsym.tools.platform.TerminalText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -72,14 +72,14 @@ final class CompareCommand implements Callable<Integer> {
                 runsB.add(read(sideB.get(i)));
             }
         } catch (java.nio.file.NoSuchFileException e) {
-            throw new Main.UsageError("no such results file: " + Format.printable(e.getFile()));
+            throw new Main.UsageError("no such results file: " + TerminalText.escape(e.getFile()));
         }
         for (int i = 0; i < runsA.size(); i++) {
             for (LabRun b : runsB) {
                 List<String> notNumbers = Comparison.notNumbers(runsA.get(i), b);
                 if (!notNumbers.isEmpty()) {
                     System.err.println("mechsym: "
-                            + Format.printable(sideA.get(i) + " and " + sideB.get(runsB.indexOf(b))
+                            + TerminalText.escape(sideA.get(i) + " and " + sideB.get(runsB.indexOf(b))
                                     + ": " + notNumbers.size() + " measured figure"
                                     + (notNumbers.size() == 1 ? " is" : "s are")
                                     + " a number in one run and text in the other (a damaged file), e.g. "
@@ -93,7 +93,7 @@ final class CompareCommand implements Callable<Integer> {
             List<String> missing = Comparison.notNumbers(runsA.getFirst(), runsB.getFirst(), true);
             if (!missing.isEmpty()) {
                 // every figure the runs share is a number on one side only: a damaged file, not a pass
-                System.err.println(Format.printable("mechsym: no figure to compare: " + missing.size()
+                System.err.println(TerminalText.escape("mechsym: no figure to compare: " + missing.size()
                         + " measured figure" + (missing.size() == 1 ? " is" : "s are")
                         + " a number in one run only, e.g. " + missing.getFirst()));
                 return Main.EXIT_FAILED;
@@ -140,7 +140,7 @@ final class CompareCommand implements Callable<Integer> {
             }
             return value;
         } catch (NumberFormatException e) {
-            throw new Main.UsageError("--min-effect " + Format.printable(text)
+            throw new Main.UsageError("--min-effect " + TerminalText.escape(text)
                     + ": expected a percentage such as 10% or a fraction such as 0.1");
         }
     }

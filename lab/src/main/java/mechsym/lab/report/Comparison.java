@@ -16,6 +16,7 @@ import java.util.Set;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Table;
 import mechsym.lab.results.LabRun;
+import mechsym.tools.platform.TerminalText;
 
 /**
  * Side-by-side ratios of lab runs, judged against the machine's between-run noise: for every measured
@@ -518,10 +519,11 @@ public final class Comparison {
             out.println();
             out.println("verdicts, sub-claims and goals that changed:");
             for (OutcomeChange change : outcomes) {
-                out.println("  " + Format.printable(change.experiment()) + ": "
+                out.println("  " + TerminalText.escape(change.experiment()) + ": "
                         + (change.subject() == Subject.VERDICT
                                 ? "verdict"
-                                : (change.subject() == Subject.GOAL ? "goal " : "") + Format.printable(change.what()))
+                                : (change.subject() == Subject.GOAL ? "goal " : "")
+                                        + TerminalText.escape(change.what()))
                         + ": " + change.from().replace('_', ' ') + " -> "
                         + change.to().replace('_', ' ')
                         + (change.decided() ? "  (CHANGED)" : "  (one side undecided: not a change beyond noise)"));
@@ -546,12 +548,12 @@ public final class Comparison {
                 out.printf(
                         Locale.ROOT,
                         "%-20s %-22s %-40s %-10s %14s %14s %8s  %s%n",
-                        Format.printable(l.experiment()),
-                        Format.printable(l.table()),
-                        clip(Format.printable(l.row())),
-                        Format.printable(l.column()),
-                        Format.number(l.a()) + " " + Format.printable(l.unit()),
-                        Format.number(l.b()) + " " + Format.printable(l.unit()),
+                        TerminalText.escape(l.experiment()),
+                        TerminalText.escape(l.table()),
+                        clip(TerminalText.escape(l.row())),
+                        TerminalText.escape(l.column()),
+                        Format.number(l.a()) + " " + TerminalText.escape(l.unit()),
+                        Format.number(l.b()) + " " + TerminalText.escape(l.unit()),
                         Double.isNaN(l.ratio()) ? "–" : String.format(Locale.ROOT, "%.2fx", l.ratio()),
                         words(l.change()));
             }
@@ -577,9 +579,9 @@ public final class Comparison {
 
     private static void side(PrintStream out, String label, List<String> names, List<String> calibrations) {
         for (int i = 0; i < names.size(); i++) {
-            out.println(label + (names.size() > 1 ? (i + 1) : "") + " = " + Format.printable(names.get(i))
+            out.println(label + (names.size() > 1 ? (i + 1) : "") + " = " + TerminalText.escape(names.get(i))
                     + (i < calibrations.size() && calibrations.get(i) != null
-                            ? "\n    calibration: " + Format.printable(calibrations.get(i))
+                            ? "\n    calibration: " + TerminalText.escape(calibrations.get(i))
                             : ""));
         }
     }

@@ -37,34 +37,6 @@ public final class Format {
         return String.format(Locale.ROOT, "%.3g", v);
     }
 
-    /**
-     * Text from outside (a peer, a file, a results key) made safe for a terminal: control characters
-     * (C0, DEL, C1, and the bidirectional overrides) are written as {@code \\uXXXX}, so an escape
-     * sequence can neither retitle, clear nor recolour the terminal it is printed on.
-     */
-    public static String printable(String text) {
-        if (text == null) {
-            return "null";
-        }
-        StringBuilder out = null;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            boolean control = c < 0x20
-                    || (c >= 0x7f && c <= 0x9f)
-                    || (c >= 0x202a && c <= 0x202e)
-                    || (c >= 0x2066 && c <= 0x2069);
-            if (control) {
-                if (out == null) {
-                    out = new StringBuilder(text.length() + 16).append(text, 0, i);
-                }
-                out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-            } else if (out != null) {
-                out.append(c);
-            }
-        }
-        return out == null ? text : out.toString();
-    }
-
     public static String bytes(long bytes) {
         if (bytes < 0) {
             return "unknown";

@@ -9,6 +9,7 @@ import mechsym.lab.ExperimentResult;
 import mechsym.lab.FakeExperiment;
 import mechsym.lab.Table;
 import mechsym.lab.results.LabRun;
+import mechsym.tools.platform.TerminalText;
 import org.junit.jupiter.api.Test;
 
 class ComparisonTest {
@@ -266,8 +267,8 @@ class ComparisonTest {
 
     @Test
     void textFromAFileIsPrintedWithoutItsControlCharacters() {
-        assertThat(Format.printable("row \u001b]0;owned\u0007 \u001b[2J"))
-                .isEqualTo("row \\u001b]0;owned\\u0007 \\u001b[2J");
-        assertThat(Format.printable("plain µs")).isEqualTo("plain µs");
+        assertThat(TerminalText.escape("row \u001b]0;owned\u0007 \u001b[2J"))
+                .isEqualTo("row \\u001B]0;owned\\u0007 \\u001B[2J");
+        assertThat(TerminalText.escape("plain µs")).isEqualTo("plain µs");
     }
 }
