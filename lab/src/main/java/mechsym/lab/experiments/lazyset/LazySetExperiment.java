@@ -16,7 +16,6 @@ import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
-import mechsym.lab.Verdict;
 import mechsym.lab.experiments.lazyset.Counters.SetMethod;
 import mechsym.lab.experiments.lazyset.Counters.Storage;
 import mechsym.lab.rigs.pingpong.Cells;
@@ -44,13 +43,16 @@ import mechsym.tools.platform.CpuTopology.Placement;
  * storages: AtomicLong as in the post, a volatile field unpadded and padded (its follow-up), and
  * off-heap MemorySegment counters unpadded and padded (FFM where the post used Unsafe). One forked
  * JVM per (storage, set method), so each call site sees one Counter class and one set method; the
- * forks are interleaved by storage. min/median/max of the runs after the first, like the post.
+ * forks are interleaved by storage. min/median/max of the runs after the first, like the post. The
+ * verdict judges the post's own storages (AtomicLong, the volatile field) through the ratios taken
+ * round by round (LazySetClaims); the padded and off-heap counters the post set aside, and core's
+ * Sequence, are shown as context.
  *
  * Then Ping Pong as a distribution (the shared TimedPingPong): each round trip timed into
  * HdrHistogram, closed loop, for the three set methods with the post's unpadded cells, padded cells
- * and core's Sequence, the threads pinned at every placement the machine's topology has (one CPU,
+ * and core's Sequence, the threads pinned at every placement the machine's topology has (one logical CPU,
  * SMT siblings, two cores, two sockets), as the post's affinity runs; p50 to max and an .hgrm file
- * per case.
+ * per case. Shown as context: the runs of one fork are not independent repetitions.
  *
  * Sensitive to: thread placement (the post ran same-core and cross-core affinity; the untimed
  * runs pin their two threads to two cores of a socket where there are two, the timed ones run every
@@ -122,7 +124,7 @@ public final class LazySetExperiment implements Experiment {
         int runs = profile.pick(2, 3, 11); // the first of each experiment is warm-up
         int values = profile.pick(1 << 16, 1 << 20, 1 << 24);
         List<Storage> storages = profile == Profile.TINY
-                ? List.of(Storage.SEGMENT_PADDED) // the tests run every storage in-process
+                ? List.of(Storage.FIELD) // the tests run every storage in-process
                 : List.of(Storage.values());
         double loadBefore = ThreadedRuns.loadAverage();
         // the post ran both experiments under affinity: the untimed forks pin their two threads to two cores
@@ -130,10 +132,9 @@ public final class LazySetExperiment implements Experiment {
         List<Object> pinning =
                 crossCore.<List<Object>>map(p -> List.of(p.first(), p.second())).orElse(List.of());
 
-        // key: experiment|storage|set
-        Map<String, List<LazySetRun.Run>> samples = new LinkedHashMap<>();
-        // key: experiment|storage|set -> round -> the median of that round's JVM (for per-round ratios)
-        Map<String, Map<Integer, Double>> roundMedians = new LinkedHashMap<>();
+        Map<Key, List<LazySetRun.Run>> samples = new LinkedHashMap<>();
+        // round -> the median of that round's JVM (for per-round ratios)
+        Map<Key, Map<Integer, Double>> roundMedians = new LinkedHashMap<>();
         List<String> failures = new ArrayList<>();
         // A run's mode (the consumer running beside the writer, or not) holds for a whole JVM, so one
         // JVM per storage and set method can land in either mode and a single JVM's figure can be
@@ -152,10 +153,10 @@ public final class LazySetExperiment implements Experiment {
                                 .args(forkArgs(storage, runMillis, runs, values, pinning))
                                 .timeoutSeconds(profile.pick(60, 60, 300))
                                 .run(LazySetRun.Run.class);
-                        Map<String, List<Double>> thisJvm = new LinkedHashMap<>();
+                        Map<Key, List<Double>> thisJvm = new LinkedHashMap<>();
                         for (LazySetRun.Run r : out) {
                             if (r.run() > 0) {
-                                String key = r.experiment() + "|" + storage.label + "|" + set.name();
+                                Key key = new Key(r.experiment(), storage, set);
                                 samples.computeIfAbsent(key, k -> new ArrayList<>())
                                         .add(r);
                                 if (r.checksumOk()) {
@@ -177,7 +178,7 @@ public final class LazySetExperiment implements Experiment {
             }
         }
 
-        Map<String, Summary> medians = new LinkedHashMap<>();
+        Map<Key, Summary> medians = new LinkedHashMap<>();
         for (String experiment : List.of("ping-pong", "catch-up")) {
             boolean pingPong = experiment.equals("ping-pong");
             Table.Builder t = Table.measured(
@@ -200,7 +201,7 @@ public final class LazySetExperiment implements Experiment {
                                     : "the consumer's sum equals the sum of the values written."));
             for (SetMethod set : SetMethod.values()) {
                 for (Storage storage : storages) {
-                    String key = experiment + "|" + storage.label + "|" + set.name();
+                    Key key = new Key(experiment, storage, set);
                     List<LazySetRun.Run> rs = samples.get(key);
                     if (rs == null) {
                         continue;
@@ -240,19 +241,18 @@ public final class LazySetExperiment implements Experiment {
         result.table(ratios(storages, medians, roundMedians));
         failures.forEach(f -> result.note("Did not finish (the post warns the direct set may hang): " + f));
 
-        Double p50CrossCore = distributions(context, result);
+        distributions(context, result);
         ThreadedRuns.noteMachine(result, 2, loadBefore);
-        verdict(result, storages, medians, roundMedians, p50CrossCore);
+        verdict(result, storages, medians, roundMedians);
     }
 
     /**
      * Ping Pong as a distribution: every round trip timed into HdrHistogram, for the three set
      * methods, the post's unpadded cells beside padded ones and core's Sequence, the two threads
-     * pinned to two CPUs and to one. One fork per layout.
-     *
-     * @return the p50 round trip across two CPUs, lazy / volatile, padded cells; null if not measured
+     * pinned at every placement this machine has. One fork per layout; shown beside the verdict (the runs
+     * of one fork are not independent repetitions), with the headline across two cores.
      */
-    private static Double distributions(RunContext context, ExperimentResult.Builder result) throws Exception {
+    private static void distributions(RunContext context, ExperimentResult.Builder result) throws Exception {
         Profile profile = context.profile();
         long runMillis = profile.pick(20L, 100L, 500L);
         int runs = profile.pick(2, 2, 4); // the first is warm-up
@@ -268,7 +268,7 @@ public final class LazySetExperiment implements Experiment {
         }
         if (cases.isEmpty()) {
             result.note("The timed ping-pong needs threads pinned to CPUs (Linux), so it did not run here.");
-            return null;
+            return;
         }
         RoundTrips roundTrips = new RoundTrips();
         context.progress().message("timed ping-pong: " + Cells.Layout.values().length + " forks");
@@ -284,13 +284,13 @@ public final class LazySetExperiment implements Experiment {
                         + " waiting thread yields after 1000 spins, so each hand-off is a switch between threads."
                         + " Percentile files: ping-pong-*.hgrm in this experiment's folder.");
         if (cross.isEmpty()) {
-            return null;
+            return;
         }
         String crossLabel = cross.get().label();
         RoundTrips.Row lazy = roundTrips.find(Cells.Layout.PADDED, StoreMode.RELEASE, crossLabel);
         RoundTrips.Row volatileRow = roundTrips.find(Cells.Layout.PADDED, StoreMode.VOLATILE, crossLabel);
         if (lazy == null || volatileRow == null) {
-            return null;
+            return;
         }
         double lazyP50 = lazy.median(LatencySummary::p50Nanos);
         double volatileP50 = volatileRow.median(LatencySummary::p50Nanos);
@@ -302,7 +302,6 @@ public final class LazySetExperiment implements Experiment {
                 volatileP50,
                 lazy.median(LatencySummary::p999Nanos),
                 volatileRow.median(LatencySummary::p999Nanos)));
-        return lazyP50 / volatileP50;
     }
 
     /**
@@ -311,7 +310,7 @@ public final class LazySetExperiment implements Experiment {
      * says how far one ratio of medians can be trusted here.
      */
     private static Table ratios(
-            List<Storage> storages, Map<String, Summary> medians, Map<String, Map<Integer, Double>> roundMedians) {
+            List<Storage> storages, Map<Key, Summary> medians, Map<Key, Map<Integer, Double>> roundMedians) {
         Table.Builder t = Table.measured("ratios", "the post's comparisons: ratios of medians, per storage")
                 .column("experiment")
                 .column("comparison")
@@ -322,21 +321,24 @@ public final class LazySetExperiment implements Experiment {
                         + " medians over all rounds' runs; n, min, median, max: the ratio of the two JVMs' medians"
                         + " within each round (the verdict takes that median). A ratio is left out when either side"
                         + " is missing or failed its guard.");
-        String[][] comparisons = {
-            // each the way round the verdict reads it: the volatile writer's extra cost, the lazy reader's latency
-            {"catch-up", "VOLATILE", "LAZY"}, {"ping-pong", "LAZY", "VOLATILE"}, {"catch-up", "DIRECT", "LAZY"}
-        };
-        for (String[] c : comparisons) {
+        // each the way round the verdict reads it: the volatile writer's extra cost, the lazy reader's latency
+        List<Comparison> comparisons = List.of(
+                new Comparison("catch-up", SetMethod.VOLATILE, SetMethod.LAZY),
+                new Comparison("ping-pong", SetMethod.LAZY, SetMethod.VOLATILE),
+                new Comparison("catch-up", SetMethod.DIRECT, SetMethod.LAZY));
+        for (Comparison c : comparisons) {
             for (Storage storage : storages) {
-                Summary a = medians.get(c[0] + "|" + storage.label + "|" + c[1]);
-                Summary b = medians.get(c[0] + "|" + storage.label + "|" + c[2]);
+                Summary a = medians.get(new Key(c.experiment(), storage, c.ours()));
+                Summary b = medians.get(new Key(c.experiment(), storage, c.theirs()));
                 if (a != null && b != null) {
-                    String comparison = c[1].toLowerCase(Locale.ROOT) + " / " + c[2].toLowerCase(Locale.ROOT);
-                    Summary perRound = perRound(roundMedians, c[0], storage, c[1], c[2]);
-                    if (perRound == null) { // no round ran both JVMs to the end
-                        t.row(c[0], comparison, storage.label, a.median() / b.median(), null, null, null, null);
+                    String comparison = c.ours().name().toLowerCase(Locale.ROOT) + " / "
+                            + c.theirs().name().toLowerCase(Locale.ROOT);
+                    List<Double> perRound = perRound(roundMedians, c.experiment(), storage, c.ours(), c.theirs());
+                    String label = storage.label + (storage.postsOwn() ? "" : " (context)");
+                    if (perRound.isEmpty()) { // no round ran both JVMs to the end
+                        t.row(c.experiment(), comparison, label, a.median() / b.median(), null, null, null, null);
                     } else {
-                        t.row(c[0], comparison, storage.label, a.median() / b.median(), perRound);
+                        t.row(c.experiment(), comparison, label, a.median() / b.median(), Summary.of(perRound));
                     }
                 }
             }
@@ -351,12 +353,12 @@ public final class LazySetExperiment implements Experiment {
 
     /**
      * The ratio {@code a / b} of one experiment and storage within each round (the two JVMs ran one
-     * after the other), over the rounds; null if no round has both.
+     * after the other), one per round that has both.
      */
-    private static Summary perRound(
-            Map<String, Map<Integer, Double>> roundMedians, String experiment, Storage storage, String a, String b) {
-        Map<Integer, Double> ra = roundMedians.getOrDefault(experiment + "|" + storage.label + "|" + a, Map.of());
-        Map<Integer, Double> rb = roundMedians.getOrDefault(experiment + "|" + storage.label + "|" + b, Map.of());
+    private static List<Double> perRound(
+            Map<Key, Map<Integer, Double>> roundMedians, String experiment, Storage storage, SetMethod a, SetMethod b) {
+        Map<Integer, Double> ra = roundMedians.getOrDefault(new Key(experiment, storage, a), Map.of());
+        Map<Integer, Double> rb = roundMedians.getOrDefault(new Key(experiment, storage, b), Map.of());
         List<Double> ratios = new ArrayList<>();
         ra.forEach((round, va) -> {
             Double vb = rb.get(round);
@@ -364,48 +366,44 @@ public final class LazySetExperiment implements Experiment {
                 ratios.add(va / vb);
             }
         });
-        return ratios.isEmpty() ? null : Summary.of(ratios);
+        return ratios;
     }
 
     /**
-     * Judges each of the post's storages (core's Sequence is shown, not judged: the verdict is the
-     * post's) by the median of its per-round ratios, as the other threaded experiments
-     * do: a ratio of two JVMs seconds apart, then the middle of the rounds. The ratio of medians
-     * pooled over all rounds can sit outside every round's (one JVM holds one mode for all its runs).
+     * Judges each of the post's storages by its per-round ratios (the padded and off-heap counters and
+     * core's Sequence are shown, not judged: the post set them aside), and heads the run with each
+     * storage's figures.
      */
     private static void verdict(
             ExperimentResult.Builder result,
             List<Storage> storages,
-            Map<String, Summary> medians,
-            Map<String, Map<Integer, Double>> roundMedians,
-            Double p50CrossCore) {
-        List<LazySetVerdict.Storage> judged = new ArrayList<>();
+            Map<Key, Summary> medians,
+            Map<Key, Map<Integer, Double>> roundMedians) {
+        List<LazySetClaims.Storage> judged = new ArrayList<>();
         for (Storage storage : storages) {
-            Summary catchVolatile = medians.get("catch-up|" + storage.label + "|VOLATILE");
-            Summary catchLazy = medians.get("catch-up|" + storage.label + "|LAZY");
-            Summary pingVolatile = medians.get("ping-pong|" + storage.label + "|VOLATILE");
-            Summary pingLazy = medians.get("ping-pong|" + storage.label + "|LAZY");
-            Summary costRounds = perRound(roundMedians, "catch-up", storage, "VOLATILE", "LAZY");
-            Summary latencyRounds = perRound(roundMedians, "ping-pong", storage, "LAZY", "VOLATILE");
-            if (storage != Storage.SEQUENCE) { // mechsym's component, shown beside the post's counters, not judged
-                judged.add(new LazySetVerdict.Storage(
-                        storage.label,
-                        costRounds == null ? null : costRounds.median(),
-                        latencyRounds == null ? null : latencyRounds.median()));
+            List<Double> cost = perRound(roundMedians, "catch-up", storage, SetMethod.VOLATILE, SetMethod.LAZY);
+            List<Double> latency = perRound(roundMedians, "ping-pong", storage, SetMethod.LAZY, SetMethod.VOLATILE);
+            if (storage.postsOwn()) {
+                judged.add(new LazySetClaims.Storage(storage.label, cost, latency));
             }
+            Summary catchVolatile = medians.get(new Key("catch-up", storage, SetMethod.VOLATILE));
+            Summary catchLazy = medians.get(new Key("catch-up", storage, SetMethod.LAZY));
+            Summary pingVolatile = medians.get(new Key("ping-pong", storage, SetMethod.VOLATILE));
+            Summary pingLazy = medians.get(new Key("ping-pong", storage, SetMethod.LAZY));
             if (catchVolatile == null
                     || catchLazy == null
                     || pingVolatile == null
                     || pingLazy == null
-                    || costRounds == null
-                    || latencyRounds == null) {
+                    || cost.isEmpty()
+                    || latency.isEmpty()) {
                 continue;
             }
+            Summary costRounds = Summary.of(cost);
             result.headline(String.format(
                     Locale.ROOT,
                     "%-15s catch-up volatile %.2f, lazy %.2f ns/value (per round %.1fx, %.1f-%.1f); ping-pong"
                             + " volatile %.0f, lazy %.0f ns (lazy/volatile per round %.2fx)",
-                    storage.label,
+                    storage.label + (storage.postsOwn() ? "" : "*"),
                     catchVolatile.median(),
                     catchLazy.median(),
                     costRounds.median(),
@@ -413,12 +411,9 @@ public final class LazySetExperiment implements Experiment {
                     costRounds.max(),
                     pingVolatile.median(),
                     pingLazy.median(),
-                    latencyRounds.median()));
+                    Summary.of(latency).median()));
         }
-        result.verdict(CpuPair.withPlacementClaims(
-                LazySetVerdict.judge(judged, p50CrossCore),
-                "lazySet as fast as volatile, far cheaper for the writer (two cores)",
-                sameCoreNotMeasurable(CpuTopology.ofThisProcess())));
+        result.verdict(LazySetClaims.judge(judged, CpuTopology.ofThisProcess()));
     }
 
     /** The fork's arguments: storage, run length, runs, catch-up values, then the two CPUs if pinned. */
@@ -428,16 +423,9 @@ public final class LazySetExperiment implements Experiment {
         return args.toArray();
     }
 
-    /**
-     * The post also ran both experiments with the two threads on one core; without SMT siblings that
-     * placement does not exist here (two threads on one logical CPU is another experiment).
-     */
-    static List<Verdict.Claim> sameCoreNotMeasurable(CpuTopology topology) {
-        return CpuPair.notMeasurableHere(
-                        topology,
-                        Placement.SAME_CORE,
-                        "the post's same-core affinity runs (both threads on one core's hyperthreads)")
-                .stream()
-                .toList();
-    }
+    /** One experiment's figures for one storage and set method. */
+    private record Key(String experiment, Storage storage, SetMethod set) {}
+
+    /** A ratio the post states: {@code ours / theirs} in one experiment. */
+    private record Comparison(String experiment, SetMethod ours, SetMethod theirs) {}
 }
