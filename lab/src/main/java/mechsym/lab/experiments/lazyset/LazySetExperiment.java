@@ -2,19 +2,15 @@ package mechsym.lab.experiments.lazyset;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
-import mechsym.lab.Chart;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Profile;
 import mechsym.lab.Rounds;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
-import mechsym.lab.Summary;
 import mechsym.lab.Table;
 import mechsym.lab.experiments.lazyset.Counters.SetMethod;
 import mechsym.lab.experiments.lazyset.Counters.Storage;
@@ -132,9 +128,7 @@ public final class LazySetExperiment implements Experiment {
         List<Object> pinning =
                 crossCore.<List<Object>>map(p -> List.of(p.first(), p.second())).orElse(List.of());
 
-        Map<Key, List<LazySetRun.Run>> samples = new LinkedHashMap<>();
-        // round -> the median of that round's JVM (for per-round ratios)
-        Map<Key, Map<Integer, Double>> roundMedians = new LinkedHashMap<>();
+        LazySetFigures figures = new LazySetFigures();
         List<String> failures = new ArrayList<>();
         // A run's mode (the consumer running beside the writer, or not) holds for a whole JVM, so one
         // JVM per storage and set method can land in either mode and a single JVM's figure can be
@@ -153,22 +147,7 @@ public final class LazySetExperiment implements Experiment {
                                 .args(forkArgs(storage, runMillis, runs, values, pinning))
                                 .timeoutSeconds(profile.pick(60, 60, 300))
                                 .run(LazySetRun.Run.class);
-                        Map<Key, List<Double>> thisJvm = new LinkedHashMap<>();
-                        for (LazySetRun.Run r : out) {
-                            if (r.run() > 0) {
-                                Key key = new Key(r.experiment(), storage, set);
-                                samples.computeIfAbsent(key, k -> new ArrayList<>())
-                                        .add(r);
-                                if (r.checksumOk()) {
-                                    thisJvm.computeIfAbsent(key, k -> new ArrayList<>())
-                                            .add(figure(r));
-                                }
-                            }
-                        }
-                        final int thisRound = round;
-                        thisJvm.forEach((key, figures) -> roundMedians
-                                .computeIfAbsent(key, k -> new LinkedHashMap<>())
-                                .put(thisRound, Summary.of(figures).median()));
+                        figures.add(round, storage, set, out);
                     } catch (IOException e) {
                         // the post: "I have had variations of the experiments hang when using the direct set"
                         failures.add(name + ": " + e.getMessage());
@@ -178,72 +157,24 @@ public final class LazySetExperiment implements Experiment {
             }
         }
 
-        Map<Key, Summary> medians = new LinkedHashMap<>();
-        for (String experiment : List.of("ping-pong", "catch-up")) {
-            boolean pingPong = experiment.equals("ping-pong");
-            Table.Builder t = Table.measured(
-                            experiment,
-                            pingPong
-                                    ? "Ping Pong: ns per round trip, " + runMillis + " ms runs"
-                                    : "Catchup: the producer's ns per value published, " + values + " values a run")
-                    .column("set")
-                    .column("storage")
-                    .summaryColumns(pingPong ? "ns/RTT" : "ns/value")
-                    .column(
-                            pingPong ? "round trips" : "until consumer caught up (median)",
-                            pingPong ? "count" : "ns/value")
-                    .column("guard")
-                    .note((runs - 1) + " runs after one warm-up in each forked JVM (-Xmx512m), one JVM per storage"
-                            + " and set method in each of " + rounds + " round(s), set methods in turn; n, min, median"
-                            + " and max are over the runs of all rounds. Guard: "
-                            + (pingPong
-                                    ? "B acknowledged every round trip."
-                                    : "the consumer's sum equals the sum of the values written."));
-            for (SetMethod set : SetMethod.values()) {
-                for (Storage storage : storages) {
-                    Key key = new Key(experiment, storage, set);
-                    List<LazySetRun.Run> rs = samples.get(key);
-                    if (rs == null) {
-                        continue;
-                    }
-                    // catch-up: the writer's own cost is the claim; the time until the consumer caught up
-                    // (the post's whole run) is shown beside it
-                    Summary s = Summary.of(
-                            rs.stream().mapToDouble(LazySetExperiment::figure).toArray());
-                    long failed = rs.stream().filter(r -> !r.checksumOk()).count();
-                    if (failed == 0) {
-                        medians.put(key, s);
-                    }
-                    Object extra = pingPong
-                            ? rs.stream().mapToLong(LazySetRun.Run::ops).sum()
-                            : Summary.of(rs.stream()
-                                            .mapToDouble(LazySetRun.Run::nsPerOp)
-                                            .toArray())
-                                    .median();
-                    t.row(
-                            set.name().toLowerCase(Locale.ROOT),
-                            storage.label,
-                            s,
-                            extra,
-                            failed == 0 ? "ok" : "FAILED in " + failed + " of " + rs.size() + " runs");
-                }
-            }
-            result.table(t.build());
-            result.chart(Chart.bar(
-                    experiment,
-                    (pingPong ? "Ping Pong" : "Catchup") + ": median by storage and set method",
-                    List.of(experiment),
-                    "storage",
-                    "median",
-                    "set",
-                    pingPong ? "ns per round trip (median)" : "ns per value (median)"));
-        }
-        result.table(ratios(storages, medians, roundMedians));
+        LazySetReport.tables(result, figures, storages, runMillis, values, runs, rounds);
         failures.forEach(f -> result.note("Did not finish (the post warns the direct set may hang): " + f));
 
         distributions(context, result);
         ThreadedRuns.noteMachine(result, 2, loadBefore);
-        verdict(result, storages, medians, roundMedians);
+        LazySetReport.headlines(result, figures, storages);
+        result.verdict(LazySetClaims.judge(
+                storages.stream()
+                        .filter(Storage::postsOwn)
+                        .map(st -> new LazySetClaims.Storage(st.label, figures.cost(st), figures.latency(st)))
+                        .toList(),
+                CpuTopology.ofThisProcess()));
+        LazySetGoals.goals(
+                        figures.perRound(
+                                new LazySetFigures.Key("catch-up", Storage.SEQUENCE, SetMethod.LAZY),
+                                new LazySetFigures.Key("catch-up", Storage.ATOMIC_LONG, SetMethod.LAZY)),
+                        CpuTopology.ofThisProcess())
+                .forEach(result::goal);
     }
 
     /**
@@ -304,128 +235,10 @@ public final class LazySetExperiment implements Experiment {
                 volatileRow.median(LatencySummary::p999Nanos)));
     }
 
-    /**
-     * The post's comparisons, as ratios of this run's medians, to read beside the seed's table; and
-     * the same ratio round by round (the two JVMs of a round ran one after the other), whose spread
-     * says how far one ratio of medians can be trusted here.
-     */
-    private static Table ratios(
-            List<Storage> storages, Map<Key, Summary> medians, Map<Key, Map<Integer, Double>> roundMedians) {
-        Table.Builder t = Table.measured("ratios", "the post's comparisons: ratios of medians, per storage")
-                .column("experiment")
-                .column("comparison")
-                .column("storage")
-                .column("ratio", "x")
-                .summaryColumns("x per round")
-                .note("Catch-up compares the producer's ns per value, ping-pong the ns per round trip. ratio: of the"
-                        + " medians over all rounds' runs; n, min, median, max: the ratio of the two JVMs' medians"
-                        + " within each round (the verdict takes that median). A ratio is left out when either side"
-                        + " is missing or failed its guard.");
-        // each the way round the verdict reads it: the volatile writer's extra cost, the lazy reader's latency
-        List<Comparison> comparisons = List.of(
-                new Comparison("catch-up", SetMethod.VOLATILE, SetMethod.LAZY),
-                new Comparison("ping-pong", SetMethod.LAZY, SetMethod.VOLATILE),
-                new Comparison("catch-up", SetMethod.DIRECT, SetMethod.LAZY));
-        for (Comparison c : comparisons) {
-            for (Storage storage : storages) {
-                Summary a = medians.get(new Key(c.experiment(), storage, c.ours()));
-                Summary b = medians.get(new Key(c.experiment(), storage, c.theirs()));
-                if (a != null && b != null) {
-                    String comparison = c.ours().name().toLowerCase(Locale.ROOT) + " / "
-                            + c.theirs().name().toLowerCase(Locale.ROOT);
-                    List<Double> perRound = perRound(roundMedians, c.experiment(), storage, c.ours(), c.theirs());
-                    String label = storage.label + (storage.postsOwn() ? "" : " (context)");
-                    if (perRound.isEmpty()) { // no round ran both JVMs to the end
-                        t.row(c.experiment(), comparison, label, a.median() / b.median(), null, null, null, null);
-                    } else {
-                        t.row(c.experiment(), comparison, label, a.median() / b.median(), Summary.of(perRound));
-                    }
-                }
-            }
-        }
-        return t.build();
-    }
-
-    /** A run's figure: ping-pong's ns per round trip; catch-up's writer ns per value (the claim's side). */
-    private static double figure(LazySetRun.Run run) {
-        return run.experiment().equals("ping-pong") ? run.nsPerOp() : run.producerNsPerOp();
-    }
-
-    /**
-     * The ratio {@code a / b} of one experiment and storage within each round (the two JVMs ran one
-     * after the other), one per round that has both.
-     */
-    private static List<Double> perRound(
-            Map<Key, Map<Integer, Double>> roundMedians, String experiment, Storage storage, SetMethod a, SetMethod b) {
-        Map<Integer, Double> ra = roundMedians.getOrDefault(new Key(experiment, storage, a), Map.of());
-        Map<Integer, Double> rb = roundMedians.getOrDefault(new Key(experiment, storage, b), Map.of());
-        List<Double> ratios = new ArrayList<>();
-        ra.forEach((round, va) -> {
-            Double vb = rb.get(round);
-            if (vb != null && vb > 0) {
-                ratios.add(va / vb);
-            }
-        });
-        return ratios;
-    }
-
-    /**
-     * Judges each of the post's storages by its per-round ratios (the padded and off-heap counters and
-     * core's Sequence are shown, not judged: the post set them aside), and heads the run with each
-     * storage's figures.
-     */
-    private static void verdict(
-            ExperimentResult.Builder result,
-            List<Storage> storages,
-            Map<Key, Summary> medians,
-            Map<Key, Map<Integer, Double>> roundMedians) {
-        List<LazySetClaims.Storage> judged = new ArrayList<>();
-        for (Storage storage : storages) {
-            List<Double> cost = perRound(roundMedians, "catch-up", storage, SetMethod.VOLATILE, SetMethod.LAZY);
-            List<Double> latency = perRound(roundMedians, "ping-pong", storage, SetMethod.LAZY, SetMethod.VOLATILE);
-            if (storage.postsOwn()) {
-                judged.add(new LazySetClaims.Storage(storage.label, cost, latency));
-            }
-            Summary catchVolatile = medians.get(new Key("catch-up", storage, SetMethod.VOLATILE));
-            Summary catchLazy = medians.get(new Key("catch-up", storage, SetMethod.LAZY));
-            Summary pingVolatile = medians.get(new Key("ping-pong", storage, SetMethod.VOLATILE));
-            Summary pingLazy = medians.get(new Key("ping-pong", storage, SetMethod.LAZY));
-            if (catchVolatile == null
-                    || catchLazy == null
-                    || pingVolatile == null
-                    || pingLazy == null
-                    || cost.isEmpty()
-                    || latency.isEmpty()) {
-                continue;
-            }
-            Summary costRounds = Summary.of(cost);
-            result.headline(String.format(
-                    Locale.ROOT,
-                    "%-15s catch-up volatile %.2f, lazy %.2f ns/value (per round %.1fx, %.1f-%.1f); ping-pong"
-                            + " volatile %.0f, lazy %.0f ns (lazy/volatile per round %.2fx)",
-                    storage.label + (storage.postsOwn() ? "" : "*"),
-                    catchVolatile.median(),
-                    catchLazy.median(),
-                    costRounds.median(),
-                    costRounds.min(),
-                    costRounds.max(),
-                    pingVolatile.median(),
-                    pingLazy.median(),
-                    Summary.of(latency).median()));
-        }
-        result.verdict(LazySetClaims.judge(judged, CpuTopology.ofThisProcess()));
-    }
-
     /** The fork's arguments: storage, run length, runs, catch-up values, then the two CPUs if pinned. */
     private static Object[] forkArgs(Storage storage, long runMillis, int runs, int values, List<Object> pinning) {
         List<Object> args = new ArrayList<>(List.of(storage.name(), runMillis, runs, values));
         args.addAll(pinning);
         return args.toArray();
     }
-
-    /** One experiment's figures for one storage and set method. */
-    private record Key(String experiment, Storage storage, SetMethod set) {}
-
-    /** A ratio the post states: {@code ours / theirs} in one experiment. */
-    private record Comparison(String experiment, SetMethod ours, SetMethod theirs) {}
 }
