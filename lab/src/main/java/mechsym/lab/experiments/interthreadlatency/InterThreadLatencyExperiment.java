@@ -104,9 +104,8 @@ public final class InterThreadLatencyExperiment implements Experiment {
     @Override
     public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
         Profile profile = context.profile();
-        // Rounds are cheap here (~3 s each in the quick profile) and the goal is judged by the median
-        // of per-round ratios: with three, one or two slow rounds decided it (Java release over C++
-        // release 0.90x, 1.03x and 1.27x in three labs of one afternoon, rounds 0.83-1.27).
+        // Rounds are cheap here (~3 s each in the quick profile) and the goals decide through the
+        // per-round ratios: seven give their median a 98% interval, where three leave it the whole range.
         int rounds = profile.pick(1, 7, 9);
         long runMillis = profile.pick(40L, 150L, 1000L);
         int runsPerJvm = profile.pick(2, 3, 6); // the first is warm-up

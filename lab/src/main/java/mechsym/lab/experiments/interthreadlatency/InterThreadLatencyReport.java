@@ -101,9 +101,10 @@ final class InterThreadLatencyReport {
                             "rtt-ratio", "Java / C++ round trip, taken round by round (each round's medians)")
                     .column("pair")
                     .summaryColumns("Java / C++")
-                    .note("Each round runs every variant once, one after the other, so a ratio taken within a"
-                            + " round compares runs made a few seconds apart; drift between rounds (other load on"
-                            + " this shared machine) cancels out. The goals use the median of these ratios.");
+                    .note(
+                            "Each round runs every variant once, one after the other, so a ratio taken within a"
+                                    + " round compares runs made a few seconds apart; drift between rounds (other load on"
+                                    + " this shared machine) cancels out. The goals decide by these ratios and their interval, where four cores can be pinned.");
             ratios.forEach((pair, perRound) -> ratioTable.row(pair, Summary.of(perRound)));
             result.table(ratioTable.build());
         }
