@@ -53,10 +53,10 @@ import mechsym.tools.platform.NativePrograms;
  * two sockets), other load on the machine (a spinning thread descheduled for a time slice costs
  * milliseconds), power states, and virtualisation.
  *
- * Quick profile: about 35 s: seven rounds of three JVMs and two C++ runs, three distribution JVMs
- * (five cases of 3 x 250 ms), then the fence listing,
- * on 2 vCPUs (an estimate from its forks and iterations; `./mechsym lab inter-thread-latency`
- * prints the measured time as 'done in N s').
+ * Quick profile on 2 vCPUs: about 20 s (an estimate from its forks and iterations; `./mechsym lab
+ * inter-thread-latency` prints the measured time as 'done in N s'): three rounds of three JVMs and
+ * two C++ runs (seven where four cores let the goals be judged, about 35 s), three distribution JVMs
+ * (five cases of 3 x 250 ms), then the fence listing.
  */
 public final class InterThreadLatencyExperiment implements Experiment {
     private static final String SEED_MACHINE =
@@ -106,7 +106,10 @@ public final class InterThreadLatencyExperiment implements Experiment {
         Profile profile = context.profile();
         // Rounds are cheap here (~3 s each in the quick profile) and the goals decide through the
         // per-round ratios: seven give their median a 98% interval, where three leave it the whole range.
-        int rounds = profile.pick(1, 7, 9);
+        // Below four cores the goals cannot be judged, so the quick profile shows three rounds as context.
+        boolean goalsJudgeable =
+                CpuPair.tooFewCoresForTwoThreads(CpuTopology.ofThisProcess()).isEmpty();
+        int rounds = profile.pick(1, goalsJudgeable ? 7 : 3, 9);
         long runMillis = profile.pick(40L, 150L, 1000L);
         int runsPerJvm = profile.pick(2, 3, 6); // the first is warm-up
         double loadBefore = ThreadedRuns.loadAverage();
