@@ -124,10 +124,16 @@ public final class TcpPingExperiment implements Experiment {
     @Override
     public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
         Profile profile = context.profile();
-        int rounds = profile.pick(1, 2, 3);
+        CpuTopology topology = CpuTopology.ofThisProcess();
+        // the post's placements decide round by round where the machine has one; elsewhere two rounds
+        // show the figures as context
+        boolean decides = topology.pair(CpuTopology.Placement.SAME_CORE).isPresent()
+                || topology.pair(CpuTopology.Placement.CROSS_SOCKET).isPresent()
+                || CpuPair.tooFewCoresForTwoThreads(topology).isEmpty();
+        int rounds = profile.pick(1, decides ? 5 : 2, 5);
         long count = profile.pick(300L, 20_000L, 100_000L);
         long warmup = profile.pick(100L, 3_000L, 20_000L);
-        long maxMillis = profile.pick(60L, 350L, 5_000L); // per phase: same-core spin cases end by it
+        long maxMillis = profile.pick(60L, 350L, 5_000L); // per phase: spin cases on one logical CPU end by it
         double loadBefore = ThreadedRuns.loadAverage();
 
         List<Placement> placements = placements();
@@ -169,7 +175,6 @@ public final class TcpPingExperiment implements Experiment {
             }
         });
         TcpPingFigures judged = figures.build();
-        CpuTopology topology = CpuTopology.ofThisProcess();
         TcpPingReport.report(
                 result,
                 cases,
