@@ -51,6 +51,13 @@ class HerdingGoalsTest {
         // 950-1,045 ns against a 1,000 ns bar: across it
         assertThat(statuses(figures(950, 1_000, 19_000), four))
                 .containsExactly(Goal.Status.NOT_MEASURABLE, Goal.Status.MET, Goal.Status.NOT_MEASURABLE);
+        // two cores' p99 1,000 and 1,200 ns against unpinned 1,000: across the 1.1x bar
+        HerdingFigures across = new HerdingFigures(Map.of(
+                Arrangement.TWO_CORES,
+                rounds(new RoundTrip(100, 1_000, 0), new RoundTrip(100, 1_200, 0)),
+                Arrangement.UNPINNED,
+                rounds(new RoundTrip(200, 1_000, 0), new RoundTrip(200, 1_000, 0))));
+        assertThat(HerdingGoals.goals(across, four).get(1).status()).isEqualTo(Goal.Status.NOT_MEASURABLE);
     }
 
     @Test

@@ -65,6 +65,10 @@ class LazySetClaimsTest {
 
     @Test
     void roundsStraddlingALineDecideNothing() {
+        assertThat(VerdictClaims.of(
+                                judge(atomic(List.of(1.5, 2.5), List.of(1.0, 1.0))), "catch-up, AtomicLong: volatile")
+                        .outcome())
+                .isEqualTo(Outcome.INCONCLUSIVE);
         var v = judge(atomic(List.of(4.0, 5.5, 6.0), List.of(1.0, 1.2, 1.1)));
         assertThat(VerdictClaims.of(v, "catch-up, AtomicLong: by the post's").outcome())
                 .isEqualTo(Outcome.INCONCLUSIVE);

@@ -90,6 +90,14 @@ class TcpPingClaimsTest {
         Verdict under = TcpPingClaims.judge(figures(SPIN_SOCKETS, 1.2, 1.3), big);
         assertThat(VerdictClaims.of(under, TcpPingClaims.SOCKET_BY_POST).outcome())
                 .isEqualTo(Outcome.NOT_REPRODUCED);
+        Verdict across = TcpPingClaims.judge(figures(SPIN_SOCKETS, 0.9, 1.7), big);
+        assertThat(VerdictClaims.of(across, TcpPingClaims.SOCKET_DEARER).outcome())
+                .isEqualTo(Outcome.INCONCLUSIVE);
+        assertThat(VerdictClaims.of(across, TcpPingClaims.SOCKET_BY_POST).outcome())
+                .isEqualTo(Outcome.INCONCLUSIVE);
+        Verdict cheaper = TcpPingClaims.judge(figures(SPIN_SOCKETS, 0.8, 0.9), big);
+        assertThat(VerdictClaims.of(cheaper, TcpPingClaims.SOCKET_DEARER).outcome())
+                .isEqualTo(Outcome.NOT_REPRODUCED);
     }
 
     @Test
