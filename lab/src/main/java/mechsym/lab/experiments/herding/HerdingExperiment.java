@@ -2,69 +2,66 @@ package mechsym.lab.experiments.herding;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.EnumMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import mechsym.lab.Chart;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Profile;
+import mechsym.lab.Rounds;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
-import mechsym.lab.Summary;
 import mechsym.lab.Table;
-import mechsym.lab.experiments.herding.HerdingVerdict.Figures;
 import mechsym.lab.rigs.pingpong.Cells;
 import mechsym.lab.rigs.pingpong.CpuPair;
 import mechsym.lab.rigs.pingpong.StoreMode;
 import mechsym.lab.rigs.pingpong.TimedPingPong;
 import mechsym.lab.seeds.SeedPosts;
-import mechsym.tools.latency.LatencyRecorder;
-import mechsym.tools.latency.LatencySummary;
+import mechsym.tools.latency.CpuAffinity;
 import mechsym.tools.platform.CpuTopology;
 import mechsym.tools.platform.MachineKnobs;
-import org.HdrHistogram.Histogram;
 
 /*
  * Seed 004, "Experimentation Notes: on herding processes and CPUs" (Nitsan Wakart, Psychosomatic
  * Lobotomy Saw, 5 December 2012).
  *
- * Claim: where a benchmark's threads run decides what it measures, so herd everything else away:
- * stop irqbalance, set the cpufreq governor to performance, taskset the other processes onto one
- * core and the benchmark onto the rest. The post gives commands, not figures; this experiment
- * measures what the herding buys with the same two-thread ping-pong placed five ways:
+ * Claim: herd everything else away before benchmarking: stop irqbalance, set the cpufreq governor to
+ * performance, and "everybody moves to one core and you taskset your benchmarking process onto the
+ * cores left". The post gives commands, not figures. The lab cannot move other people's processes, so
+ * it brings its own: noisy neighbours (busy shell loops, one per CPU but one) beside a two-thread
+ * ping-pong, and runs the recipe against leaving them to roam:
  *
- *   two cores, pinned           ping -> CPU 0, pong -> CPU 1   (the post's goal)
- *   one logical CPU, pinned     both -> CPU 0                  every hand-off waits for the scheduler
- *   unpinned                    the scheduler decides
- *   unpinned + noisy neighbour  another process burns a CPU    what herding removes
- *   two cores + noisy neighbour pinned, neighbour unpinned     pinning alone does not stop a neighbour
+ *   not herded   neighbours unpinned, ping-pong unpinned            what a benchmark meets as it comes
+ *   herded       neighbours -> CPU a (taskset), ping -> b, pong -> c   the post's recipe
+ *
+ * The verdict judges the recipe (HerdingClaims), which needs three CPUs: one for everybody else, two
+ * for the benchmark. Beside it, as mechsym's goals (HerdingGoals), the same ping-pong placed five more
+ * ways: two cores pinned, one logical CPU pinned, unpinned, unpinned beside one noisy neighbour, and
+ * two pinned cores beside one.
  *
  * Each round trip is timed on its own into HdrHistogram (closed loop: one ping in flight); the
- * placements are interleaved round by round and each figure is the median over rounds. The ping-pong
- * runs on core's Sequence (release store, acquire load) and yields after 1,000 spins, so the one-core
- * placement completes. The machine's own knobs (irqbalance, every CPU's governor, idle states, NUMA)
- * are read from /proc and /sys and shown beside the post's commands.
+ * arrangements run in turn in every round, and each decides through its percentiles round by round.
+ * The ping-pong runs on core's Sequence (release store, acquire load) and yields after 1,000 spins, so
+ * the one-CPU placement completes. The machine's own knobs (irqbalance, every CPU's governor, idle
+ * states, NUMA) are read from /proc and /sys and shown beside the post's commands, not changed.
  *
  * Sensitive to: everything else running (a shared VM's other tenants are noisy neighbours we cannot
- * see), the hypervisor's placement of vCPUs, and the number of CPUs (two-core placements need two).
- * Quick profile: about 10 s.
+ * see), the hypervisor's placement of vCPUs, and the number of CPUs (two-core placements need two,
+ * the recipe three). Quick profile: about 6 s on 2 vCPUs (three rounds, nothing judged); five rounds
+ * with the recipe's two arrangements, about 15 s, where it or the goals can decide.
  */
 public final class HerdingExperiment implements Experiment {
     private static final String SEED_MACHINE = "the post's commands (Linux, 2012); it publishes no figures";
 
-    /** One placement of the two threads, and whether a noisy neighbour runs meanwhile. */
-    private record Placement(String label, int pingCpu, int pongCpu, boolean neighbour) {}
+    /**
+     * One arrangement as run here: the ping-pong's CPUs ({@link TimedPingPong#UNPINNED} for none), how
+     * many noisy neighbours run beside it and the CPU they are herded onto (-1: they roam).
+     */
+    record Placement(Arrangement arrangement, int pingCpu, int pongCpu, int neighbours, int neighbourCpu) {}
 
-    private static final String TWO_CORES = "two cores, pinned";
-    /** The post's "one core": both threads on one logical CPU (on an SMT machine, not even the sibling). */
-    private static final String ONE_CORE = CpuTopology.Placement.ONE_CPU.words() + ", pinned";
-
-    private static final String UNPINNED = "unpinned";
-    private static final String UNPINNED_NOISY = "unpinned + noisy neighbour";
-    private static final String TWO_CORES_NOISY = "two cores, pinned + noisy neighbour";
+    /** The post's recipe on this machine: everybody else on {@code neighbourCpu}, the benchmark on two others. */
+    record Herd(int neighbourCpu, int pingCpu, int pongCpu, int neighbours) {}
 
     @Override
     public String id() {
@@ -73,7 +70,7 @@ public final class HerdingExperiment implements Experiment {
 
     @Override
     public String title() {
-        return "Herding processes and CPUs: the same ping-pong pinned, shared, unpinned and beside a noisy neighbour";
+        return "Herding processes and CPUs: everybody else on one CPU, the benchmark on the rest";
     }
 
     @Override
@@ -83,9 +80,9 @@ public final class HerdingExperiment implements Experiment {
 
     @Override
     public String claim() {
-        return "Placement decides inter-thread latency: two threads pinned to two cores give the tightest round"
-                + " trips, both on one core pay the scheduler on every hand-off (10x or more), and a noisy neighbour"
-                + " widens the tail; hence the post's herding before benchmarking.";
+        return "Before benchmarking, herd everybody else onto one core and taskset the benchmark onto the cores"
+                + " left (with irqbalance stopped and the performance governor): the benchmark then measures"
+                + " itself, not its neighbours.";
     }
 
     @Override
@@ -112,7 +109,11 @@ public final class HerdingExperiment implements Experiment {
     @Override
     public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
         Profile profile = context.profile();
-        int rounds = profile.pick(1, 3, 7);
+        CpuTopology topology = CpuTopology.ofThisProcess();
+        // five rounds where the recipe or the goals can decide; three show the figures as context
+        boolean decides = herd(topology).isPresent()
+                || CpuPair.tooFewCoresForTwoThreads(topology).isEmpty();
+        int rounds = profile.pick(1, decides ? 5 : 3, 7);
         long millis = profile.pick(50L, 400L, 2_000L);
 
         Table.Builder knobs = Table.measured("machine-knobs", "the post's knobs on this machine")
@@ -124,121 +125,93 @@ public final class HerdingExperiment implements Experiment {
         }
         result.table(knobs.build());
 
-        List<Placement> placements = placements();
+        List<Placement> placements = placements(topology);
         if (placements.size() < 5) {
             result.note("Pinning needs Linux and at least two CPUs this process may use; the placements that need"
                     + " them were skipped.");
         }
-        Map<String, List<LatencySummary>> byPlacement = new LinkedHashMap<>();
-        Map<String, Histogram> merged = new LinkedHashMap<>();
-        Map<String, Long> trips = new LinkedHashMap<>();
+        if (placements.stream().noneMatch(p -> p.arrangement() == Arrangement.HERDED)) {
+            result.note("The post's recipe needs " + HerdingClaims.NEEDS + "; this process may use "
+                    + topology.logicalCpus() + ", so the herded and not-herded arrangements did not run.");
+        }
+        Map<Arrangement, List<TimedPingPong.Run>> runs = new EnumMap<>(Arrangement.class);
         context.progress()
                 .start(
-                        "herding: " + placements.size() + " placements x " + rounds + " rounds",
+                        "herding: " + placements.size() + " arrangements x " + rounds + " rounds",
                         (long) placements.size() * rounds);
         for (int round = 0; round < rounds; round++) {
-            for (Placement placement : placements) {
-                TimedPingPong.Run run = runOnce(placement, millis);
-                byPlacement
-                        .computeIfAbsent(placement.label(), k -> new ArrayList<>())
-                        .add(run.roundTrips());
-                merged.computeIfAbsent(placement.label(), k -> new Histogram(3)).add(run.histogram());
-                trips.merge(placement.label(), run.count(), Long::sum);
+            for (Placement placement : Rounds.inTurn(placements, round)) {
+                runs.computeIfAbsent(placement.arrangement(), k -> new ArrayList<>())
+                        .add(runOnce(placement, millis));
                 context.progress().step();
             }
         }
         context.progress().finish();
 
-        Table.Builder table = Table.measured("round-trips", "round trip by placement (median over rounds)")
-                .column("placement")
-                .column("round trips")
-                .column("p50", "ns")
-                .column("p90", "ns")
-                .column("p99", "ns")
-                .column("p99.9", "ns")
-                .column("max", "ns")
-                .summaryColumns("p50 ns");
-        Table.Builder percentiles = Table.measured("percentiles", "round-trip percentiles by placement")
-                .column("placement")
-                .column("percentile")
-                .column("latency", "ns");
-        Map<String, Figures> figures = new LinkedHashMap<>();
-        for (var entry : byPlacement.entrySet()) {
-            List<LatencySummary> runs = entry.getValue();
-            double p50 = median(runs, LatencySummary::p50Nanos);
-            double p90 = median(runs, LatencySummary::p90Nanos);
-            double p99 = median(runs, LatencySummary::p99Nanos);
-            double p999 = median(runs, LatencySummary::p999Nanos);
-            double max = runs.stream().mapToLong(LatencySummary::maxNanos).max().orElse(0);
-            table.row(
-                    entry.getKey(),
-                    trips.get(entry.getKey()),
-                    p50,
-                    p90,
-                    p99,
-                    p999,
-                    max,
-                    Summary.of(runs.stream().map(s -> (double) s.p50Nanos()).toList()));
-            percentiles
-                    .row(entry.getKey(), "p50", p50)
-                    .row(entry.getKey(), "p99", p99)
-                    .row(entry.getKey(), "p99.9", p999);
-            figures.put(entry.getKey(), new Figures(p50, p99, p999));
-            LatencyRecorder.writeHgrm(
-                    merged.get(entry.getKey()), context.workDir().resolve(fileName(entry.getKey())));
-        }
-        result.table(table.note("Closed loop: one ping in flight, each round trip timed on its own (HdrHistogram,"
-                        + " 3 significant digits). Percentile files of every placement, all rounds merged:"
-                        + " herding-*.hgrm in this experiment's folder.")
-                .build());
-        result.table(percentiles.build());
-        result.chart(Chart.bar(
-                        "percentiles",
-                        "round trip by placement: p50, p99, p99.9",
-                        List.of("percentiles"),
-                        "placement",
-                        "latency",
-                        "percentile",
-                        "round trip (ns, log scale)")
-                .withLogY());
-
-        Figures twoCores = figures.get(TWO_CORES);
-        Figures oneCore = figures.get(ONE_CORE);
-        if (twoCores != null && oneCore != null) {
-            result.headline(String.format(
-                    Locale.ROOT,
-                    "round trip p50: two pinned cores %.0f ns, one logical CPU %.0f ns (%.0fx)",
-                    twoCores.p50(),
-                    oneCore.p50(),
-                    oneCore.p50() / twoCores.p50()));
-        }
-        Figures unpinned = figures.get(UNPINNED);
-        Figures noisy = figures.get(UNPINNED_NOISY);
-        if (unpinned != null && noisy != null) {
-            result.headline(String.format(
-                    Locale.ROOT,
-                    "unpinned p99.9 %.0f ns quiet, %.0f ns beside a noisy neighbour",
-                    unpinned.p999(),
-                    noisy.p999()));
-        }
-        result.verdict(HerdingVerdict.judge(twoCores, oneCore, unpinned, noisy));
+        HerdingFigures figures = HerdingReport.report(result, runs, context.workDir());
+        result.verdict(HerdingClaims.judge(figures, topology));
+        HerdingGoals.goals(figures, topology).forEach(result::goal);
     }
 
-    /** The placements this machine allows: all five with two CPUs to pin to, else the unpinned ones. */
-    private static List<Placement> placements() {
+    /**
+     * The arrangements this machine allows: the post's recipe and its unherded twin with three CPUs,
+     * the five pinned and unpinned placements with two, the unpinned ones alone otherwise.
+     */
+    static List<Placement> placements(CpuTopology topology) {
+        int free = TimedPingPong.UNPINNED;
         List<Placement> placements = new ArrayList<>();
         Optional<CpuPair> twoCores = CpuPair.here(CpuTopology.Placement.CROSS_CORE);
         Optional<CpuPair> oneCpu = CpuPair.here(CpuTopology.Placement.ONE_CPU);
         if (twoCores.isPresent() && oneCpu.isPresent()) {
             placements.add(new Placement(
-                    TWO_CORES, twoCores.get().first(), twoCores.get().second(), false));
-            placements.add(
-                    new Placement(ONE_CORE, oneCpu.get().first(), oneCpu.get().second(), false));
+                    Arrangement.TWO_CORES,
+                    twoCores.get().first(),
+                    twoCores.get().second(),
+                    0,
+                    free));
+            placements.add(new Placement(
+                    Arrangement.ONE_CPU, oneCpu.get().first(), oneCpu.get().second(), 0, free));
         }
-        placements.add(new Placement(UNPINNED, TimedPingPong.UNPINNED, TimedPingPong.UNPINNED, false));
-        placements.add(new Placement(UNPINNED_NOISY, TimedPingPong.UNPINNED, TimedPingPong.UNPINNED, true));
-        twoCores.ifPresent(p -> placements.add(new Placement(TWO_CORES_NOISY, p.first(), p.second(), true)));
+        placements.add(new Placement(Arrangement.UNPINNED, free, free, 0, free));
+        placements.add(new Placement(Arrangement.UNPINNED_NOISY, free, free, 1, free));
+        twoCores.ifPresent(
+                p -> placements.add(new Placement(Arrangement.TWO_CORES_NOISY, p.first(), p.second(), 1, free)));
+        if (CpuAffinity.isSupported()) {
+            herd(topology).ifPresent(h -> {
+                placements.add(new Placement(Arrangement.NOT_HERDED, free, free, h.neighbours(), free));
+                placements.add(
+                        new Placement(Arrangement.HERDED, h.pingCpu(), h.pongCpu(), h.neighbours(), h.neighbourCpu()));
+            });
+        }
         return placements;
+    }
+
+    /**
+     * The post's recipe on {@code topology}: everybody else on its first CPU, the ping-pong on two of
+     * the others (on two cores, neither the herd's, where there are such); one neighbour per CPU but one
+     * (at most 16), so that, left to roam, they leave the benchmark no CPU of its own. Empty below
+     * {@value HerdingClaims#CPUS} CPUs.
+     */
+    static Optional<Herd> herd(CpuTopology topology) {
+        List<CpuTopology.Cpu> cpus = topology.cpus();
+        if (cpus.size() < HerdingClaims.CPUS) {
+            return Optional.empty();
+        }
+        CpuTopology.Cpu herd = cpus.getFirst();
+        List<CpuTopology.Cpu> rest = new ArrayList<>(cpus.subList(1, cpus.size()));
+        // other cores than the herd's first, then each CPU on a core of its own before its siblings
+        rest.sort(java.util.Comparator.comparing((CpuTopology.Cpu c) -> sameCore(c, herd)));
+        CpuTopology.Cpu ping = rest.getFirst();
+        CpuTopology.Cpu pong = rest.stream()
+                .skip(1)
+                .filter(c -> !sameCore(c, ping))
+                .findFirst()
+                .orElse(rest.get(1));
+        return Optional.of(new Herd(herd.id(), ping.id(), pong.id(), Math.min(cpus.size() - 1, 16)));
+    }
+
+    private static boolean sameCore(CpuTopology.Cpu a, CpuTopology.Cpu b) {
+        return a.socket() == b.socket() && a.core() == b.core();
     }
 
     /** Core's padded Sequence, release store and acquire load: the component a herded machine serves. */
@@ -248,23 +221,14 @@ public final class HerdingExperiment implements Experiment {
     }
 
     private static TimedPingPong.Run runOnce(Placement placement, long millis) throws Exception {
-        if (!placement.neighbour()) {
-            return TimedPingPong.run(pingPong(placement), millis);
-        }
-        NoisyNeighbour neighbour = NoisyNeighbour.start();
+        List<NoisyNeighbour> neighbours = new ArrayList<>();
         try {
+            for (int i = 0; i < placement.neighbours(); i++) {
+                neighbours.add(NoisyNeighbour.start(placement.neighbourCpu()));
+            }
             return TimedPingPong.run(pingPong(placement), millis);
         } finally {
-            neighbour.close();
+            neighbours.forEach(NoisyNeighbour::close);
         }
-    }
-
-    private static double median(List<LatencySummary> runs, java.util.function.ToLongFunction<LatencySummary> figure) {
-        return Summary.of(runs.stream().map(s -> (double) figure.applyAsLong(s)).toList())
-                .median();
-    }
-
-    private static String fileName(String placement) {
-        return "herding-" + placement.replaceAll("[^a-z0-9]+", "-").replaceAll("-$", "") + ".hgrm";
     }
 }

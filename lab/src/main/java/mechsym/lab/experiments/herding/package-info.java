@@ -1,2 +1,2 @@
-/** The herding experiment: the same ping-pong pinned, shared, unpinned and beside a noisy neighbour. */
+/** The herding experiment: the post's recipe (everybody else on one CPU, the benchmark on the rest) against roaming neighbours. */
 package mechsym.lab.experiments.herding;

@@ -134,13 +134,6 @@ final class FenceCheck {
             return counts.getOrDefault(Mode.VOLATILE, 0) > 0;
         }
 
-        /** The weaker modes (setRelease, setOpaque) have none. */
-        boolean othersUnfenced() {
-            return counts.entrySet().stream()
-                    .filter(e -> e.getKey() != Mode.VOLATILE)
-                    .allMatch(e -> e.getValue() == 0);
-        }
-
         /** "volatile 2, release 0, opaque 0". */
         String text() {
             return counts.entrySet().stream()

@@ -7,8 +7,10 @@ import java.util.Locale;
 import java.util.Map;
 import mechsym.lab.Chart;
 import mechsym.lab.ExperimentResult;
+import mechsym.lab.Rounds;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
+import mechsym.tools.platform.CpuTopology;
 
 /**
  * The tables, chart, headlines and verdict of inter-thread-latency's mean round trips, from the
@@ -51,24 +53,19 @@ final class InterThreadLatencyReport {
     }
 
     /** Java release / C++ release and Java volatile / C++ seq_cst, one ratio per round. */
-    Map<String, Summary> roundRatios() {
-        Map<String, Summary> ratios = new LinkedHashMap<>();
+    Map<String, List<Double>> roundRatios() {
+        Map<String, List<Double>> ratios = new LinkedHashMap<>();
         addRatios(ratios, RELEASE_PAIR, roundMedians.get(Variant.JAVA_RELEASE), roundMedians.get(Variant.CPP_RELEASE));
         addRatios(
                 ratios, VOLATILE_PAIR, roundMedians.get(Variant.JAVA_VOLATILE), roundMedians.get(Variant.CPP_SEQ_CST));
         return ratios;
     }
 
-    private static void addRatios(Map<String, Summary> ratios, String pair, List<Double> java, List<Double> cpp) {
-        int n = Math.min(java.size(), cpp.size());
-        if (n == 0) {
-            return;
+    private static void addRatios(Map<String, List<Double>> ratios, String pair, List<Double> java, List<Double> cpp) {
+        List<Double> perRound = Rounds.ratios(java, cpp);
+        if (!perRound.isEmpty()) {
+            ratios.put(pair, perRound);
         }
-        double[] perRound = new double[n];
-        for (int i = 0; i < n; i++) {
-            perRound[i] = java.get(i) / cpp.get(i);
-        }
-        ratios.put(pair, Summary.of(perRound));
     }
 
     /** The rtt table and chart, and the per-round ratio table. */
@@ -98,16 +95,17 @@ final class InterThreadLatencyReport {
         result.table(table.build());
         result.chart(Chart.bar(
                 "rtt", "median round trip by variant", List.of("rtt"), "variant", "median", null, "ns per round trip"));
-        Map<String, Summary> ratios = roundRatios();
+        Map<String, List<Double>> ratios = roundRatios();
         if (!ratios.isEmpty()) {
             Table.Builder ratioTable = Table.measured(
                             "rtt-ratio", "Java / C++ round trip, taken round by round (each round's medians)")
                     .column("pair")
                     .summaryColumns("Java / C++")
-                    .note("Each round runs every variant once, one after the other, so a ratio taken within a"
-                            + " round compares runs made a few seconds apart; drift between rounds (other load on"
-                            + " this shared machine) cancels out. The goals use the median of these ratios.");
-            ratios.forEach(ratioTable::row);
+                    .note(
+                            "Each round runs every variant once, one after the other, so a ratio taken within a"
+                                    + " round compares runs made a few seconds apart; drift between rounds (other load on"
+                                    + " this shared machine) cancels out. The goals decide by these ratios and their interval, where four cores can be pinned.");
+            ratios.forEach((pair, perRound) -> ratioTable.row(pair, Summary.of(perRound)));
             result.table(ratioTable.build());
         }
     }
@@ -115,7 +113,7 @@ final class InterThreadLatencyReport {
     /** The headlines, the verdict and the goals, given the fence finding (null when not evidence). */
     void verdict(ExperimentResult.Builder result, FenceCheck.Fences fences) {
         Map<Variant, Summary> medians = medians();
-        Map<String, Summary> ratios = roundRatios();
+        Map<String, List<Double>> ratios = roundRatios();
         Summary javaVolatile = medians.get(Variant.JAVA_VOLATILE);
         Summary javaRelease = medians.get(Variant.JAVA_RELEASE);
         Summary javaOpaque = medians.get(Variant.JAVA_OPAQUE);
@@ -129,21 +127,28 @@ final class InterThreadLatencyReport {
                     javaRelease.median(),
                     javaOpaque.median()));
         }
-        Summary releaseRatios = ratios.get(RELEASE_PAIR);
-        Summary volatileRatios = ratios.get(VOLATILE_PAIR);
-        if (cppRelease != null && cppSeqCst != null && releaseRatios != null && volatileRatios != null) {
+        List<Double> releaseRatios = ratios.getOrDefault(RELEASE_PAIR, List.of());
+        List<Double> volatileRatios = ratios.getOrDefault(VOLATILE_PAIR, List.of());
+        if (cppRelease != null && cppSeqCst != null && !releaseRatios.isEmpty() && !volatileRatios.isEmpty()) {
             result.headline(String.format(
                     Locale.ROOT,
                     "C++ RTT median: release %.0f, seq_cst %.0f ns -> Java/C++ per round %.2fx (release), %.2fx"
                             + " (volatile/seq_cst)",
                     cppRelease.median(),
                     cppSeqCst.median(),
-                    releaseRatios.median(),
-                    volatileRatios.median()));
+                    Summary.of(releaseRatios).median(),
+                    Summary.of(volatileRatios).median()));
         }
-        result.verdict(InterThreadLatencyVerdict.judge(fences));
-        InterThreadLatencyGoals.goals(new InterThreadLatencyGoals.Latency(
-                        releaseRatios, volatileRatios, cppRelease == null ? null : cppRelease.median()))
+        if (fences != null) {
+            result.note("Context, not this post's claim: the fence table also shows setRelease and setOpaque"
+                    + " (" + fences.text() + " lock addl); that they need no fence is the point of the"
+                    + " cache-fallacy and lazySet posts, judged in their rows by what it saves.");
+        }
+        result.verdict(InterThreadLatencyClaims.judge(fences));
+        InterThreadLatencyGoals.goals(
+                        new InterThreadLatencyGoals.Latency(
+                                releaseRatios, volatileRatios, cppRelease == null ? null : cppRelease.median()),
+                        CpuTopology.ofThisProcess())
                 .forEach(result::goal);
     }
 }

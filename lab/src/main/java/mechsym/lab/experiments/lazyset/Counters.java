@@ -47,6 +47,11 @@ final class Counters {
         Storage(String label) {
             this.label = label;
         }
+
+        /** Whether the post measured this storage (the padded and off-heap ones it set aside for later). */
+        boolean postsOwn() {
+            return this == ATOMIC_LONG || this == FIELD;
+        }
     }
 
     /** The post's interface: get is a volatile read, set is the method under test. */

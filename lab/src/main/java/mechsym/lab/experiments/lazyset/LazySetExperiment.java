@@ -2,21 +2,16 @@ package mechsym.lab.experiments.lazyset;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
-import mechsym.lab.Chart;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Profile;
 import mechsym.lab.Rounds;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
-import mechsym.lab.Summary;
 import mechsym.lab.Table;
-import mechsym.lab.Verdict;
 import mechsym.lab.experiments.lazyset.Counters.SetMethod;
 import mechsym.lab.experiments.lazyset.Counters.Storage;
 import mechsym.lab.rigs.pingpong.Cells;
@@ -44,13 +39,16 @@ import mechsym.tools.platform.CpuTopology.Placement;
  * storages: AtomicLong as in the post, a volatile field unpadded and padded (its follow-up), and
  * off-heap MemorySegment counters unpadded and padded (FFM where the post used Unsafe). One forked
  * JVM per (storage, set method), so each call site sees one Counter class and one set method; the
- * forks are interleaved by storage. min/median/max of the runs after the first, like the post.
+ * forks are interleaved by storage. min/median/max of the runs after the first, like the post. The
+ * verdict judges the post's own storages (AtomicLong, the volatile field) through the ratios taken
+ * round by round (LazySetClaims); the padded and off-heap counters the post set aside, and core's
+ * Sequence, are shown as context.
  *
  * Then Ping Pong as a distribution (the shared TimedPingPong): each round trip timed into
  * HdrHistogram, closed loop, for the three set methods with the post's unpadded cells, padded cells
- * and core's Sequence, the threads pinned at every placement the machine's topology has (one CPU,
+ * and core's Sequence, the threads pinned at every placement the machine's topology has (one logical CPU,
  * SMT siblings, two cores, two sockets), as the post's affinity runs; p50 to max and an .hgrm file
- * per case.
+ * per case. Shown as context: the runs of one fork are not independent repetitions.
  *
  * Sensitive to: thread placement (the post ran same-core and cross-core affinity; the untimed
  * runs pin their two threads to two cores of a socket where there are two, the timed ones run every
@@ -122,7 +120,7 @@ public final class LazySetExperiment implements Experiment {
         int runs = profile.pick(2, 3, 11); // the first of each experiment is warm-up
         int values = profile.pick(1 << 16, 1 << 20, 1 << 24);
         List<Storage> storages = profile == Profile.TINY
-                ? List.of(Storage.SEGMENT_PADDED) // the tests run every storage in-process
+                ? List.of(Storage.FIELD) // the tests run every storage in-process
                 : List.of(Storage.values());
         double loadBefore = ThreadedRuns.loadAverage();
         // the post ran both experiments under affinity: the untimed forks pin their two threads to two cores
@@ -130,10 +128,7 @@ public final class LazySetExperiment implements Experiment {
         List<Object> pinning =
                 crossCore.<List<Object>>map(p -> List.of(p.first(), p.second())).orElse(List.of());
 
-        // key: experiment|storage|set
-        Map<String, List<LazySetRun.Run>> samples = new LinkedHashMap<>();
-        // key: experiment|storage|set -> round -> the median of that round's JVM (for per-round ratios)
-        Map<String, Map<Integer, Double>> roundMedians = new LinkedHashMap<>();
+        LazySetFigures figures = new LazySetFigures();
         List<String> failures = new ArrayList<>();
         // A run's mode (the consumer running beside the writer, or not) holds for a whole JVM, so one
         // JVM per storage and set method can land in either mode and a single JVM's figure can be
@@ -152,22 +147,7 @@ public final class LazySetExperiment implements Experiment {
                                 .args(forkArgs(storage, runMillis, runs, values, pinning))
                                 .timeoutSeconds(profile.pick(60, 60, 300))
                                 .run(LazySetRun.Run.class);
-                        Map<String, List<Double>> thisJvm = new LinkedHashMap<>();
-                        for (LazySetRun.Run r : out) {
-                            if (r.run() > 0) {
-                                String key = r.experiment() + "|" + storage.label + "|" + set.name();
-                                samples.computeIfAbsent(key, k -> new ArrayList<>())
-                                        .add(r);
-                                if (r.checksumOk()) {
-                                    thisJvm.computeIfAbsent(key, k -> new ArrayList<>())
-                                            .add(figure(r));
-                                }
-                            }
-                        }
-                        final int thisRound = round;
-                        thisJvm.forEach((key, figures) -> roundMedians
-                                .computeIfAbsent(key, k -> new LinkedHashMap<>())
-                                .put(thisRound, Summary.of(figures).median()));
+                        figures.add(round, storage, set, out);
                     } catch (IOException e) {
                         // the post: "I have had variations of the experiments hang when using the direct set"
                         failures.add(name + ": " + e.getMessage());
@@ -177,82 +157,33 @@ public final class LazySetExperiment implements Experiment {
             }
         }
 
-        Map<String, Summary> medians = new LinkedHashMap<>();
-        for (String experiment : List.of("ping-pong", "catch-up")) {
-            boolean pingPong = experiment.equals("ping-pong");
-            Table.Builder t = Table.measured(
-                            experiment,
-                            pingPong
-                                    ? "Ping Pong: ns per round trip, " + runMillis + " ms runs"
-                                    : "Catchup: the producer's ns per value published, " + values + " values a run")
-                    .column("set")
-                    .column("storage")
-                    .summaryColumns(pingPong ? "ns/RTT" : "ns/value")
-                    .column(
-                            pingPong ? "round trips" : "until consumer caught up (median)",
-                            pingPong ? "count" : "ns/value")
-                    .column("guard")
-                    .note((runs - 1) + " runs after one warm-up in each forked JVM (-Xmx512m), one JVM per storage"
-                            + " and set method in each of " + rounds + " round(s), set methods in turn; n, min, median"
-                            + " and max are over the runs of all rounds. Guard: "
-                            + (pingPong
-                                    ? "B acknowledged every round trip."
-                                    : "the consumer's sum equals the sum of the values written."));
-            for (SetMethod set : SetMethod.values()) {
-                for (Storage storage : storages) {
-                    String key = experiment + "|" + storage.label + "|" + set.name();
-                    List<LazySetRun.Run> rs = samples.get(key);
-                    if (rs == null) {
-                        continue;
-                    }
-                    // catch-up: the writer's own cost is the claim; the time until the consumer caught up
-                    // (the post's whole run) is shown beside it
-                    Summary s = Summary.of(
-                            rs.stream().mapToDouble(LazySetExperiment::figure).toArray());
-                    long failed = rs.stream().filter(r -> !r.checksumOk()).count();
-                    if (failed == 0) {
-                        medians.put(key, s);
-                    }
-                    Object extra = pingPong
-                            ? rs.stream().mapToLong(LazySetRun.Run::ops).sum()
-                            : Summary.of(rs.stream()
-                                            .mapToDouble(LazySetRun.Run::nsPerOp)
-                                            .toArray())
-                                    .median();
-                    t.row(
-                            set.name().toLowerCase(Locale.ROOT),
-                            storage.label,
-                            s,
-                            extra,
-                            failed == 0 ? "ok" : "FAILED in " + failed + " of " + rs.size() + " runs");
-                }
-            }
-            result.table(t.build());
-            result.chart(Chart.bar(
-                    experiment,
-                    (pingPong ? "Ping Pong" : "Catchup") + ": median by storage and set method",
-                    List.of(experiment),
-                    "storage",
-                    "median",
-                    "set",
-                    pingPong ? "ns per round trip (median)" : "ns per value (median)"));
-        }
-        result.table(ratios(storages, medians, roundMedians));
+        LazySetReport.tables(result, figures, storages, runMillis, values, runs, rounds);
         failures.forEach(f -> result.note("Did not finish (the post warns the direct set may hang): " + f));
 
-        Double p50CrossCore = distributions(context, result);
+        distributions(context, result);
         ThreadedRuns.noteMachine(result, 2, loadBefore);
-        verdict(result, storages, medians, roundMedians, p50CrossCore);
+        LazySetReport.headlines(result, figures, storages);
+        result.verdict(LazySetClaims.judge(
+                storages.stream()
+                        .filter(Storage::postsOwn)
+                        .map(st -> new LazySetClaims.Storage(st.label, figures.cost(st), figures.latency(st)))
+                        .toList(),
+                CpuTopology.ofThisProcess()));
+        LazySetGoals.goals(
+                        figures.perRound(
+                                new LazySetFigures.Key("catch-up", Storage.SEQUENCE, SetMethod.LAZY),
+                                new LazySetFigures.Key("catch-up", Storage.ATOMIC_LONG, SetMethod.LAZY)),
+                        CpuTopology.ofThisProcess())
+                .forEach(result::goal);
     }
 
     /**
      * Ping Pong as a distribution: every round trip timed into HdrHistogram, for the three set
      * methods, the post's unpadded cells beside padded ones and core's Sequence, the two threads
-     * pinned to two CPUs and to one. One fork per layout.
-     *
-     * @return the p50 round trip across two CPUs, lazy / volatile, padded cells; null if not measured
+     * pinned at every placement this machine has. One fork per layout; shown beside the verdict (the runs
+     * of one fork are not independent repetitions), with the headline across two cores.
      */
-    private static Double distributions(RunContext context, ExperimentResult.Builder result) throws Exception {
+    private static void distributions(RunContext context, ExperimentResult.Builder result) throws Exception {
         Profile profile = context.profile();
         long runMillis = profile.pick(20L, 100L, 500L);
         int runs = profile.pick(2, 2, 4); // the first is warm-up
@@ -268,7 +199,7 @@ public final class LazySetExperiment implements Experiment {
         }
         if (cases.isEmpty()) {
             result.note("The timed ping-pong needs threads pinned to CPUs (Linux), so it did not run here.");
-            return null;
+            return;
         }
         RoundTrips roundTrips = new RoundTrips();
         context.progress().message("timed ping-pong: " + Cells.Layout.values().length + " forks");
@@ -284,13 +215,13 @@ public final class LazySetExperiment implements Experiment {
                         + " waiting thread yields after 1000 spins, so each hand-off is a switch between threads."
                         + " Percentile files: ping-pong-*.hgrm in this experiment's folder.");
         if (cross.isEmpty()) {
-            return null;
+            return;
         }
         String crossLabel = cross.get().label();
         RoundTrips.Row lazy = roundTrips.find(Cells.Layout.PADDED, StoreMode.RELEASE, crossLabel);
         RoundTrips.Row volatileRow = roundTrips.find(Cells.Layout.PADDED, StoreMode.VOLATILE, crossLabel);
         if (lazy == null || volatileRow == null) {
-            return null;
+            return;
         }
         double lazyP50 = lazy.median(LatencySummary::p50Nanos);
         double volatileP50 = volatileRow.median(LatencySummary::p50Nanos);
@@ -302,123 +233,6 @@ public final class LazySetExperiment implements Experiment {
                 volatileP50,
                 lazy.median(LatencySummary::p999Nanos),
                 volatileRow.median(LatencySummary::p999Nanos)));
-        return lazyP50 / volatileP50;
-    }
-
-    /**
-     * The post's comparisons, as ratios of this run's medians, to read beside the seed's table; and
-     * the same ratio round by round (the two JVMs of a round ran one after the other), whose spread
-     * says how far one ratio of medians can be trusted here.
-     */
-    private static Table ratios(
-            List<Storage> storages, Map<String, Summary> medians, Map<String, Map<Integer, Double>> roundMedians) {
-        Table.Builder t = Table.measured("ratios", "the post's comparisons: ratios of medians, per storage")
-                .column("experiment")
-                .column("comparison")
-                .column("storage")
-                .column("ratio", "x")
-                .summaryColumns("x per round")
-                .note("Catch-up compares the producer's ns per value, ping-pong the ns per round trip. ratio: of the"
-                        + " medians over all rounds' runs; n, min, median, max: the ratio of the two JVMs' medians"
-                        + " within each round (the verdict takes that median). A ratio is left out when either side"
-                        + " is missing or failed its guard.");
-        String[][] comparisons = {
-            // each the way round the verdict reads it: the volatile writer's extra cost, the lazy reader's latency
-            {"catch-up", "VOLATILE", "LAZY"}, {"ping-pong", "LAZY", "VOLATILE"}, {"catch-up", "DIRECT", "LAZY"}
-        };
-        for (String[] c : comparisons) {
-            for (Storage storage : storages) {
-                Summary a = medians.get(c[0] + "|" + storage.label + "|" + c[1]);
-                Summary b = medians.get(c[0] + "|" + storage.label + "|" + c[2]);
-                if (a != null && b != null) {
-                    String comparison = c[1].toLowerCase(Locale.ROOT) + " / " + c[2].toLowerCase(Locale.ROOT);
-                    Summary perRound = perRound(roundMedians, c[0], storage, c[1], c[2]);
-                    if (perRound == null) { // no round ran both JVMs to the end
-                        t.row(c[0], comparison, storage.label, a.median() / b.median(), null, null, null, null);
-                    } else {
-                        t.row(c[0], comparison, storage.label, a.median() / b.median(), perRound);
-                    }
-                }
-            }
-        }
-        return t.build();
-    }
-
-    /** A run's figure: ping-pong's ns per round trip; catch-up's writer ns per value (the claim's side). */
-    private static double figure(LazySetRun.Run run) {
-        return run.experiment().equals("ping-pong") ? run.nsPerOp() : run.producerNsPerOp();
-    }
-
-    /**
-     * The ratio {@code a / b} of one experiment and storage within each round (the two JVMs ran one
-     * after the other), over the rounds; null if no round has both.
-     */
-    private static Summary perRound(
-            Map<String, Map<Integer, Double>> roundMedians, String experiment, Storage storage, String a, String b) {
-        Map<Integer, Double> ra = roundMedians.getOrDefault(experiment + "|" + storage.label + "|" + a, Map.of());
-        Map<Integer, Double> rb = roundMedians.getOrDefault(experiment + "|" + storage.label + "|" + b, Map.of());
-        List<Double> ratios = new ArrayList<>();
-        ra.forEach((round, va) -> {
-            Double vb = rb.get(round);
-            if (vb != null && vb > 0) {
-                ratios.add(va / vb);
-            }
-        });
-        return ratios.isEmpty() ? null : Summary.of(ratios);
-    }
-
-    /**
-     * Judges each of the post's storages (core's Sequence is shown, not judged: the verdict is the
-     * post's) by the median of its per-round ratios, as the other threaded experiments
-     * do: a ratio of two JVMs seconds apart, then the middle of the rounds. The ratio of medians
-     * pooled over all rounds can sit outside every round's (one JVM holds one mode for all its runs).
-     */
-    private static void verdict(
-            ExperimentResult.Builder result,
-            List<Storage> storages,
-            Map<String, Summary> medians,
-            Map<String, Map<Integer, Double>> roundMedians,
-            Double p50CrossCore) {
-        List<LazySetVerdict.Storage> judged = new ArrayList<>();
-        for (Storage storage : storages) {
-            Summary catchVolatile = medians.get("catch-up|" + storage.label + "|VOLATILE");
-            Summary catchLazy = medians.get("catch-up|" + storage.label + "|LAZY");
-            Summary pingVolatile = medians.get("ping-pong|" + storage.label + "|VOLATILE");
-            Summary pingLazy = medians.get("ping-pong|" + storage.label + "|LAZY");
-            Summary costRounds = perRound(roundMedians, "catch-up", storage, "VOLATILE", "LAZY");
-            Summary latencyRounds = perRound(roundMedians, "ping-pong", storage, "LAZY", "VOLATILE");
-            if (storage != Storage.SEQUENCE) { // mechsym's component, shown beside the post's counters, not judged
-                judged.add(new LazySetVerdict.Storage(
-                        storage.label,
-                        costRounds == null ? null : costRounds.median(),
-                        latencyRounds == null ? null : latencyRounds.median()));
-            }
-            if (catchVolatile == null
-                    || catchLazy == null
-                    || pingVolatile == null
-                    || pingLazy == null
-                    || costRounds == null
-                    || latencyRounds == null) {
-                continue;
-            }
-            result.headline(String.format(
-                    Locale.ROOT,
-                    "%-15s catch-up volatile %.2f, lazy %.2f ns/value (per round %.1fx, %.1f-%.1f); ping-pong"
-                            + " volatile %.0f, lazy %.0f ns (lazy/volatile per round %.2fx)",
-                    storage.label,
-                    catchVolatile.median(),
-                    catchLazy.median(),
-                    costRounds.median(),
-                    costRounds.min(),
-                    costRounds.max(),
-                    pingVolatile.median(),
-                    pingLazy.median(),
-                    latencyRounds.median()));
-        }
-        result.verdict(CpuPair.withPlacementClaims(
-                LazySetVerdict.judge(judged, p50CrossCore),
-                "lazySet as fast as volatile, far cheaper for the writer (two cores)",
-                sameCoreNotMeasurable(CpuTopology.ofThisProcess())));
     }
 
     /** The fork's arguments: storage, run length, runs, catch-up values, then the two CPUs if pinned. */
@@ -426,18 +240,5 @@ public final class LazySetExperiment implements Experiment {
         List<Object> args = new ArrayList<>(List.of(storage.name(), runMillis, runs, values));
         args.addAll(pinning);
         return args.toArray();
-    }
-
-    /**
-     * The post also ran both experiments with the two threads on one core; without SMT siblings that
-     * placement does not exist here (two threads on one logical CPU is another experiment).
-     */
-    static List<Verdict.Claim> sameCoreNotMeasurable(CpuTopology topology) {
-        return CpuPair.notMeasurableHere(
-                        topology,
-                        Placement.SAME_CORE,
-                        "the post's same-core affinity runs (both threads on one core's hyperthreads)")
-                .stream()
-                .toList();
     }
 }

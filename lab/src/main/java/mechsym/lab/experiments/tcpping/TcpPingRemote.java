@@ -77,7 +77,7 @@ final class TcpPingRemote {
                         "round trip of 32 bytes by network path: loopback and the remote server",
                         List.of("path", "server", "language", "transport"))
                 .note("The same clients, pinned to CPU " + placement.clientCpu() + ", over loopback (server on this"
-                        + " host, " + placement.name() + ") and to the ping server at " + server + " over "
+                        + " host, " + placement.kind().words() + ") and to the ping server at " + server + " over "
                         + path.label() + " (that server waits its own way: its --transport and --cpu as started"
                         + " there). The loopback Java clients ran in the round's forked JVM, the remote ones in the lab's"
                         + " JVM after the same warm-up. Figures only: the verdict judges the post's loopback claims. The post's own NIC"
@@ -88,7 +88,10 @@ final class TcpPingRemote {
                 CaseLatency here = loopback.get(TcpPingExperiment.caseName(language, transport, placement));
                 if (here != null) {
                     table.row(here.summaryRow(
-                            NetworkPath.LOOPBACK.label(), "this run's, " + placement.name(), language, transport));
+                            NetworkPath.LOOPBACK.label(),
+                            "this run's, " + placement.kind().words(),
+                            language,
+                            transport));
                 }
                 String remoteName = language + " " + transport + " remote";
                 remote.stream()

@@ -3,8 +3,6 @@ package mechsym.lab.rigs.pingpong;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import mechsym.lab.Verdict;
-import mechsym.lab.Verdict.Claim;
 import mechsym.tools.latency.CpuAffinity;
 import mechsym.tools.platform.CpuTopology;
 import mechsym.tools.platform.CpuTopology.Placement;
@@ -43,59 +41,34 @@ public record CpuPair(Placement placement, int first, int second) {
         return pairs;
     }
 
+    /** Cores a two-thread timing needs to be judged as the code's cost rather than the scheduler's. */
+    public static final int CORES_FOR_TWO_THREAD_TIMINGS = 4;
+
     /**
-     * A sub-claim of the post, made at {@code placement}, that this machine cannot show because it has
-     * no such pair; empty when it has one. Names the hardware: "SMT siblings", "two sockets".
+     * Why {@code topology} cannot judge a figure timed on two busy threads, or empty when it has
+     * {@value #CORES_FOR_TWO_THREAD_TIMINGS} cores or more: below that the two threads share the
+     * machine with the JIT, the GC and the OS, so the figure measures the scheduler as much as the code.
+     * Ends with what it needs ("Needs: >= 4 cores ...").
      */
-    public static Optional<Claim> notMeasurableHere(CpuTopology topology, Placement placement, String claim) {
-        return topology.absence(placement)
-                .map(why -> Claim.notMeasurableHere(claim, needs(placement), "This machine has " + why + "."));
+    public static Optional<String> tooFewCoresForTwoThreads(CpuTopology topology) {
+        if (topology.cores() >= CORES_FOR_TWO_THREAD_TIMINGS) {
+            return Optional.empty();
+        }
+        return Optional.of("This machine has " + topology.cores() + " core(s) to pin to: two busy threads share"
+                + " them with the JIT, the GC and the OS, so their figure measures the scheduler as much as the"
+                + " code. Needs: >= " + CORES_FOR_TWO_THREAD_TIMINGS + " cores to pin to.");
     }
 
     /**
-     * {@code verdict} with the post's sub-claims about placements added: those judged at a placement
-     * this machine has, and those it cannot show ({@link #notMeasurableHere}). A verdict made of
-     * sub-claims takes them in through {@link Verdict#fromClaims}; a single-statement verdict becomes
-     * one sub-claim beside them, unless it is PARTLY (which stays PARTLY whatever they say) or they are
-     * all not measurable here (counted neither way): then they are listed after its reason.
-     *
-     * @param whole the claim the single-statement verdict judged, as a sub-claim
+     * Why this machine has no pair for {@code placement} ("This machine has no SMT siblings: ..."), or
+     * empty when it has one; {@link #needs} names the hardware that would.
      */
-    public static Verdict withPlacementClaims(Verdict verdict, String whole, List<Claim> placementClaims) {
-        if (placementClaims.isEmpty()) {
-            return verdict;
-        }
-        List<Claim> claims = new ArrayList<>(verdict.claims());
-        if (!claims.isEmpty()) {
-            claims.addAll(placementClaims);
-            return Verdict.fromClaims(claims);
-        }
-        boolean allNotMeasurable =
-                placementClaims.stream().allMatch(c -> c.outcome() == Verdict.Outcome.NOT_MEASURABLE_HERE);
-        if (verdict.outcome() != Verdict.Outcome.PARTLY && !allNotMeasurable) {
-            claims.add(new Claim(whole, verdict.outcome(), verdict.reason()));
-            claims.addAll(placementClaims);
-            return Verdict.fromClaims(claims);
-        }
-        StringBuilder reason = new StringBuilder(
-                verdict.reason() == null ? "" : verdict.reason().strip());
-        if (!reason.isEmpty() && reason.charAt(reason.length() - 1) != '.') {
-            reason.append('.');
-        }
-        for (Claim c : placementClaims) {
-            reason.append(reason.isEmpty() ? "" : " ")
-                    .append(c.claim())
-                    .append(": ")
-                    .append(Verdict.label(c.outcome()))
-                    .append(" (")
-                    .append(c.reason())
-                    .append(").");
-        }
-        return new Verdict(verdict.outcome(), reason.toString(), placementClaims);
+    public static Optional<String> absence(CpuTopology topology, Placement placement) {
+        return topology.absence(placement).map(why -> "This machine has " + why + ".");
     }
 
     /** The hardware a placement needs. */
-    static String needs(Placement placement) {
+    public static String needs(Placement placement) {
         return switch (placement) {
             case ONE_CPU -> "a CPU this process may pin to";
             case SAME_CORE -> "SMT siblings (two hardware threads of one core)";
@@ -109,10 +82,10 @@ public record CpuPair(Placement placement, int first, int second) {
         return first == second;
     }
 
-    /** "two cores, one socket, pinned (0 | 1)"; "one CPU, pinned (0 | 0)". */
+    /** "two cores, one socket, pinned (0 | 1)"; "one logical CPU, pinned (0 | 0)". */
     public String label() {
         String where = switch (placement) {
-            case ONE_CPU -> "one CPU";
+            case ONE_CPU -> "one logical CPU";
             case SAME_CORE -> "SMT siblings, one core";
             case CROSS_CORE -> "two cores, one socket";
             case CROSS_SOCKET -> "two sockets";

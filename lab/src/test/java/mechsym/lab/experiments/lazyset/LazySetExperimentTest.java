@@ -7,10 +7,8 @@ import java.nio.file.Path;
 import java.util.List;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Table;
-import mechsym.lab.Verdict;
 import mechsym.lab.experiments.lazyset.Counters.Storage;
 import mechsym.lab.rigs.pingpong.CpuPair;
-import mechsym.lab.rigs.pingpong.MadeUpMachine;
 import mechsym.lab.rigs.threads.TinyRun;
 import mechsym.tools.platform.CpuTopology.Placement;
 import org.junit.jupiter.api.Test;
@@ -26,7 +24,7 @@ class LazySetExperimentTest {
         for (String id : List.of("ping-pong", "catch-up")) {
             Table table = result.table(id);
             assertThat(TinyRun.texts(table, "set")).contains("volatile", "lazy", "direct");
-            assertThat(TinyRun.texts(table, "storage")).contains("segment padded");
+            assertThat(TinyRun.texts(table, "storage")).contains("field");
             TinyRun.positives(table, "min");
             TinyRun.positives(table, "median");
         }
@@ -50,7 +48,7 @@ class LazySetExperimentTest {
                     .contains("volatile", "lazy (setRelease)", "direct (plain)");
             assertThat(TinyRun.texts(distribution, "cells"))
                     .contains("the post's: two fields on one line", "core's Sequence (padded)");
-            assertThat(TinyRun.texts(distribution, "placement")).anyMatch(p -> p.startsWith("one CPU"));
+            assertThat(TinyRun.texts(distribution, "placement")).anyMatch(p -> p.startsWith("one logical CPU"));
             if (CpuPair.here(Placement.CROSS_CORE).isPresent()) {
                 assertThat(TinyRun.texts(distribution, "placement")).anyMatch(p -> p.startsWith("two cores"));
             }
@@ -81,17 +79,6 @@ class LazySetExperimentTest {
                 assertThat(pingPong.ops()).isPositive();
             }
         }
-    }
-
-    @Test
-    void theSameCoreRunsAreNotMeasurableOnlyWithoutSmtSiblings() throws Exception {
-        List<Verdict.Claim> vm = LazySetExperiment.sameCoreNotMeasurable(MadeUpMachine.of(dir.resolve("vm"), 1, 2, 1));
-        assertThat(vm).singleElement().satisfies(c -> {
-            assertThat(c.outcome()).isEqualTo(Verdict.Outcome.NOT_MEASURABLE_HERE);
-            assertThat(c.reason()).contains("Needs: SMT siblings");
-        });
-        assertThat(LazySetExperiment.sameCoreNotMeasurable(MadeUpMachine.of(dir.resolve("smt"), 1, 2, 2)))
-                .isEmpty();
     }
 
     @Test
