@@ -24,6 +24,20 @@ public record FigureKey(String experimentId, String tableId, String rowKey, Stri
         return column.unit() == null && !column.name().equals("n");
     }
 
+    /**
+     * Each column's name as a key names it: a name the table used before gets " (2)", " (3)", ... (a
+     * table of percentiles and a summary has two "max" columns).
+     */
+    public static List<String> columnNames(Table table) {
+        List<String> names = new ArrayList<>(table.columns().size());
+        Map<String, Integer> seen = new HashMap<>();
+        for (Table.Column column : table.columns()) {
+            int n = seen.merge(column.name(), 1, Integer::sum);
+            names.add(n == 1 ? column.name() : column.name() + " (" + n + ")");
+        }
+        return names;
+    }
+
     /** Each row's key, in the table's order: its text cells as {@link FigureKey} names them. */
     public static List<String> rowKeys(Table table) {
         List<String> keys = new ArrayList<>(table.rows().size());

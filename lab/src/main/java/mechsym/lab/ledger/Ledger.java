@@ -74,7 +74,6 @@ public final class Ledger implements AutoCloseable {
         try {
             migrate(location);
             connection = connect(location);
-            connection.setAutoCommit(false);
             return new Ledger(location, connection);
         } catch (LedgerException e) {
             throw e;
@@ -144,6 +143,7 @@ public final class Ledger implements AutoCloseable {
         MachineFingerprint machine = MachineFingerprint.of(run.environment());
         String runId = runId(run, machine);
         try {
+            connection.setAutoCommit(false); // one transaction: all of the run, or nothing of it
             insertMachine(machine, run.startedAt());
             if (!insertRun(runId, machine, run, resultsPath, commit)) {
                 connection.rollback();
@@ -159,6 +159,12 @@ public final class Ledger implements AutoCloseable {
                 e.addSuppressed(notRolledBack);
             }
             throw new LedgerException("ledger " + location + ": run not recorded: " + LedgerException.why(e), e);
+        } finally {
+            try {
+                connection.setAutoCommit(true); // between runs the connection holds no lock
+            } catch (SQLException ignored) {
+                // the connection is broken: the next use says so
+            }
         }
     }
 
@@ -306,9 +312,7 @@ public final class Ledger implements AutoCloseable {
     private static void addFigures(PreparedStatement s, String runId, String experimentId, Table table)
             throws SQLException {
         List<String> keys = FigureKey.rowKeys(table);
-        int n = table.columnIndex("n");
-        int min = table.columnIndex("min");
-        int max = table.columnIndex("max");
+        List<String> columns = FigureKey.columnNames(table);
         for (int r = 0; r < table.rows().size(); r++) {
             List<Object> row = table.rows().get(r);
             for (int c = 0; c < table.columns().size(); c++) {
@@ -316,18 +320,24 @@ public final class Ledger implements AutoCloseable {
                 if (column.unit() == null || !(row.get(c) instanceof Number value)) {
                     continue;
                 }
-                boolean median = column.name().equals("median") && min >= 0 && max >= 0;
+                // a summary's median sits between its min and max, after its n (Table.Builder.summaryColumns)
+                boolean median = column.name().equals("median")
+                        && c >= 1
+                        && c + 1 < row.size()
+                        && table.columns().get(c - 1).name().equals("min")
+                        && table.columns().get(c + 1).name().equals("max");
+                boolean counted = median && c >= 2 && table.columns().get(c - 2).name().equals("n");
                 s.setString(1, runId);
                 s.setString(2, experimentId);
                 s.setString(3, table.id());
                 s.setString(4, keys.get(r));
-                s.setString(5, column.name());
+                s.setString(5, columns.get(c));
                 s.setString(6, table.source().name());
                 s.setString(7, column.unit());
                 setDouble(s, 8, value.doubleValue());
-                setDouble(s, 9, median ? number(row.get(min)) : null);
-                setDouble(s, 10, median ? number(row.get(max)) : null);
-                Double count = median && n >= 0 ? number(row.get(n)) : null;
+                setDouble(s, 9, median ? number(row.get(c - 1)) : null);
+                setDouble(s, 10, median ? number(row.get(c + 1)) : null);
+                Double count = counted ? number(row.get(c - 2)) : null;
                 if (count == null) {
                     s.setNull(11, Types.INTEGER);
                 } else {
@@ -515,7 +525,6 @@ public final class Ledger implements AutoCloseable {
                     rows.add(mapper.map(rs));
                 }
             }
-            connection.commit(); // ends the read transaction, so writers of other processes are not held up
             return rows;
         } catch (SQLException e) {
             throw new LedgerException("ledger " + location + ": cannot read: " + LedgerException.why(e), e);
