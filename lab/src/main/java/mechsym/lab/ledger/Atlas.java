@@ -5,10 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Function;
 import mechsym.lab.Experiment;
 import mechsym.lab.Table;
@@ -60,25 +58,29 @@ public final class Atlas {
             }
             cells.put(column, latest);
         }
+        // the posts' own machines, in each post's order: column k holds each post's k-th machine
+        Map<String, List<String>> seedMachines = new LinkedHashMap<>();
         Map<String, List<Table>> seedTables = new LinkedHashMap<>();
-        Set<String> seedMachines = new LinkedHashSet<>();
+        int seedColumns = 0;
         for (Experiment post : posts) {
             List<Table> tables = post.seedFigures().stream()
                     .filter(t -> t.source() == Table.Source.SEED)
                     .toList();
             seedTables.put(post.id(), tables);
-            tables.forEach(t -> seedMachines.add(t.machine()));
+            List<String> machines = tables.stream().map(Table::machine).distinct().toList();
+            seedMachines.put(post.id(), machines);
+            seedColumns = Math.max(seedColumns, machines.size());
         }
         StringBuilder html = Pages.head("mechsym atlas");
         html.append("<h1>mechsym atlas: the posts across machines</h1>\n<p class=\"meta\">")
-                .append(posts.size()).append(" posts × ").append(seedMachines.size())
-                .append(" of the posts' own machines (their published figures, as the posts give them) and ")
+                .append(posts.size()).append(" posts × the posts' own machines (their published figures, as the")
+                .append(" posts give them, up to ").append(seedColumns).append(" a post) and ")
                 .append(columns.size()).append(" machine").append(columns.size() == 1 ? "" : "s")
                 .append(" in the ledger (")
                 .append(Pages.esc(ledger.location().toString()))
                 .append("). Each cell is the latest run's verdict on the post; unfold it for the sub-claims and"
                         + " their figures, follow its link for that run's report.</p>\n");
-        matrix(html, posts, seedMachines, seedTables, columns, cells, out);
+        matrix(html, posts, seedColumns, seedMachines, seedTables, columns, cells);
         html.append("<h2 id=\"figures\">Headline figures across machines</h2>\n");
         for (Experiment post : posts) {
             headlineChart(html, post, columns, cells);
@@ -109,12 +111,13 @@ public final class Atlas {
         return columns;
     }
 
-    private static void matrix(StringBuilder html, List<Experiment> posts, Set<String> seedMachines,
-            Map<String, List<Table>> seedTables, List<MachineColumn> columns,
-            Map<MachineColumn, Map<String, Cell>> cells, Path out) {
+    private static void matrix(StringBuilder html, List<Experiment> posts, int seedColumns,
+            Map<String, List<String>> seedMachines, Map<String, List<Table>> seedTables, List<MachineColumn> columns,
+            Map<MachineColumn, Map<String, Cell>> cells) {
         html.append("<table class=\"matrix\"><tr><th>post (row)</th>");
-        for (String seed : seedMachines) {
-            html.append("<th class=\"seed\">the post's machine:<br>").append(Pages.esc(seed)).append("</th>");
+        for (int k = 1; k <= seedColumns; k++) {
+            html.append("<th class=\"seed\">the post's machine").append(seedColumns == 1 ? "" : " " + k)
+                    .append("<br><small>as the post gives it</small></th>");
         }
         for (MachineColumn c : columns) {
             html.append("<th>").append(Pages.esc(c.heading())).append("<br><small>")
@@ -127,23 +130,29 @@ public final class Atlas {
                     .append(Pages.esc(post.seed().post())).append("<br><small>")
                     .append(Pages.esc(post.seed().author())).append(", ").append(post.seed().year())
                     .append(" · row ").append(Pages.esc(post.id())).append("</small></th>");
-            for (String seed : seedMachines) {
-                List<Table> mine = seedTables.get(post.id()).stream()
-                        .filter(t -> seed.equals(t.machine()))
-                        .toList();
-                html.append(mine.isEmpty() ? "<td></td>" : seedCell(post, mine));
+            List<String> machines = seedMachines.get(post.id());
+            for (int k = 0; k < seedColumns; k++) {
+                if (k >= machines.size()) {
+                    html.append("<td></td>");
+                    continue;
+                }
+                String machine = machines.get(k);
+                html.append(seedCell(post, machine, seedTables.get(post.id()).stream()
+                        .filter(t -> machine.equals(t.machine()))
+                        .toList()));
             }
             for (MachineColumn c : columns) {
                 Cell cell = cells.get(c).get(post.id());
-                html.append(cell == null ? "<td>not run</td>" : machineCell(post, cell, out));
+                html.append(cell == null ? "<td>not run</td>" : machineCell(post, cell));
             }
             html.append("</tr>\n");
         }
         html.append("</table>\n");
     }
 
-    private static String seedCell(Experiment post, List<Table> tables) {
-        StringBuilder cell = new StringBuilder("<td class=\"seed\"><details><summary>published by the post</summary>");
+    private static String seedCell(Experiment post, String machine, List<Table> tables) {
+        StringBuilder cell = new StringBuilder("<td class=\"seed\"><b>").append(Pages.esc(machine))
+                .append("</b><details><summary>published by the post</summary>");
         cell.append("<p><i>").append(Pages.esc(post.claim())).append("</i></p>");
         for (Table t : tables) {
             cell.append("<p><b>").append(Pages.esc(t.title())).append("</b><br>");
@@ -165,7 +174,7 @@ public final class Atlas {
         return cell.append("</details></td>").toString();
     }
 
-    private static String machineCell(Experiment post, Cell cell, Path out) {
+    private static String machineCell(Experiment post, Cell cell) {
         RecordedVerdict v = cell.verdict();
         StringBuilder html = new StringBuilder("<td class=\"").append(v.verdict()).append("\" title=\"")
                 .append(Pages.esc(v.reason())).append("\"><details><summary>")

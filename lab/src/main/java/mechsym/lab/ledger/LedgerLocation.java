@@ -35,15 +35,15 @@ public record LedgerLocation(String jdbcUrl, Path file) {
         if (given == null || given.isBlank()) {
             return file(Path.of(System.getProperty("user.home"), ".mechsym", "ledger.db"));
         }
+        if (given.startsWith("jdbc:sqlite:")) {
+            return file(Path.of(given.substring("jdbc:sqlite:".length())));
+        }
         if (given.regionMatches(true, 0, "jdbc:", 0, 5)) {
             if (!given.regionMatches(true, 0, "jdbc:postgresql://", 0, 18)) {
                 throw new IllegalArgumentException(where + " '" + redacted(given)
                         + "': expected a file or jdbc:postgresql://host[:port]/db?user=..&password=..");
             }
             return new LedgerLocation(given, null);
-        }
-        if (given.startsWith("jdbc:sqlite:")) {
-            return file(Path.of(given.substring("jdbc:sqlite:".length())));
         }
         return file(Path.of(given));
     }

@@ -35,7 +35,8 @@ class AtlasTest {
 
             assertThat(count(html, "<tr id=\"post-")).isEqualTo(ExperimentCatalog.all().size()).isEqualTo(21);
             // the seeds' machines come first, labelled as the posts'
-            assertThat(html.indexOf("the post's machine:")).isLessThan(html.indexOf("Intel Xeon 8375C · 2 CPUs"));
+            assertThat(html.indexOf("the post's machine")).isLessThan(html.indexOf("Intel Xeon 8375C · 2 CPUs"));
+            assertThat(rowOf(html, "memory-access")).contains("Intel i7-860 @ 2.8GHz (Nehalem)");
             assertThat(html).contains("Nehalem").contains("published by the post");
             // one column per machine, the EPYC split by its two JDKs
             assertThat(html)

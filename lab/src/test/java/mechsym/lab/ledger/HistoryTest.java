@@ -51,7 +51,7 @@ class HistoryTest {
                     .contains("#10")
                     .contains("REPRODUCED")
                     .contains("NOT REPROD.")
-                    .contains("4.00^")
+                    .contains("4.02^")
                     .contains("claim: volatile at least 2x dearer")
                     .doesNotContain("\ncas");
 
