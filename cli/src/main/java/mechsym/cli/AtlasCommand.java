@@ -25,7 +25,11 @@ final class AtlasCommand implements Callable<Integer> {
     @Mixin
     LedgerOption ledgerOption;
 
-    @Option(names = "--out", paramLabel = "FILE", defaultValue = "atlas.html", description = "the page (default atlas.html)")
+    @Option(
+            names = "--out",
+            paramLabel = "FILE",
+            defaultValue = "atlas.html",
+            description = "the page (default atlas.html)")
     Path out;
 
     @Override

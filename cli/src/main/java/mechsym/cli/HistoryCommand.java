@@ -34,7 +34,11 @@ final class HistoryCommand implements Callable<Integer> {
     @Option(names = "--machine", paramLabel = "ID", description = "one machine (its id, or the start of it)")
     String machine;
 
-    @Option(names = "--runs", paramLabel = "N", defaultValue = "12", description = "the latest N runs shown (default 12)")
+    @Option(
+            names = "--runs",
+            paramLabel = "N",
+            defaultValue = "12",
+            description = "the latest N runs shown (default 12)")
     int runs;
 
     @Option(
@@ -44,7 +48,10 @@ final class HistoryCommand implements Callable<Integer> {
             description = "runs compared on each side of a change point (default 5, at least 4)")
     int window;
 
-    @Option(names = "--html", paramLabel = "FILE", description = "also write the history as a page with a chart per figure")
+    @Option(
+            names = "--html",
+            paramLabel = "FILE",
+            description = "also write the history as a page with a chart per figure")
     Path html;
 
     @Override

@@ -34,8 +34,15 @@ class LedgerCommandsTest extends CliTestBase {
                 List.of(),
                 Verdict.fromClaims(List.of(Verdict.Claim.judge("pinned is faster", true, "fact"))),
                 List.of(Goal.judge("a goal", true, "fact")));
-        LabRun run = new LabRun(LabRun.SCHEMA, "test", startedAt, 1, "tiny", "mechsym lab herding",
-                Environment.probe(), List.of(herding));
+        LabRun run = new LabRun(
+                LabRun.SCHEMA,
+                "test",
+                startedAt,
+                1,
+                "tiny",
+                "mechsym lab herding",
+                Environment.probe(),
+                List.of(herding));
         Path file = Files.createDirectories(dir.resolve(folder)).resolve("results.json");
         ResultsJson.write(run, file);
         return file;
@@ -52,33 +59,55 @@ class LedgerCommandsTest extends CliTestBase {
         assertThat(run("lab", "import", first.toString(), "--ledger", ledger)).isEqualTo(Main.EXIT_OK);
         assertThat(stdout()).contains("already in the ledger");
 
-        Path corrupt = Files.writeString(dir.resolve("corrupt.json"), "{\"schema\": \"mechsym-lab-results/1\", \"experi");
+        Path corrupt =
+                Files.writeString(dir.resolve("corrupt.json"), "{\"schema\": \"mechsym-lab-results/1\", \"experi");
         byte[] before = Files.readAllBytes(Path.of(ledger));
         assertThat(run("lab", "import", corrupt.toString(), "--ledger", ledger)).isEqualTo(Main.EXIT_FAILED);
         assertThat(stderr()).contains("refused " + corrupt).contains("not JSON");
         assertThat(Files.readAllBytes(Path.of(ledger))).isEqualTo(before);
 
         assertThat(run("lab", "history", "--ledger", ledger)).isEqualTo(Main.EXIT_OK);
-        assertThat(stdout()).contains("herding").contains("2026-12-01T00:00:00Z").contains("2026-12-02T00:00:00Z");
+        assertThat(stdout())
+                .contains("herding")
+                .contains("2026-12-01T00:00:00Z")
+                .contains("2026-12-02T00:00:00Z");
         Path page = dir.resolve("history.html");
         assertThat(run("lab", "history", "herding", "--ledger", ledger, "--html", page.toString()))
                 .isEqualTo(Main.EXIT_OK);
         assertThat(page).exists();
 
         Path atlas = dir.resolve("atlas.html");
-        assertThat(run("lab", "atlas", "--ledger", ledger, "--out", atlas.toString())).isEqualTo(Main.EXIT_OK);
-        assertThat(Files.readString(atlas)).contains(second.resolveSibling("report.html").toUri() + "#herding");
+        assertThat(run("lab", "atlas", "--ledger", ledger, "--out", atlas.toString()))
+                .isEqualTo(Main.EXIT_OK);
+        assertThat(Files.readString(atlas))
+                .contains(second.resolveSibling("report.html").toUri() + "#herding");
     }
 
     @Test
     void badLedgerArgumentsAreBadUsage() throws Exception {
         assertThat(run("lab", "herding", "--ledger", "jdbc:mysql://db/x")).isEqualTo(Main.EXIT_USAGE);
         assertThat(stderr()).contains("--ledger 'jdbc:mysql://db/x'");
-        assertThat(run("lab", "import", dir.resolve("missing.json").toString(), "--ledger", dir.resolve("l.db").toString()))
+        assertThat(run(
+                        "lab",
+                        "import",
+                        dir.resolve("missing.json").toString(),
+                        "--ledger",
+                        dir.resolve("l.db").toString()))
                 .isEqualTo(Main.EXIT_USAGE);
-        assertThat(run("lab", "history", "no-such-row", "--ledger", dir.resolve("l.db").toString()))
+        assertThat(run(
+                        "lab",
+                        "history",
+                        "no-such-row",
+                        "--ledger",
+                        dir.resolve("l.db").toString()))
                 .isEqualTo(Main.EXIT_USAGE);
-        assertThat(run("lab", "history", "--window", "3", "--ledger", dir.resolve("l.db").toString()))
+        assertThat(run(
+                        "lab",
+                        "history",
+                        "--window",
+                        "3",
+                        "--ledger",
+                        dir.resolve("l.db").toString()))
                 .isEqualTo(Main.EXIT_USAGE);
     }
 

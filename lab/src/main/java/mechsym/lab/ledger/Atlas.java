@@ -67,15 +67,21 @@ public final class Atlas {
                     .filter(t -> t.source() == Table.Source.SEED)
                     .toList();
             seedTables.put(post.id(), tables);
-            List<String> machines = tables.stream().map(Table::machine).distinct().toList();
+            List<String> machines =
+                    tables.stream().map(Table::machine).distinct().toList();
             seedMachines.put(post.id(), machines);
             seedColumns = Math.max(seedColumns, machines.size());
         }
         StringBuilder html = Pages.head("mechsym atlas");
         html.append("<h1>mechsym atlas: the posts across machines</h1>\n<p class=\"meta\">")
-                .append(posts.size()).append(" posts × the posts' own machines (their published figures, as the")
-                .append(" posts give them, up to ").append(seedColumns).append(" a post) and ")
-                .append(columns.size()).append(" machine").append(columns.size() == 1 ? "" : "s")
+                .append(posts.size())
+                .append(" posts × the posts' own machines (their published figures, as the")
+                .append(" posts give them, up to ")
+                .append(seedColumns)
+                .append(" a post) and ")
+                .append(columns.size())
+                .append(" machine")
+                .append(columns.size() == 1 ? "" : "s")
                 .append(" in the ledger (")
                 .append(Pages.esc(ledger.location().toString()))
                 .append("). Each cell is the latest run's verdict on the post; unfold it for the sub-claims and"
@@ -101,7 +107,8 @@ public final class Atlas {
         for (RecordedMachine machine : ledger.machines()) {
             List<RecordedRun> runs = ledger.runs(machine.machineId());
             Map<String, List<RecordedRun>> byJdk = new LinkedHashMap<>();
-            runs.forEach(r -> byJdk.computeIfAbsent(r.jdk(), j -> new ArrayList<>()).add(r));
+            runs.forEach(
+                    r -> byJdk.computeIfAbsent(r.jdk(), j -> new ArrayList<>()).add(r));
             if (byJdk.size() <= 1) {
                 columns.add(new MachineColumn(machine, null, runs));
             } else {
@@ -111,25 +118,44 @@ public final class Atlas {
         return columns;
     }
 
-    private static void matrix(StringBuilder html, List<Experiment> posts, int seedColumns,
-            Map<String, List<String>> seedMachines, Map<String, List<Table>> seedTables, List<MachineColumn> columns,
+    private static void matrix(
+            StringBuilder html,
+            List<Experiment> posts,
+            int seedColumns,
+            Map<String, List<String>> seedMachines,
+            Map<String, List<Table>> seedTables,
+            List<MachineColumn> columns,
             Map<MachineColumn, Map<String, Cell>> cells) {
         html.append("<table class=\"matrix\"><tr><th>post (row)</th>");
         for (int k = 1; k <= seedColumns; k++) {
-            html.append("<th class=\"seed\">the post's machine").append(seedColumns == 1 ? "" : " " + k)
+            html.append("<th class=\"seed\">the post's machine")
+                    .append(seedColumns == 1 ? "" : " " + k)
                     .append("<br><small>as the post gives it</small></th>");
         }
         for (MachineColumn c : columns) {
-            html.append("<th>").append(Pages.esc(c.heading())).append("<br><small>")
-                    .append(Pages.esc(c.machine().machineId())).append(" · ").append(c.runs().size())
-                    .append(" run").append(c.runs().size() == 1 ? "" : "s").append("</small></th>");
+            html.append("<th>")
+                    .append(Pages.esc(c.heading()))
+                    .append("<br><small>")
+                    .append(Pages.esc(c.machine().machineId()))
+                    .append(" · ")
+                    .append(c.runs().size())
+                    .append(" run")
+                    .append(c.runs().size() == 1 ? "" : "s")
+                    .append("</small></th>");
         }
         html.append("</tr>\n");
         for (Experiment post : posts) {
-            html.append("<tr id=\"post-").append(Pages.esc(post.id())).append("\"><th>")
-                    .append(Pages.esc(post.seed().post())).append("<br><small>")
-                    .append(Pages.esc(post.seed().author())).append(", ").append(post.seed().year())
-                    .append(" · row ").append(Pages.esc(post.id())).append("</small></th>");
+            html.append("<tr id=\"post-")
+                    .append(Pages.esc(post.id()))
+                    .append("\"><th>")
+                    .append(Pages.esc(post.seed().post()))
+                    .append("<br><small>")
+                    .append(Pages.esc(post.seed().author()))
+                    .append(", ")
+                    .append(post.seed().year())
+                    .append(" · row ")
+                    .append(Pages.esc(post.id()))
+                    .append("</small></th>");
             List<String> machines = seedMachines.get(post.id());
             for (int k = 0; k < seedColumns; k++) {
                 if (k >= machines.size()) {
@@ -137,9 +163,12 @@ public final class Atlas {
                     continue;
                 }
                 String machine = machines.get(k);
-                html.append(seedCell(post, machine, seedTables.get(post.id()).stream()
-                        .filter(t -> machine.equals(t.machine()))
-                        .toList()));
+                html.append(seedCell(
+                        post,
+                        machine,
+                        seedTables.get(post.id()).stream()
+                                .filter(t -> machine.equals(t.machine()))
+                                .toList()));
             }
             for (MachineColumn c : columns) {
                 Cell cell = cells.get(c).get(post.id());
@@ -151,7 +180,8 @@ public final class Atlas {
     }
 
     private static String seedCell(Experiment post, String machine, List<Table> tables) {
-        StringBuilder cell = new StringBuilder("<td class=\"seed\"><b>").append(Pages.esc(machine))
+        StringBuilder cell = new StringBuilder("<td class=\"seed\"><b>")
+                .append(Pages.esc(machine))
                 .append("</b><details><summary>published by the post</summary>");
         cell.append("<p><i>").append(Pages.esc(post.claim())).append("</i></p>");
         for (Table t : tables) {
@@ -176,43 +206,72 @@ public final class Atlas {
 
     private static String machineCell(Experiment post, Cell cell) {
         RecordedVerdict v = cell.verdict();
-        StringBuilder html = new StringBuilder("<td class=\"").append(v.verdict()).append("\" title=\"")
-                .append(Pages.esc(v.reason())).append("\"><details><summary>")
-                .append(Pages.label(v.verdict())).append("</summary><ul>");
+        StringBuilder html = new StringBuilder("<td class=\"")
+                .append(v.verdict())
+                .append("\" title=\"")
+                .append(Pages.esc(v.reason()))
+                .append("\"><details><summary>")
+                .append(Pages.label(v.verdict()))
+                .append("</summary><ul>");
         for (RecordedVerdict.Judged c : v.claims()) {
-            html.append("<li class=\"").append(c.outcome()).append("\" title=\"").append(Pages.esc(c.reason()))
-                    .append("\">").append(Pages.esc(c.what())).append(": ").append(Pages.label(c.outcome()))
+            html.append("<li class=\"")
+                    .append(c.outcome())
+                    .append("\" title=\"")
+                    .append(Pages.esc(c.reason()))
+                    .append("\">")
+                    .append(Pages.esc(c.what()))
+                    .append(": ")
+                    .append(Pages.label(c.outcome()))
                     .append(c.median() == null ? "" : " <small>" + Pages.esc(c.figureText()) + "</small>")
                     .append("</li>");
         }
         for (RecordedVerdict.Judged g : v.goals()) {
-            html.append("<li class=\"").append(g.outcome()).append("\">goal: ").append(Pages.esc(g.what()))
-                    .append(": ").append(Pages.label(g.outcome())).append("</li>");
+            html.append("<li class=\"")
+                    .append(g.outcome())
+                    .append("\">goal: ")
+                    .append(Pages.esc(g.what()))
+                    .append(": ")
+                    .append(Pages.label(g.outcome()))
+                    .append("</li>");
         }
         html.append("</ul></details>");
         String link = reportLink(cell.run(), post.id());
-        html.append("<small>").append(link == null ? "" : "<a href=\"" + Pages.esc(link) + "\">")
-                .append(Pages.esc(cell.run().startedAt().substring(0, Math.min(16, cell.run().startedAt().length()))))
-                .append(link == null ? "" : "</a>").append(" · ").append(Pages.esc(cell.run().profile()))
+        html.append("<small>")
+                .append(link == null ? "" : "<a href=\"" + Pages.esc(link) + "\">")
+                .append(Pages.esc(cell.run()
+                        .startedAt()
+                        .substring(0, Math.min(16, cell.run().startedAt().length()))))
+                .append(link == null ? "" : "</a>")
+                .append(" · ")
+                .append(Pages.esc(cell.run().profile()))
                 .append("</small></td>");
         return html.toString();
     }
 
     /**
      * A link to the run's report.html (beside its results.json), at the experiment's section when
-     * {@code experimentId} is given; null when the ledger does not know where the run's files are.
+     * {@code experimentId} is given; to its results.json when that is here without a report (a
+     * colleague's file, imported); null when the ledger does not know where the run's files are.
      */
     static String reportLink(RecordedRun run, String experimentId) {
         if (run.resultsPath() == null) {
             return null;
         }
-        Path report = Path.of(run.resultsPath()).resolveSibling("report.html");
+        Path results = Path.of(run.resultsPath());
+        Path report = results.resolveSibling("report.html");
+        if (Files.isRegularFile(results) && !Files.exists(report)) {
+            return results.toUri().toString();
+        }
         return report.toUri() + (experimentId == null ? "" : "#" + experimentId);
     }
 
     /** The post's first sub-claim with a figure, across the machine columns that have it. */
-    private static void headlineChart(StringBuilder html, Experiment post, List<MachineColumn> columns,
-            Map<MachineColumn, Map<String, Cell>> cells) throws IOException {
+    private static void headlineChart(
+            StringBuilder html,
+            Experiment post,
+            List<MachineColumn> columns,
+            Map<MachineColumn, Map<String, Cell>> cells)
+            throws IOException {
         String claim = null;
         for (MachineColumn c : columns) {
             Cell cell = cells.get(c).get(post.id());
@@ -228,10 +287,12 @@ public final class Atlas {
             return;
         }
         String wanted = claim;
-        Function<Cell, RecordedVerdict.Judged> figure = cell -> cell == null ? null : cell.verdict().claims().stream()
-                .filter(j -> j.what().equals(wanted) && j.median() != null)
-                .findFirst()
-                .orElse(null);
+        Function<Cell, RecordedVerdict.Judged> figure = cell -> cell == null
+                ? null
+                : cell.verdict().claims().stream()
+                        .filter(j -> j.what().equals(wanted) && j.median() != null)
+                        .findFirst()
+                        .orElse(null);
         List<String> names = new ArrayList<>();
         List<Double> medians = new ArrayList<>();
         RecordedVerdict.Judged any = null;
@@ -243,7 +304,11 @@ public final class Atlas {
                 any = j;
             }
         }
-        html.append("<h3>").append(Pages.esc(post.id())).append(": ").append(Pages.esc(claim)).append("</h3>\n");
+        html.append("<h3>")
+                .append(Pages.esc(post.id()))
+                .append(": ")
+                .append(Pages.esc(claim))
+                .append("</h3>\n");
         CategoryChart chart = new CategoryChartBuilder()
                 .width(760)
                 .height(260 + 16 * names.size())
@@ -256,8 +321,11 @@ public final class Atlas {
         chart.addSeries("median", names, medians);
         html.append(Pages.image(chart, post.id() + " across machines"));
         html.append("<p class=\"meta\">The median of each machine's latest run")
-                .append(any.line() == null ? "" : "; the post's line is " + Format.number(any.line())
-                        + (any.unit() == null ? "" : " " + any.unit()))
+                .append(
+                        any.line() == null
+                                ? ""
+                                : "; the post's line is " + Format.number(any.line())
+                                        + (any.unit() == null ? "" : " " + any.unit()))
                 .append(". The matrix above gives each interval.</p>\n");
     }
 
@@ -282,12 +350,19 @@ public final class Atlas {
         facts.put("transparent huge pages", c -> c.runs().getLast().transparentHugePages());
         facts.put("cpufreq governor", c -> c.runs().getLast().cpufreqGovernor());
         facts.put("runs", c -> String.valueOf(c.runs().size()));
-        facts.put("latest run", c -> c.runs().getLast().startedAt() + " (" + c.runs().getLast().profile() + ")");
+        facts.put(
+                "latest run",
+                c -> c.runs().getLast().startedAt() + " (" + c.runs().getLast().profile() + ")");
         facts.forEach((name, fact) -> {
             List<String> values = columns.stream().map(fact).toList();
-            boolean differs = values.stream().distinct().count() > 1 && !name.equals("runs")
-                    && !name.equals("latest run") && !name.equals("machine id");
-            html.append("<tr").append(differs ? " class=\"differs\"" : "").append("><th>").append(Pages.esc(name))
+            boolean differs = values.stream().distinct().count() > 1
+                    && !name.equals("runs")
+                    && !name.equals("latest run")
+                    && !name.equals("machine id");
+            html.append("<tr")
+                    .append(differs ? " class=\"differs\"" : "")
+                    .append("><th>")
+                    .append(Pages.esc(name))
                     .append("</th>");
             values.forEach(v -> html.append("<td>").append(Pages.esc(v)).append("</td>"));
             html.append("</tr>\n");

@@ -93,8 +93,8 @@ public final class ChangePoints {
         return (double) counts[0] / counts[1];
     }
 
-    private static void split(double[] ranks, int from, int left, double sum, double mean, double distance,
-            long[] counts) {
+    private static void split(
+            double[] ranks, int from, int left, double sum, double mean, double distance, long[] counts) {
         if (left == 0) {
             counts[1]++;
             if (Math.abs(sum - mean) >= distance) {
@@ -138,7 +138,9 @@ public final class ChangePoints {
     }
 
     private static double[] slice(List<Double> values, int from, int to) {
-        return values.subList(from, to).stream().mapToDouble(Double::doubleValue).toArray();
+        return values.subList(from, to).stream()
+                .mapToDouble(Double::doubleValue)
+                .toArray();
     }
 
     private static double max(double[] values) {

@@ -47,7 +47,12 @@ public final class History {
      * @param points one per run, null where the run has no figure for it
      * @param changes indices into {@code points} where a new level starts
      */
-    public record Figure(String kind, String name, String unit, Double line, List<RecordedVerdict.Judged> points,
+    public record Figure(
+            String kind,
+            String name,
+            String unit,
+            Double line,
+            List<RecordedVerdict.Judged> points,
             List<Integer> changes) {}
 
     /**
@@ -76,8 +81,15 @@ public final class History {
         return sections;
     }
 
-    private static Section section(Ledger ledger, RecordedMachine machine, String profile, List<RecordedRun> runs,
-            List<String> wanted, int lastRuns, int window) throws LedgerException {
+    private static Section section(
+            Ledger ledger,
+            RecordedMachine machine,
+            String profile,
+            List<RecordedRun> runs,
+            List<String> wanted,
+            int lastRuns,
+            int window)
+            throws LedgerException {
         List<Map<String, RecordedVerdict>> perRun = new ArrayList<>();
         Map<String, Boolean> ids = new LinkedHashMap<>();
         for (RecordedRun run : runs) {
@@ -93,8 +105,8 @@ public final class History {
         int from = Math.max(0, runs.size() - lastRuns);
         List<Row> rows = new ArrayList<>();
         for (String id : ids.keySet()) {
-            List<RecordedVerdict> verdicts =
-                    perRun.stream().map(m -> m.get(id)).toList().stream().toList();
+            List<RecordedVerdict> verdicts = new ArrayList<>();
+            perRun.forEach(m -> verdicts.add(m.get(id))); // null where a run did not run the row
             List<Figure> figures = figures(verdicts, window);
             rows.add(new Row(
                     id,
@@ -133,9 +145,8 @@ public final class History {
                     values.add(points.get(i).median());
                 }
             }
-            List<Integer> changes = ChangePoints.find(values, window).stream()
-                    .map(present::get)
-                    .toList();
+            List<Integer> changes =
+                    ChangePoints.find(values, window).stream().map(present::get).toList();
             RecordedVerdict.Judged last = points.get(present.getLast());
             String[] kindAndName = s.getKey().split("\u0000", 2);
             figures.add(new Figure(kindAndName[0], kindAndName[1], last.unit(), last.line(), points, changes));
@@ -170,13 +181,25 @@ public final class History {
             return;
         }
         for (Section s : sections) {
-            out.printf(Locale.ROOT, "%nmachine %s  %s  · profile %s · %d run%s shown%n", s.machine().machineId(),
-                    s.machine().label(), s.profile(), s.runs().size(), s.runs().size() == 1 ? "" : "s");
+            out.printf(
+                    Locale.ROOT,
+                    "%nmachine %s  %s  · profile %s · %d run%s shown%n",
+                    s.machine().machineId(),
+                    s.machine().label(),
+                    s.profile(),
+                    s.runs().size(),
+                    s.runs().size() == 1 ? "" : "s");
             for (int i = 0; i < s.runs().size(); i++) {
                 RecordedRun run = s.runs().get(i);
-                out.printf(Locale.ROOT, "  #%-3d %s  mechsym %s%s  %s  %s%n", i + 1, run.startedAt(),
-                        run.mechsymVersion(), run.commit() == null ? "" : " (" + abbreviated(run.commit()) + ")",
-                        run.jdk(), run.resultsPath() == null ? "" : run.resultsPath());
+                out.printf(
+                        Locale.ROOT,
+                        "  #%-3d %s  mechsym %s%s  %s  %s%n",
+                        i + 1,
+                        run.startedAt(),
+                        run.mechsymVersion(),
+                        run.commit() == null ? "" : " (" + abbreviated(run.commit()) + ")",
+                        run.jdk(),
+                        run.resultsPath() == null ? "" : run.resultsPath());
             }
             for (Row row : s.rows()) {
                 printRow(row, s.runs().size(), out);
@@ -201,32 +224,46 @@ public final class History {
             verdicts.append(cell(v == null ? "—" : shortLabel(v.verdict()), width));
         }
         out.println(verdicts);
-        List<String> claims = new ArrayList<>();
-        row.verdicts().stream().filter(v -> v != null).forEach(v -> v.claims().forEach(c -> {
-            if (!claims.contains(c.what())) {
-                claims.add(c.what());
-            }
-        }));
+        List<String> claims = claimNames(row);
         for (String claim : claims) {
-            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "    %-44s", cut("claim: " + claim, 44)));
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "    %-44s", cut("claim: " + claim, 43)));
             for (RecordedVerdict v : row.verdicts()) {
-                String outcome = v == null ? "—" : v.claims().stream().filter(c -> c.what().equals(claim))
-                        .map(c -> shortLabel(c.outcome())).findFirst().orElse("—");
+                String outcome = v == null
+                        ? "—"
+                        : v.claims().stream()
+                                .filter(c -> c.what().equals(claim))
+                                .map(c -> shortLabel(c.outcome()))
+                                .findFirst()
+                                .orElse("—");
                 line.append(cell(outcome, width));
             }
             out.println(line);
         }
         for (Figure f : row.figures()) {
             String name = f.kind() + " figure: " + f.name();
-            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "    %-44s", cut(name, 44)));
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "    %-44s", cut(name, 43)));
             for (int i = 0; i < f.points().size(); i++) {
                 RecordedVerdict.Judged p = f.points().get(i);
                 String mark = f.changes().contains(i) ? (moved(f, i) > 0 ? "^" : "v") : "";
                 line.append(cell(p == null ? "—" : Format.number(p.median()) + mark, width));
             }
-            out.println(line + (f.unit() == null ? "" : " " + f.unit())
+            out.println(line
+                    + (f.unit() == null ? "" : " " + f.unit())
                     + (f.line() == null ? "" : " (line " + Format.number(f.line()) + ")"));
         }
+    }
+
+    /** The sub-claims of a row's runs, each once, in the order first seen. */
+    static List<String> claimNames(Row row) {
+        List<String> claims = new ArrayList<>();
+        row.verdicts().stream()
+                .filter(v -> v != null)
+                .forEach(v -> v.claims().forEach(c -> {
+                    if (!claims.contains(c.what())) {
+                        claims.add(c.what());
+                    }
+                }));
+        return claims;
     }
 
     /** An outcome in at most 12 characters, as the terminal's columns show it. */
@@ -275,18 +312,31 @@ public final class History {
                 .append(ChangePoints.ALPHA)
                 .append(", and a shift of the median larger than the earlier runs' range.</p>\n");
         for (Section s : sections) {
-            html.append("<h2>").append(Pages.esc(s.machine().label())).append(" <small>")
-                    .append(Pages.esc(s.machine().machineId())).append(" · profile ")
-                    .append(Pages.esc(s.profile())).append("</small></h2>\n<table><tr><th>run</th><th>started</th>")
+            html.append("<h2>")
+                    .append(Pages.esc(s.machine().label()))
+                    .append(" <small>")
+                    .append(Pages.esc(s.machine().machineId()))
+                    .append(" · profile ")
+                    .append(Pages.esc(s.profile()))
+                    .append("</small></h2>\n<table><tr><th>run</th><th>started</th>")
                     .append("<th>mechsym</th><th>JDK</th><th>results</th></tr>\n");
             for (int i = 0; i < s.runs().size(); i++) {
                 RecordedRun r = s.runs().get(i);
-                html.append("<tr><td>#").append(i + 1).append("</td><td>").append(Pages.esc(r.startedAt()))
-                        .append("</td><td>").append(Pages.esc(r.mechsymVersion()))
+                html.append("<tr><td>#")
+                        .append(i + 1)
+                        .append("</td><td>")
+                        .append(Pages.esc(r.startedAt()))
+                        .append("</td><td>")
+                        .append(Pages.esc(r.mechsymVersion()))
                         .append(r.commit() == null ? "" : " " + Pages.esc(abbreviated(r.commit())))
-                        .append("</td><td>").append(Pages.esc(r.jdk())).append("</td><td>")
-                        .append(r.resultsPath() == null ? "" : "<a href=\"" + Pages.esc(Atlas.reportLink(r, null))
-                                + "\">" + Pages.esc(r.resultsPath()) + "</a>")
+                        .append("</td><td>")
+                        .append(Pages.esc(r.jdk()))
+                        .append("</td><td>")
+                        .append(
+                                r.resultsPath() == null
+                                        ? ""
+                                        : "<a href=\"" + Pages.esc(Atlas.reportLink(r, null)) + "\">"
+                                                + Pages.esc(r.resultsPath()) + "</a>")
                         .append("</td></tr>\n");
             }
             html.append("</table>\n");
@@ -309,24 +359,29 @@ public final class History {
         }
         html.append("</tr>\n<tr><th>verdict</th>");
         for (RecordedVerdict v : row.verdicts()) {
-            html.append(v == null ? "<td>—</td>" : "<td class=\"" + v.verdict() + "\" title=\""
-                    + Pages.esc(v.reason()) + "\">" + Pages.label(v.verdict()) + "</td>");
+            html.append(
+                    v == null
+                            ? "<td>—</td>"
+                            : "<td class=\"" + v.verdict() + "\" title=\"" + Pages.esc(v.reason()) + "\">"
+                                    + Pages.label(v.verdict()) + "</td>");
         }
         html.append("</tr>\n");
-        List<String> claims = new ArrayList<>();
-        row.verdicts().stream().filter(v -> v != null).forEach(v -> v.claims().forEach(c -> {
-            if (!claims.contains(c.what())) {
-                claims.add(c.what());
-            }
-        }));
+        List<String> claims = claimNames(row);
         for (String claim : claims) {
             html.append("<tr><td>").append(Pages.esc(claim)).append("</td>");
             for (RecordedVerdict v : row.verdicts()) {
-                RecordedVerdict.Judged c = v == null ? null : v.claims().stream()
-                        .filter(x -> x.what().equals(claim)).findFirst().orElse(null);
-                html.append(c == null ? "<td>—</td>" : "<td class=\"" + c.outcome() + "\" title=\""
-                        + Pages.esc(c.reason()) + "\">" + Pages.label(c.outcome()) + "<br><small>"
-                        + Pages.esc(c.figureText()) + "</small></td>");
+                RecordedVerdict.Judged c = v == null
+                        ? null
+                        : v.claims().stream()
+                                .filter(x -> x.what().equals(claim))
+                                .findFirst()
+                                .orElse(null);
+                html.append(
+                        c == null
+                                ? "<td>—</td>"
+                                : "<td class=\"" + c.outcome() + "\" title=\""
+                                        + Pages.esc(c.reason()) + "\">" + Pages.label(c.outcome()) + "<br><small>"
+                                        + Pages.esc(c.figureText()) + "</small></td>");
             }
             html.append("</tr>\n");
         }
@@ -335,8 +390,11 @@ public final class History {
                 html.append("<tr><td>goal: ").append(Pages.esc(f.name())).append("</td>");
                 for (int i = 0; i < f.points().size(); i++) {
                     RecordedVerdict.Judged g = f.points().get(i);
-                    html.append(g == null ? "<td>—</td>" : "<td class=\"" + g.outcome() + "\">"
-                            + Pages.label(g.outcome()) + "<br><small>" + Pages.esc(g.figureText()) + "</small></td>");
+                    html.append(
+                            g == null
+                                    ? "<td>—</td>"
+                                    : "<td class=\"" + g.outcome() + "\">" + Pages.label(g.outcome()) + "<br><small>"
+                                            + Pages.esc(g.figureText()) + "</small></td>");
                 }
                 html.append("</tr>\n");
             }
@@ -348,8 +406,12 @@ public final class History {
                 html.append(Pages.image(chart(row.experimentId(), f), f.name()));
             }
             for (int i : f.changes()) {
-                html.append("<p class=\"change\">").append(Pages.esc(f.name())).append(": moved ")
-                        .append(moved(f, i) > 0 ? "up" : "down").append(" at run #").append(i + 1)
+                html.append("<p class=\"change\">")
+                        .append(Pages.esc(f.name()))
+                        .append(": moved ")
+                        .append(moved(f, i) > 0 ? "up" : "down")
+                        .append(" at run #")
+                        .append(i + 1)
                         .append(" beyond this machine's between-run noise.</p>\n");
             }
         }

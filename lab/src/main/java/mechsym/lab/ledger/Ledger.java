@@ -213,9 +213,7 @@ public final class Ledger implements AutoCloseable {
                     ++i,
                     String.join(
                             " ",
-                            run.experiments().stream()
-                                    .map(ExperimentResult::id)
-                                    .toList()));
+                            run.experiments().stream().map(ExperimentResult::id).toList()));
             s.setString(++i, text(e.os()));
             s.setString(++i, text(e.kernel()));
             s.setString(++i, text(e.jdkVendor()));
@@ -226,7 +224,10 @@ public final class Ledger implements AutoCloseable {
             s.setString(++i, text(e.transparentHugePages()));
             s.setString(++i, text(e.cpufreqGovernor()));
             s.setString(
-                    ++i, resultsPath == null ? null : resultsPath.toAbsolutePath().normalize().toString());
+                    ++i,
+                    resultsPath == null
+                            ? null
+                            : resultsPath.toAbsolutePath().normalize().toString());
             s.setString(++i, Instant.now().toString());
             return s.executeUpdate() == 1;
         }
@@ -326,7 +327,8 @@ public final class Ledger implements AutoCloseable {
                         && c + 1 < row.size()
                         && table.columns().get(c - 1).name().equals("min")
                         && table.columns().get(c + 1).name().equals("max");
-                boolean counted = median && c >= 2 && table.columns().get(c - 2).name().equals("n");
+                boolean counted =
+                        median && c >= 2 && table.columns().get(c - 2).name().equals("n");
                 s.setString(1, runId);
                 s.setString(2, experimentId);
                 s.setString(3, table.id());
@@ -401,7 +403,9 @@ public final class Ledger implements AutoCloseable {
                         rs.getString(6),
                         rs.getString(7),
                         rs.getString(8),
-                        rs.getString(9).isBlank() ? List.of() : List.of(rs.getString(9).split(" ")),
+                        rs.getString(9).isBlank()
+                                ? List.of()
+                                : List.of(rs.getString(9).split(" ")),
                         rs.getString(10),
                         rs.getString(11),
                         rs.getString(12),

@@ -38,8 +38,8 @@ public record LedgerBaseline(String machineId, String profile, List<RecordedRun>
      *     this machine, as a share of its size (0.08 = 8%); NaN when the median is 0
      * @param relativeMad the median absolute deviation over |median|, a spread one outlying run does not widen
      */
-    public record Noise(FigureKey key, String unit, List<Double> values, double median, double relativeSpread,
-            double relativeMad) {
+    public record Noise(
+            FigureKey key, String unit, List<Double> values, double median, double relativeSpread, double relativeMad) {
         public Noise {
             values = List.copyOf(values);
         }
@@ -47,8 +47,10 @@ public record LedgerBaseline(String machineId, String profile, List<RecordedRun>
         static Noise of(FigureKey key, String unit, List<Double> values) {
             double[] v = values.stream().mapToDouble(Double::doubleValue).toArray();
             double median = ChangePoints.median(v);
-            double spread = Arrays.stream(v).max().orElseThrow() - Arrays.stream(v).min().orElseThrow();
-            double[] deviations = Arrays.stream(v).map(x -> Math.abs(x - median)).toArray();
+            double spread = Arrays.stream(v).max().orElseThrow()
+                    - Arrays.stream(v).min().orElseThrow();
+            double[] deviations =
+                    Arrays.stream(v).map(x -> Math.abs(x - median)).toArray();
             double scale = Math.abs(median);
             return new Noise(
                     key,
@@ -89,8 +91,8 @@ public record LedgerBaseline(String machineId, String profile, List<RecordedRun>
      * The last {@code lastRuns} runs of a machine (and profile, unless null) in the ledger, leaving
      * out the run {@code excludedRunId} (or none, when null).
      */
-    public static LedgerBaseline of(Ledger ledger, String machineId, String profile, int lastRuns,
-            String excludedRunId) throws LedgerException {
+    public static LedgerBaseline of(Ledger ledger, String machineId, String profile, int lastRuns, String excludedRunId)
+            throws LedgerException {
         List<RecordedRun> all = ledger.runs(machineId).stream()
                 .filter(r -> profile == null || r.profile().equals(profile))
                 .filter(r -> !r.runId().equals(excludedRunId))
@@ -98,7 +100,8 @@ public record LedgerBaseline(String machineId, String profile, List<RecordedRun>
         List<RecordedRun> last = all.subList(Math.max(0, all.size() - lastRuns), all.size());
         Map<FigureKey, List<Double>> values = new LinkedHashMap<>();
         Map<FigureKey, String> units = new LinkedHashMap<>();
-        for (Ledger.StoredFigure f : ledger.figures(last.stream().map(RecordedRun::runId).toList())) {
+        for (Ledger.StoredFigure f :
+                ledger.figures(last.stream().map(RecordedRun::runId).toList())) {
             values.computeIfAbsent(f.key(), k -> new ArrayList<>()).add(f.value());
             units.putIfAbsent(f.key(), f.unit());
         }

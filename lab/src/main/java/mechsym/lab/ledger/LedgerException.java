@@ -26,6 +26,10 @@ public final class LedgerException extends Exception {
         if (message == null) {
             return e.getClass().getSimpleName();
         }
-        return message.lines().findFirst().orElse("").replaceAll("^\\[SQLITE_\\w+\\]\\s*", "").trim();
+        return message.lines()
+                .findFirst()
+                .orElse("")
+                .replaceAll("^\\[SQLITE_\\w+\\]\\s*", "")
+                .trim();
     }
 }

@@ -50,10 +50,11 @@ public record RecordedVerdict(
                 return "—";
             }
             String u = unit == null ? "" : unit.equals("x") ? "x" : " " + unit;
-            return mechsym.lab.report.Format.number(median) + u
+            return mechsym.lab.report.Format.number(median)
+                    + u
                     + (low != null && high != null && repetitions != null && repetitions > 1
-                            ? " (" + mechsym.lab.report.Format.number(low) + "–" + mechsym.lab.report.Format.number(high) + ", n="
-                                    + repetitions + ")"
+                            ? " (" + mechsym.lab.report.Format.number(low) + "–"
+                                    + mechsym.lab.report.Format.number(high) + ", n=" + repetitions + ")"
                             : "");
         }
     }

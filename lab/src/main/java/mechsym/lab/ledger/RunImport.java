@@ -66,8 +66,11 @@ public final class RunImport {
 
     /** ResultsJson's reason, which names the file; "no such file" where the file is missing. */
     private static String oneLine(Path file, IOException e) {
-        String message = e instanceof java.nio.file.NoSuchFileException ? file + ": no such results file" : e.getMessage();
-        String line = message == null ? file + ": cannot be read" : message.lines().findFirst().orElse("");
+        String message =
+                e instanceof java.nio.file.NoSuchFileException ? file + ": no such results file" : e.getMessage();
+        String line = message == null
+                ? file + ": cannot be read"
+                : message.lines().findFirst().orElse("");
         return line.contains(file.toString()) ? line : file + ": " + line;
     }
 }

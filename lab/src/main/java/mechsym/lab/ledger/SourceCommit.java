@@ -23,9 +23,11 @@ public final class SourceCommit {
                 if (Files.isRegularFile(dotGit)) {
                     String pointer = Files.readString(dotGit).trim();
                     if (pointer.startsWith("gitdir:")) {
-                        Path gitDir = dir.resolve(pointer.substring("gitdir:".length()).trim());
+                        Path gitDir = dir.resolve(
+                                pointer.substring("gitdir:".length()).trim());
                         Path common = Files.isRegularFile(gitDir.resolve("commondir"))
-                                ? gitDir.resolve(Files.readString(gitDir.resolve("commondir")).trim())
+                                ? gitDir.resolve(Files.readString(gitDir.resolve("commondir"))
+                                        .trim())
                                 : gitDir;
                         return commit(gitDir, common);
                     }

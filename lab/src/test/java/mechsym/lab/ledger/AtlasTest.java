@@ -33,7 +33,9 @@ class AtlasTest {
             assertThat(Atlas.write(ledger, ExperimentCatalog.all(), out)).isEqualTo(4);
             String html = Files.readString(out);
 
-            assertThat(count(html, "<tr id=\"post-")).isEqualTo(ExperimentCatalog.all().size()).isEqualTo(21);
+            assertThat(count(html, "<tr id=\"post-"))
+                    .isEqualTo(ExperimentCatalog.all().size())
+                    .isEqualTo(21);
             // the seeds' machines come first, labelled as the posts'
             assertThat(html.indexOf("the post's machine")).isLessThan(html.indexOf("Intel Xeon 8375C · 2 CPUs"));
             assertThat(rowOf(html, "memory-access")).contains("Intel i7-860 @ 2.8GHz (Nehalem)");
@@ -53,7 +55,8 @@ class AtlasTest {
                     .doesNotContain(dir.resolve("xeon/report.html").toUri() + "#lazyset")
                     .contains(dir.resolve("n1/report.html").toUri() + "#lazyset")
                     .contains("volatile at least 2x dearer: REPRODUCED");
-            assertThat(rowOf(html, "cas")).contains(dir.resolve("xeon/report.html").toUri() + "#cas");
+            assertThat(rowOf(html, "cas"))
+                    .contains(dir.resolve("xeon/report.html").toUri() + "#cas");
             assertThat(count(rowOf(html, "queues"), "not run")).isEqualTo(3);
             // a chart per post that has a figure, and the fingerprints with what differs marked
             assertThat(html).contains("data:image/png;base64,").contains("<tr class=\"differs\"><th>CPU</th>");

@@ -51,6 +51,7 @@ class ChangePointsTest {
     @Test
     void tooFewRunsAreNeverAChange() {
         assertThat(ChangePoints.find(List.of(1.0, 1.0, 1.0, 9.0, 9.0, 9.0), 5)).isEmpty();
-        assertThat(ChangePoints.find(List.of(1.0, 1.0, 1.0, 1.0, 9.0, 9.0, 9.0, 9.0), 5)).containsExactly(4);
+        assertThat(ChangePoints.find(List.of(1.0, 1.0, 1.0, 1.0, 9.0, 9.0, 9.0, 9.0), 5))
+                .containsExactly(4);
     }
 }

@@ -69,25 +69,34 @@ class FleetManifestsTest {
                 .map(d -> (Map<String, Object>) d)
                 .filter(d -> d.containsKey("kind"))
                 .toList();
-        Map<String, Object> secret = k8s.stream().filter(d -> d.get("kind").equals("Secret")).findFirst().orElseThrow();
-        Map<String, Object> job = k8s.stream().filter(d -> d.get("kind").equals("Job")).findFirst().orElseThrow();
+        Map<String, Object> secret = k8s.stream()
+                .filter(d -> d.get("kind").equals("Secret"))
+                .findFirst()
+                .orElseThrow();
+        Map<String, Object> job = k8s.stream()
+                .filter(d -> d.get("kind").equals("Job"))
+                .findFirst()
+                .orElseThrow();
         assertThat(job.get("apiVersion")).isEqualTo("batch/v1");
         Map<String, Object> spec = map(job, "spec");
         assertThat(spec.get("completions")).isEqualTo(spec.get("parallelism"));
         Map<String, Object> pod = map(map(spec, "template"), "spec");
         assertThat(pod.get("restartPolicy")).isEqualTo("Never");
-        Object rule = list(map(map(pod, "affinity"), "podAntiAffinity"), "requiredDuringSchedulingIgnoredDuringExecution")
+        Object rule = list(
+                        map(map(pod, "affinity"), "podAntiAffinity"), "requiredDuringSchedulingIgnoredDuringExecution")
                 .getFirst();
         assertThat(((Map<String, Object>) rule).get("topologyKey")).isEqualTo("kubernetes.io/hostname");
         assertThat(map(map(rule, "labelSelector"), "matchLabels"))
                 .isEqualTo(map(map(map(spec, "template"), "metadata"), "labels"));
-        Map<String, Object> container = (Map<String, Object>) list(pod, "containers").getFirst();
+        Map<String, Object> container =
+                (Map<String, Object>) list(pod, "containers").getFirst();
         assertThat(list(container, "args")).startsWith("lab");
         Map<String, Object> env = (Map<String, Object>) list(container, "env").getFirst();
         assertThat(env.get("name")).isEqualTo(LedgerLocation.ENVIRONMENT_VARIABLE);
         Map<String, Object> ref = map(map(env, "valueFrom"), "secretKeyRef");
         assertThat(ref.get("name")).isEqualTo(map(secret, "metadata").get("name"));
         assertThat(map(secret, "stringData")).containsKey((String) ref.get("key"));
-        assertThat(String.valueOf(map(secret, "stringData").get(ref.get("key")))).startsWith("jdbc:postgresql://");
+        assertThat(String.valueOf(map(secret, "stringData").get(ref.get("key"))))
+                .startsWith("jdbc:postgresql://");
     }
 }

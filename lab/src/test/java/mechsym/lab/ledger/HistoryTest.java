@@ -23,13 +23,14 @@ class HistoryTest {
         try (Ledger ledger = Ledger.open(LedgerLocation.file(dir.resolve("ledger.db")))) {
             for (int i = 0; i < ratios.length; i++) {
                 ledger.record(
-                        LedgerFixtures.run(xeon, "2026-12-%02dT00:00:00Z".formatted(i + 1), ratios[i], "lazyset", "cas"),
+                        LedgerFixtures.run(
+                                xeon, "2026-12-%02dT00:00:00Z".formatted(i + 1), ratios[i], "lazyset", "cas"),
                         dir.resolve("run" + i).resolve("results.json"),
                         null);
             }
             ledger.record(
-                    LedgerFixtures.run(LedgerFixtures.machine("AMD EPYC 7R13", 8, "25"), "2026-12-01T00:00:00Z", 1.5,
-                            "lazyset"),
+                    LedgerFixtures.run(
+                            LedgerFixtures.machine("AMD EPYC 7R13", 8, "25"), "2026-12-01T00:00:00Z", 1.5, "lazyset"),
                     null,
                     null);
             List<History.Section> sections = History.read(ledger, List.of("lazyset"), null, 12, 5);
@@ -56,7 +57,8 @@ class HistoryTest {
                     .doesNotContain("\ncas");
 
             // the last runs only: the change is still marked where it is
-            History.Section last4 = History.read(ledger, List.of(), first.machine().machineId(), 6, 5)
+            History.Section last4 = History.read(
+                            ledger, List.of(), first.machine().machineId(), 6, 5)
                     .getFirst();
             assertThat(last4.runs()).hasSize(6);
             assertThat(last4.rows().getFirst().figures().getFirst().changes()).containsExactly(1);
@@ -74,7 +76,8 @@ class HistoryTest {
     void anEmptyLedgerSaysHowRunsGetThere() throws Exception {
         try (Ledger ledger = Ledger.open(LedgerLocation.file(dir.resolve("empty.db")))) {
             ByteArrayOutputStream text = new ByteArrayOutputStream();
-            History.print(History.read(ledger, List.of(), null, 12, 5), new PrintStream(text, true, StandardCharsets.UTF_8));
+            History.print(
+                    History.read(ledger, List.of(), null, 12, 5), new PrintStream(text, true, StandardCharsets.UTF_8));
             assertThat(text.toString(StandardCharsets.UTF_8)).contains("holds no run");
         }
     }

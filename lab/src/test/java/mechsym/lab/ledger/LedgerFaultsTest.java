@@ -54,20 +54,30 @@ class LedgerFaultsTest {
     @Test
     void aCorruptLedgerIsReportedAndLeftAlone() throws Exception {
         Path file = dir.resolve("corrupt.db");
-        byte[] garbage = "this is not an SQLite database, only text that fills a page or two. ".repeat(80).getBytes();
+        byte[] garbage = "this is not an SQLite database, only text that fills a page or two. "
+                .repeat(80)
+                .getBytes();
         Files.write(file, garbage);
-        String line = LedgerHook.record(run("2026-12-01T00:00:00Z"), dir.resolve("r/results.json"),
-                LedgerLocation.file(file), null);
-        assertThat(line).startsWith("warning: ledger " + file).contains("not a database").doesNotContain("\n");
+        String line = LedgerHook.record(
+                run("2026-12-01T00:00:00Z"), dir.resolve("r/results.json"), LedgerLocation.file(file), null);
+        assertThat(line)
+                .startsWith("warning: ledger " + file)
+                .contains("not a database")
+                .doesNotContain("\n");
         assertThat(Files.readAllBytes(file)).isEqualTo(garbage);
     }
 
     @Test
     void aLedgerThatCannotBeWrittenIsAWarning() throws Exception {
         Path notAFolder = Files.writeString(dir.resolve("plain-file"), "x");
-        String line = LedgerHook.record(run("2026-12-01T00:00:00Z"), dir.resolve("r/results.json"),
-                LedgerLocation.file(notAFolder.resolve("ledger.db")), null);
-        assertThat(line).startsWith("warning: ledger " + notAFolder.resolve("ledger.db")).contains("folder");
+        String line = LedgerHook.record(
+                run("2026-12-01T00:00:00Z"),
+                dir.resolve("r/results.json"),
+                LedgerLocation.file(notAFolder.resolve("ledger.db")),
+                null);
+        assertThat(line)
+                .startsWith("warning: ledger " + notAFolder.resolve("ledger.db"))
+                .contains("folder");
     }
 
     @Test
@@ -76,7 +86,8 @@ class LedgerFaultsTest {
         try (Ledger ledger = Ledger.open(location)) {
             ledger.record(run("2026-12-01T00:00:00Z"), null, null);
         }
-        try (Connection c = Ledger.connect(location); Statement s = c.createStatement()) {
+        try (Connection c = Ledger.connect(location);
+                Statement s = c.createStatement()) {
             s.executeUpdate("INSERT INTO ledger_schema_history (installed_rank, version, description, type, script,"
                     + " checksum, installed_by, execution_time, success) VALUES (2, '2', 'from the future', 'SQL',"
                     + " 'V2__future.sql', 0, 'test', 0, 1)");
@@ -95,12 +106,17 @@ class LedgerFaultsTest {
     void aFailureMidRunRollsTheWholeRunBack() throws Exception {
         LedgerLocation location = LedgerLocation.file(dir.resolve("ledger.db"));
         try (Ledger ledger = Ledger.open(location)) {
-            try (Connection c = Ledger.connect(location); Statement s = c.createStatement()) {
+            try (Connection c = Ledger.connect(location);
+                    Statement s = c.createStatement()) {
                 // a figure row the run will collide with, written outside any run: the run's last insert fails
                 s.execute("PRAGMA foreign_keys = OFF");
                 s.executeUpdate("INSERT INTO figure (run_id, experiment_id, table_id, row_key, column_name, source)"
-                        + " VALUES ('" + Ledger.runId(run("2026-12-01T00:00:00Z"), MachineFingerprint.of(
-                                run("2026-12-01T00:00:00Z").environment())) + "', 'lazyset', 'measured', 'lazy', 'max',"
+                        + " VALUES ('"
+                        + Ledger.runId(
+                                run("2026-12-01T00:00:00Z"),
+                                MachineFingerprint.of(
+                                        run("2026-12-01T00:00:00Z").environment()))
+                        + "', 'lazyset', 'measured', 'lazy', 'max',"
                         + " 'MEASURED')");
             }
             assertThatThrownBy(() -> ledger.record(run("2026-12-01T00:00:00Z"), null, null))

@@ -54,8 +54,15 @@ final class LedgerFixtures {
         for (String id : experimentIds) {
             results.add(experiment(id, ratio));
         }
-        return new LabRun(LabRun.SCHEMA, "0.1.0-test", startedAt, 12.5, "tiny", "mechsym lab --profile tiny",
-                environment, results);
+        return new LabRun(
+                LabRun.SCHEMA,
+                "0.1.0-test",
+                startedAt,
+                12.5,
+                "tiny",
+                "mechsym lab --profile tiny",
+                environment,
+                results);
     }
 
     static ExperimentResult experiment(String id, double ratio) {
@@ -64,8 +71,9 @@ final class LedgerFixtures {
         Verdict.Claim claim = Verdict.Claim.atLeast("volatile at least 2x dearer", measure, 2.0, "volatile/lazy");
         Verdict verdict = Verdict.fromClaims(List.of(
                 claim, Verdict.Claim.notMeasurableHere("cross-socket costs more", "two sockets", "one socket here")));
-        Goal goal = Goal.atMost("core within 10% of JCTools", Measure.of(List.of(1.0, 1.01, 1.02, 0.99, 1.0, 1.03), "x"),
-                1.1, "core/JCTools");
+        Goal goal = Goal.atMost(
+                "core within 10% of JCTools",
+                Measure.of(List.of(1.0, 1.01, 1.02, 0.99, 1.0, 1.03), "x"), 1.1, "core/JCTools");
         Table seed = Table.seed("seed", "the post's figures", "Intel i7-860 (Nehalem)")
                 .column("case")
                 .column("ns/op", "ns")

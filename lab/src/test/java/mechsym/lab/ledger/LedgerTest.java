@@ -14,11 +14,13 @@ class LedgerTest {
 
     @Test
     void recordsARunOnceWithItsVerdictsGoalsAndFigures() throws Exception {
-        LabRun run = LedgerFixtures.run(LedgerFixtures.machine("Intel Xeon 8375C", 2, "25.0.3"),
-                "2026-12-01T00:00:00Z", 2.5, "lazyset", "cas");
+        LabRun run = LedgerFixtures.run(
+                LedgerFixtures.machine("Intel Xeon 8375C", 2, "25.0.3"), "2026-12-01T00:00:00Z", 2.5, "lazyset", "cas");
         try (Ledger ledger = Ledger.open(LedgerLocation.file(dir.resolve("l.db")))) {
-            assertThat(ledger.record(run, dir.resolve("results.json"), "abc123")).isTrue();
-            assertThat(ledger.record(run, dir.resolve("results.json"), "abc123")).isFalse();
+            assertThat(ledger.record(run, dir.resolve("results.json"), "abc123"))
+                    .isTrue();
+            assertThat(ledger.record(run, dir.resolve("results.json"), "abc123"))
+                    .isFalse();
             assertThat(ledger.machines()).hasSize(1);
             List<RecordedRun> runs = ledger.runs(null);
             assertThat(runs).hasSize(1);

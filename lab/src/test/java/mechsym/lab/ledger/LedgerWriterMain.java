@@ -18,8 +18,13 @@ public final class LedgerWriterMain {
             for (int i = 2; i < args.length; i++) {
                 try (Ledger ledger = Ledger.open(location)) {
                     ledger.record(
-                            LedgerFixtures.run(LedgerFixtures.machine("Writer CPU", 4, "25"), args[i], 2.5,
-                                    "lazyset", "cas", "queues"),
+                            LedgerFixtures.run(
+                                    LedgerFixtures.machine("Writer CPU", 4, "25"),
+                                    args[i],
+                                    2.5,
+                                    "lazyset",
+                                    "cas",
+                                    "queues"),
                             null,
                             null);
                 }
@@ -31,8 +36,8 @@ public final class LedgerWriterMain {
         try (Connection c = Ledger.connect(location)) {
             c.setAutoCommit(false);
             try (Statement s = c.createStatement()) {
-                s.executeUpdate("INSERT INTO machine VALUES ('m-held', 'held', 'cpu', 1, 1, 't', 0, '"
-                        + Instant.now() + "')");
+                s.executeUpdate(
+                        "INSERT INTO machine VALUES ('m-held', 'held', 'cpu', 1, 1, 't', 0, '" + Instant.now() + "')");
                 s.executeUpdate("INSERT INTO run (run_id, machine_id, started_at, seconds, mechsym_version, profile,"
                         + " command, rows_run, os, kernel, jdk_vendor, jdk_version, vm, jvm_flags, collectors,"
                         + " transparent_huge_pages, cpufreq_governor, recorded_at) VALUES ('r-held', 'm-held', 'now',"

@@ -59,8 +59,8 @@ class PostgresLedgerTest {
     void theSameSchemaRecordsReadsAndImportsOnce() throws Exception {
         LedgerLocation location = freshDatabase();
         assertThat(location.toString()).contains("password=***").doesNotContain("unused");
-        var run = LedgerFixtures.run(LedgerFixtures.machine("AMD EPYC 7R13", 4, "25.0.3"), "2026-12-01T00:00:00Z",
-                2.5, "lazyset", "cas");
+        var run = LedgerFixtures.run(
+                LedgerFixtures.machine("AMD EPYC 7R13", 4, "25.0.3"), "2026-12-01T00:00:00Z", 2.5, "lazyset", "cas");
         Path results = dir.resolve("results.json");
         mechsym.lab.results.ResultsJson.write(run, results);
         try (Ledger ledger = Ledger.open(location)) {
@@ -68,8 +68,10 @@ class PostgresLedgerTest {
                     .extracting(RunImport.Outcome::status)
                     .containsExactly(RunImport.Status.ADDED, RunImport.Status.ALREADY_THERE);
             assertThat(ledger.runs(null)).hasSize(1);
-            RecordedVerdict lazyset = ledger.verdicts(ledger.runs(null).getFirst().runId()).getFirst();
-            assertThat(lazyset.claims().getFirst().median()).isCloseTo(2.5125, org.assertj.core.api.Assertions.within(1e-9));
+            RecordedVerdict lazyset =
+                    ledger.verdicts(ledger.runs(null).getFirst().runId()).getFirst();
+            assertThat(lazyset.claims().getFirst().median())
+                    .isCloseTo(2.5125, org.assertj.core.api.Assertions.within(1e-9));
             assertThat(lazyset.claims().getFirst().line()).isEqualTo(2.0);
         }
         // opened again: the migration is not run twice
@@ -88,16 +90,21 @@ class PostgresLedgerTest {
         LedgerLocation location = freshDatabase();
         Ledger.open(location).close();
         ExecutorService threads = Executors.newFixedThreadPool(4);
-        try (WriterProcess other = WriterProcess.start("record", location.jdbcUrl(), "2026-12-05T00:00:01Z",
-                "2026-12-05T00:00:02Z")) {
+        try (WriterProcess other =
+                WriterProcess.start("record", location.jdbcUrl(), "2026-12-05T00:00:01Z", "2026-12-05T00:00:02Z")) {
             List<Future<Boolean>> writes = new ArrayList<>();
             for (int t = 0; t < 4; t++) {
                 String startedAt = "2026-12-06T00:00:0" + t + "Z";
                 writes.add(threads.submit(() -> {
                     try (Ledger ledger = Ledger.open(location)) {
                         return ledger.record(
-                                LedgerFixtures.run(LedgerFixtures.machine("AMD EPYC 7R13", 4, "25"), startedAt, 2.2,
-                                        "lazyset", "cas", "queues"),
+                                LedgerFixtures.run(
+                                        LedgerFixtures.machine("AMD EPYC 7R13", 4, "25"),
+                                        startedAt,
+                                        2.2,
+                                        "lazyset",
+                                        "cas",
+                                        "queues"),
                                 null,
                                 null);
                     }
@@ -118,10 +125,10 @@ class PostgresLedgerTest {
 
     @Test
     void aPostgresThatIsDownCostsOneWarning() throws Exception {
-        LedgerLocation down = LedgerLocation.choose("jdbc:postgresql://127.0.0.1:1/ledger?user=u&password=secret",
-                java.util.Map.of());
-        var run = LedgerFixtures.run(LedgerFixtures.machine("AMD EPYC 7R13", 4, "25"), "2026-12-01T00:00:00Z", 2.5,
-                "lazyset");
+        LedgerLocation down = LedgerLocation.choose(
+                "jdbc:postgresql://127.0.0.1:1/ledger?user=u&password=secret", java.util.Map.of());
+        var run = LedgerFixtures.run(
+                LedgerFixtures.machine("AMD EPYC 7R13", 4, "25"), "2026-12-01T00:00:00Z", 2.5, "lazyset");
         String line = LedgerHook.record(run, dir.resolve("results.json"), down, null);
         assertThat(line)
                 .startsWith("warning: ledger jdbc:postgresql://127.0.0.1:1/ledger?user=u&password=***")

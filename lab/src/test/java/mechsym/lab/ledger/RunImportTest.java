@@ -56,10 +56,14 @@ class RunImportTest {
             RecordedRun run = ledger.runs(null).getFirst();
             assertThat(run.resultsPath()).isEqualTo(today.toString());
             assertThat(run.rowsRun()).containsExactly("herding");
-            assertThat(ledger.verdicts(run.runId())).extracting(RecordedVerdict::experimentId).containsExactly("herding");
+            assertThat(ledger.verdicts(run.runId()))
+                    .extracting(RecordedVerdict::experimentId)
+                    .containsExactly("herding");
             assertThat(ledger.figures(List.of(run.runId()))).isNotEmpty();
 
-            assertThat(RunImport.importRuns(ledger, List.of(elsewhere)).getFirst().message())
+            assertThat(RunImport.importRuns(ledger, List.of(elsewhere))
+                            .getFirst()
+                            .message())
                     .contains("added")
                     .contains("AMD EPYC 9654");
             assertThat(ledger.machines()).hasSize(2);
@@ -71,7 +75,8 @@ class RunImportTest {
         byte[] bytes = Files.readAllBytes(today);
         Path truncated = Files.write(dir.resolve("truncated.json"), Arrays.copyOf(bytes, bytes.length / 2));
         Path notOurs = Files.writeString(dir.resolve("package.json"), "{\"name\": \"left-pad\"}");
-        Path newer = Files.writeString(dir.resolve("newer.json"),
+        Path newer = Files.writeString(
+                dir.resolve("newer.json"),
                 Files.readString(today).replace("mechsym-lab-results/1", "mechsym-lab-results/2"));
         Path empty = Files.writeString(dir.resolve("empty.json"), "");
         try (Ledger ledger = Ledger.open(LedgerLocation.file(dir.resolve("ledger.db")))) {

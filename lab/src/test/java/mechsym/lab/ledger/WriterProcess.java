@@ -27,7 +27,8 @@ final class WriterProcess implements AutoCloseable {
                 System.getProperty("java.class.path"),
                 LedgerWriterMain.class.getName()));
         command.addAll(List.of(args));
-        return new WriterProcess(new ProcessBuilder(command).redirectErrorStream(true).start());
+        return new WriterProcess(
+                new ProcessBuilder(command).redirectErrorStream(true).start());
     }
 
     /** The first line the writer prints ("recorded", "holding"), or its whole output if it ends first. */
