@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
 
 /** docs/fleet.md's manifests are valid YAML with the fields a fleet run needs. */
+@SuppressWarnings("unchecked") // YAML documents are maps and lists of objects, cast where the test reads them
 class FleetManifestsTest {
     private static List<Object> yamlDocuments() throws Exception {
         String doc = Files.readString(Path.of("..", "docs", "fleet.md"));
@@ -26,12 +27,10 @@ class FleetManifestsTest {
         return documents;
     }
 
-    @SuppressWarnings("unchecked")
     private static Map<String, Object> map(Object o, String key) {
         return (Map<String, Object>) ((Map<String, Object>) o).get(key);
     }
 
-    @SuppressWarnings("unchecked")
     private static List<Object> list(Object o, String key) {
         return (List<Object>) ((Map<String, Object>) o).get(key);
     }

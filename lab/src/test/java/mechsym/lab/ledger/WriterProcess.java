@@ -45,13 +45,17 @@ final class WriterProcess implements AutoCloseable {
     }
 
     /** Kills the writer as kill -9 would, and waits for it to be gone. */
-    void kill() throws InterruptedException {
+    void kill() {
         process.destroyForcibly();
-        process.waitFor(30, TimeUnit.SECONDS);
+        try {
+            process.waitFor(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         kill();
     }
 }
