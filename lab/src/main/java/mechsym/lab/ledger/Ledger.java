@@ -8,6 +8,7 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -72,8 +73,10 @@ public final class Ledger implements AutoCloseable {
         }
         Connection connection = null;
         try {
-            migrate(location);
             connection = connect(location);
+            if (appliedVersion(connection) != SCHEMA_VERSION) {
+                migrate(location); // Flyway decides: create, upgrade, or refuse a newer schema
+            }
             return new Ledger(location, connection);
         } catch (LedgerException e) {
             throw e;
@@ -85,6 +88,33 @@ public final class Ledger implements AutoCloseable {
 
     public LedgerLocation location() {
         return location;
+    }
+
+    /**
+     * The highest schema version Flyway applied, read directly (starting Flyway costs a second or two
+     * in a fresh JVM, which every lab run would pay); -1 when the ledger has no schema yet or it
+     * cannot be read that way, which leaves the decision to Flyway.
+     */
+    private static int appliedVersion(Connection connection) {
+        try (Statement s = connection.createStatement();
+                ResultSet rs = s.executeQuery("SELECT version FROM ledger_schema_history WHERE success = "
+                        + (isPostgres(connection) ? "true" : "1") + " AND version IS NOT NULL")) {
+            int highest = -1;
+            while (rs.next()) {
+                highest = Math.max(highest, Integer.parseInt(rs.getString(1)));
+            }
+            return highest;
+        } catch (SQLException | NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private static boolean isPostgres(Connection connection) throws SQLException {
+        return connection
+                .getMetaData()
+                .getDatabaseProductName()
+                .toLowerCase(java.util.Locale.ROOT)
+                .contains("postgres");
     }
 
     private static void migrate(LedgerLocation location) throws LedgerException {
