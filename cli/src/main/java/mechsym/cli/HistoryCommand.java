@@ -45,7 +45,7 @@ final class HistoryCommand implements Callable<Integer> {
             names = "--window",
             paramLabel = "N",
             defaultValue = "" + ChangePoints.DEFAULT_WINDOW,
-            description = "runs compared on each side of a change point (default 5, at least 4)")
+            description = "runs compared on each side of a change point (default 5; 4 to 10)")
     int window;
 
     @Option(
@@ -62,9 +62,10 @@ final class HistoryCommand implements Callable<Integer> {
         if (runs < 1) {
             throw new Main.UsageError("--runs " + runs + ": at least 1");
         }
-        if (window < ChangePoints.MIN_SIDE) {
-            throw new Main.UsageError("--window " + window + ": at least " + ChangePoints.MIN_SIDE
-                    + " (fewer runs a side cannot reach p < 0.05 in an exact rank test)");
+        if (window < ChangePoints.MIN_SIDE || window > ChangePoints.MAX_WINDOW) {
+            throw new Main.UsageError("--window " + window + ": " + ChangePoints.MIN_SIDE + " to "
+                    + ChangePoints.MAX_WINDOW + " (fewer runs a side cannot reach p < 0.05 in an exact rank test;"
+                    + " more make the exact test slow)");
         }
         try (Ledger ledger = Ledger.open(ledgerOption.location())) {
             List<History.Section> sections = History.read(ledger, rows, machine, runs, window);

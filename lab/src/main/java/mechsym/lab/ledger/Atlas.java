@@ -304,6 +304,11 @@ public final class Atlas {
                 any = j;
             }
         }
+        if (any.line() != null) {
+            // the line the sub-claim is judged against, first: the post's figure, or mechsym's reading of the post
+            names.addFirst("the sub-claim's line");
+            medians.addFirst(any.line());
+        }
         html.append("<h3>")
                 .append(Pages.esc(post.id()))
                 .append(": ")
@@ -324,7 +329,8 @@ public final class Atlas {
                 .append(
                         any.line() == null
                                 ? ""
-                                : "; the post's line is " + Format.number(any.line())
+                                : "; the first bar is the sub-claim's line (the post's figure, or mechsym's reading where the post"
+                                        + " gives none), " + Format.number(any.line())
                                         + (any.unit() == null ? "" : " " + any.unit()))
                 .append(". The matrix above gives each interval.</p>\n");
     }

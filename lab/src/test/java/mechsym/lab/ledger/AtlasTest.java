@@ -59,6 +59,7 @@ class AtlasTest {
                     .contains(dir.resolve("xeon/report.html").toUri() + "#cas");
             assertThat(count(rowOf(html, "queues"), "not run")).isEqualTo(3);
             // a chart per post that has a figure, and the fingerprints with what differs marked
+            assertThat(html).contains("the first bar is the sub-claim's line").contains("2.00 x");
             assertThat(html).contains("data:image/png;base64,").contains("<tr class=\"differs\"><th>CPU</th>");
             assertThat(html).doesNotContain("<script").doesNotContain("src=\"http");
         }

@@ -49,6 +49,14 @@ class ChangePointsTest {
     }
 
     @Test
+    void aWindowOutsideFourToTenIsRefused() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ChangePoints.find(List.of(1.0), 3))
+                .hasMessageContaining("4 to 10");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ChangePoints.find(List.of(1.0), 11))
+                .hasMessageContaining("4 to 10");
+    }
+
+    @Test
     void tooFewRunsAreNeverAChange() {
         assertThat(ChangePoints.find(List.of(1.0, 1.0, 1.0, 9.0, 9.0, 9.0), 5)).isEmpty();
         assertThat(ChangePoints.find(List.of(1.0, 1.0, 1.0, 1.0, 9.0, 9.0, 9.0, 9.0), 5))
