@@ -15,10 +15,10 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = {
-            "Writes one self-contained HTML page of the posts across machines: each post's latest verdict on",
-            "every machine in the ledger (and JDK, where a machine ran several), beside the posts' own machines",
-            "and figures, each cell linking its run's report; each post's headline figure across machines;",
-            "the machines' fingerprints side by side.",
+            "Writes one self-contained HTML page of the posts across the machines in the ledger.",
+            "Each post's latest verdict on every machine (and JDK, where a machine ran several), beside the",
+            "posts' own machines and figures, each cell linking its run's report; each post's headline",
+            "figure across machines; the machines' fingerprints side by side.",
             "Exit codes: 0 written, 1 the ledger could not be read or the page not written, 2 bad usage."
         })
 final class AtlasCommand implements Callable<Integer> {

@@ -19,8 +19,9 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = {
-            "Each row's verdict, sub-claims and headline figures over the runs in the ledger, per machine and",
-            "profile, oldest run first; a figure that moved beyond the machine's between-run noise is marked",
+            "Each row's verdicts and headline figures over the runs in the ledger, change points marked.",
+            "Per machine and profile, oldest run first: each row's verdict and sub-claims, and the figures",
+            "they were decided by; a figure that moved beyond the machine's between-run noise is marked",
             "(an exact rank test over the runs before and after it: docs/ledger.md).",
             "Exit codes: 0 shown, 1 the ledger could not be read, 2 bad usage."
         })
