@@ -81,6 +81,23 @@ class LedgerFaultsTest {
     }
 
     @Test
+    void aLedgerOnAReadOnlyDiskIsAWarningAndStaysAsItWas() throws Exception {
+        Path file = dir.resolve("read-only.db");
+        try (Ledger ledger = Ledger.open(LedgerLocation.file(file))) {
+            ledger.record(run("2026-12-01T00:00:00Z"), null, null);
+        }
+        byte[] before = Files.readAllBytes(file);
+        // SQLite opened read-only, as it opens a file on a read-only mount (root ignores file permissions)
+        LedgerLocation readOnly = new LedgerLocation("jdbc:sqlite:" + file + "?open_mode=1", file);
+        String line = LedgerHook.record(run("2026-12-02T00:00:00Z"), dir.resolve("r/results.json"), readOnly, null);
+        assertThat(line)
+                .startsWith("warning: ledger " + file)
+                .contains("readonly")
+                .doesNotContain("\n");
+        assertThat(Files.readAllBytes(file)).isEqualTo(before);
+    }
+
+    @Test
     void aLedgerOfANewerSchemaIsRefusedAndNeverAltered() throws Exception {
         LedgerLocation location = LedgerLocation.file(dir.resolve("newer.db"));
         try (Ledger ledger = Ledger.open(location)) {
