@@ -33,7 +33,8 @@ class LedgerCommandsTest extends CliTestBase {
                 List.of(),
                 List.of(),
                 Verdict.fromClaims(List.of(Verdict.Claim.judge("pinned is faster", true, "fact"))),
-                List.of(Goal.judge("a goal", true, "fact")));
+                List.of(Goal.judge("a goal", true, "fact")),
+                List.of());
         LabRun run = new LabRun(
                 LabRun.SCHEMA,
                 "test",

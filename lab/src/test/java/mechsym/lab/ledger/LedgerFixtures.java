@@ -98,6 +98,7 @@ final class LedgerFixtures {
                 List.of("headline"),
                 List.of(),
                 verdict,
-                List.of(goal));
+                List.of(goal),
+                List.of());
     }
 }
