@@ -12,6 +12,9 @@ import mechsym.lab.ExperimentResult;
 import mechsym.lab.Profile;
 import mechsym.lab.Progress;
 import mechsym.lab.ServerTargets;
+import mechsym.lab.ledger.LedgerHook;
+import mechsym.lab.ledger.LedgerLocation;
+import mechsym.lab.ledger.SourceCommit;
 import mechsym.lab.remote.RemoteEnvironment;
 import mechsym.lab.remote.RemoteProbe;
 import mechsym.lab.remote.RemoteServers;
@@ -22,6 +25,7 @@ import mechsym.lab.runner.LabRunner;
 import mechsym.lab.runner.ProfilerOptions;
 import mechsym.tools.platform.ConnectCheck;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -32,9 +36,10 @@ import picocli.CommandLine.Parameters;
         description = {
             "Runs the experiments (all of them, or the IDs given) and reports what they measured.",
             "Writes report.html, results.json and the charts into the output folder, then prints",
-            "a summary."
+            "a summary, and records the run in the ledger (~/.mechsym/ledger.db, or --ledger; docs/ledger.md):",
+            "`lab history` shows a machine's runs over time, `lab atlas` the posts across machines."
         },
-        subcommands = {CompareCommand.class},
+        subcommands = {CompareCommand.class, ImportCommand.class, HistoryCommand.class, AtlasCommand.class},
         footer = {
             "",
             "Exit codes: 0 all experiments ran, 1 an experiment failed, 2 bad usage, 4 a part of an",
@@ -127,6 +132,12 @@ final class LabCommand implements Callable<Integer> {
                     + " it there and you copied it here; without it, the remote gateway's GET /env gives it")
     Path remoteEnv;
 
+    @Mixin
+    LedgerOption ledgerOption;
+
+    @Option(names = "--no-ledger", description = "do not record this run in the ledger")
+    boolean noLedger;
+
     @Override
     public Integer call() throws Exception {
         if (list) {
@@ -171,6 +182,7 @@ final class LabCommand implements Callable<Integer> {
             throw new Main.UsageError(
                     "--out: an empty folder name (give a folder, or leave --out out for lab-results/<timestamp>)");
         }
+        LedgerLocation ledger = noLedger ? null : ledgerOption.location();
         Path outDir = out != null
                 ? out
                 : Path.of("lab-results", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
@@ -197,6 +209,11 @@ final class LabCommand implements Callable<Integer> {
         runner.servers(new ServerTargets(brokerUrl, jdbcUrl, remotes)).jmhProfilers(jmhProfilers);
         LabRun run = runner.run(experiments);
         TerminalSummary.print(run, outDir, System.out);
+        if (ledger != null) {
+            // after results.json is written: a ledger that fails costs a warning, never the run
+            String recorded = LedgerHook.record(run, outDir.resolve("results.json"), ledger, sourceCommit());
+            (recorded.startsWith("warning") ? System.err : System.out).println(recorded);
+        }
         return exitCode(run);
     }
 
@@ -243,6 +260,19 @@ final class LabCommand implements Callable<Integer> {
     /** A JDBC URL as the report shows it: a password in it is replaced by ***. */
     static String redactedPassword(String url) {
         return url.replaceAll("(?i)(password=)[^&;]*", "$1***").replaceAll("(?i)(:thin:[^/@]*/)[^@]*@", "$1***@");
+    }
+
+    /** The git commit of the checkout this jar was built in, or null (a jar copied elsewhere). */
+    static String sourceCommit() {
+        try {
+            return SourceCommit.find(Path.of(LabCommand.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI()));
+        } catch (java.net.URISyntaxException | RuntimeException e) {
+            return null;
+        }
     }
 
     static String version() {

@@ -20,6 +20,8 @@ class LabEndToEndIT {
     void launcherRunsMemoryAccessAndWritesTheReport() throws Exception {
         Path root = Path.of("..").toAbsolutePath().normalize();
         Path out = Path.of("target", "it-lab").toAbsolutePath();
+        Path ledger = Path.of("target", "it-ledger.db").toAbsolutePath();
+        Files.deleteIfExists(ledger);
         Process p = new ProcessBuilder(
                         "bash",
                         root.resolve("mechsym").toString(),
@@ -28,7 +30,9 @@ class LabEndToEndIT {
                         "--profile",
                         "tiny",
                         "--out",
-                        out.toString())
+                        out.toString(),
+                        "--ledger",
+                        ledger.toString())
                 .redirectErrorStream(true)
                 .redirectOutput(new File("target/it-lab.log"))
                 .start();
@@ -36,6 +40,7 @@ class LabEndToEndIT {
         String log = Files.readString(Path.of("target/it-lab.log"));
         assertThat(p.exitValue()).as(log).isZero();
         assertThat(log).contains("memory-access").contains("report.html");
+        assertThat(log).contains("ledger: recorded in " + ledger); // the run is in the ledger, after results.json
 
         assertThat(out.resolve("report.html")).isNotEmptyFile();
         JsonNode results =

@@ -1,0 +1,122 @@
+package mechsym.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import mechsym.lab.Environment;
+import mechsym.lab.ExperimentResult;
+import mechsym.lab.Goal;
+import mechsym.lab.Seed;
+import mechsym.lab.Verdict;
+import mechsym.lab.results.LabRun;
+import mechsym.lab.results.ResultsJson;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LedgerCommandsTest extends CliTestBase {
+    @TempDir
+    Path dir;
+
+    private Path results(String folder, String startedAt) throws Exception {
+        ExperimentResult herding = new ExperimentResult(
+                "herding",
+                "Herding",
+                new Seed("004_herding.txt", "on herding", "Nitsan Wakart", 2013),
+                "pinning helps",
+                ExperimentResult.Status.OK,
+                null,
+                1,
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                Verdict.fromClaims(List.of(Verdict.Claim.judge("pinned is faster", true, "fact"))),
+                List.of(Goal.judge("a goal", true, "fact")),
+                List.of());
+        LabRun run = new LabRun(
+                LabRun.SCHEMA,
+                "test",
+                startedAt,
+                1,
+                "tiny",
+                "mechsym lab herding",
+                Environment.probe(),
+                List.of(herding));
+        Path file = Files.createDirectories(dir.resolve(folder)).resolve("results.json");
+        ResultsJson.write(run, file);
+        return file;
+    }
+
+    @Test
+    void importHistoryAndAtlasWorkOnOneLedger() throws Exception {
+        String ledger = dir.resolve("ledger.db").toString();
+        Path first = results("one", "2026-12-01T00:00:00Z");
+        Path second = results("two", "2026-12-02T00:00:00Z");
+        assertThat(run("lab", "import", first.getParent().toString(), second.toString(), "--ledger", ledger))
+                .isEqualTo(Main.EXIT_OK);
+        assertThat(stdout()).contains("added").doesNotContain("already");
+        assertThat(run("lab", "import", first.toString(), "--ledger", ledger)).isEqualTo(Main.EXIT_OK);
+        assertThat(stdout()).contains("already in the ledger");
+
+        Path corrupt =
+                Files.writeString(dir.resolve("corrupt.json"), "{\"schema\": \"mechsym-lab-results/1\", \"experi");
+        byte[] before = Files.readAllBytes(Path.of(ledger));
+        assertThat(run("lab", "import", corrupt.toString(), "--ledger", ledger)).isEqualTo(Main.EXIT_FAILED);
+        assertThat(stderr()).contains("refused " + corrupt).contains("not JSON");
+        assertThat(Files.readAllBytes(Path.of(ledger))).isEqualTo(before);
+
+        assertThat(run("lab", "history", "--ledger", ledger)).isEqualTo(Main.EXIT_OK);
+        assertThat(stdout())
+                .contains("herding")
+                .contains("2026-12-01T00:00:00Z")
+                .contains("2026-12-02T00:00:00Z");
+        Path page = dir.resolve("history.html");
+        assertThat(run("lab", "history", "herding", "--ledger", ledger, "--html", page.toString()))
+                .isEqualTo(Main.EXIT_OK);
+        assertThat(page).exists();
+
+        Files.writeString(second.resolveSibling("report.html"), "<html></html>");
+        Path atlas = dir.resolve("atlas.html");
+        assertThat(run("lab", "atlas", "--ledger", ledger, "--out", atlas.toString()))
+                .isEqualTo(Main.EXIT_OK);
+        assertThat(Files.readString(atlas))
+                .contains(second.resolveSibling("report.html").toUri() + "#herding");
+    }
+
+    @Test
+    void badLedgerArgumentsAreBadUsage() throws Exception {
+        assertThat(run("lab", "herding", "--ledger", "jdbc:mysql://db/x")).isEqualTo(Main.EXIT_USAGE);
+        assertThat(stderr()).contains("--ledger 'jdbc:mysql://db/x'");
+        assertThat(run(
+                        "lab",
+                        "import",
+                        dir.resolve("missing.json").toString(),
+                        "--ledger",
+                        dir.resolve("l.db").toString()))
+                .isEqualTo(Main.EXIT_USAGE);
+        assertThat(run(
+                        "lab",
+                        "history",
+                        "no-such-row",
+                        "--ledger",
+                        dir.resolve("l.db").toString()))
+                .isEqualTo(Main.EXIT_USAGE);
+        assertThat(run(
+                        "lab",
+                        "history",
+                        "--window",
+                        "3",
+                        "--ledger",
+                        dir.resolve("l.db").toString()))
+                .isEqualTo(Main.EXIT_USAGE);
+    }
+
+    @Test
+    void aLedgerThatCannotBeOpenedFailsTheLedgerCommandsInOneLine() throws Exception {
+        Path corrupt = Files.writeString(dir.resolve("corrupt.db"), "not a database ".repeat(100));
+        assertThat(run("lab", "history", "--ledger", corrupt.toString())).isEqualTo(Main.EXIT_FAILED);
+        assertThat(stderr().strip()).startsWith("mechsym: ledger " + corrupt).doesNotContain("\n");
+    }
+}
