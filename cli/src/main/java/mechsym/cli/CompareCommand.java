@@ -29,6 +29,8 @@ import picocli.CommandLine.Parameters;
             "Examples:",
             "  mechsym lab compare run1 run2",
             "  mechsym lab compare A1 A2 A3 -- B1 B2      (several runs per side)",
+            "  mechsym lab compare --baseline ledger B    (A: the last runs of B's machine in the ledger; each",
+            "                                             figure's minimum effect: its noise over those runs)",
             "A run's folder (the --out of `mechsym lab`) stands for the results.json in it.",
             "Exit codes: 0 no change beyond noise; 3 a figure worse (or changed where its unit does not",
             "say which way is better) beyond noise, or a sub-claim or verdict flipped between REPRODUCED",
@@ -37,16 +39,33 @@ import picocli.CommandLine.Parameters;
         })
 final class CompareCommand implements Callable<Integer> {
     @Parameters(
-            arity = "2..*",
+            arity = "1..*",
             paramLabel = "RUN",
-            description = "A's runs, then B's: two runs (A B), or A1 A2 ... -- B1 B2 ...; each a results.json or"
-                    + " its folder")
+            description = "A's runs, then B's: two runs (A B), or A1 A2 ... -- B1 B2 ...; with --baseline ledger,"
+                    + " B alone; each a results.json or its folder")
     List<String> runs;
 
     @Option(
             names = "--json",
             description = "print the comparison as JSON (outcome changes, every figure with its ranges and change)")
     boolean json;
+
+    @Option(
+            names = "--baseline",
+            paramLabel = "ledger",
+            description = "ledger: compare the one run given with the last --runs runs of its machine and profile in"
+                    + " the ledger; a figure's minimum effect is then its between-run noise over those runs"
+                    + " ((max - min) / median), the --min-effect where fewer than two runs have it")
+    String baseline;
+
+    @Option(
+            names = "--runs",
+            paramLabel = "N",
+            description = "with --baseline ledger: how many of the machine's last runs (default 10)")
+    int baselineRuns = mechsym.lab.ledger.LedgerBaseline.DEFAULT_RUNS;
+
+    @picocli.CommandLine.Mixin
+    LedgerOption ledgerOption;
 
     @Option(
             names = "--min-effect",
@@ -59,6 +78,9 @@ final class CompareCommand implements Callable<Integer> {
         double effect = parseEffect(minEffect);
         List<Path> sideA = new ArrayList<>();
         List<Path> sideB = new ArrayList<>();
+        if (baseline != null) {
+            return againstLedger(effect);
+        }
         split(runs, sideA, sideB);
         List<LabRun> runsA = new ArrayList<>();
         List<LabRun> runsB = new ArrayList<>();
@@ -106,6 +128,72 @@ final class CompareCommand implements Callable<Integer> {
             Comparison.printJson(lines, outcomes, namesA, namesB, System.out);
         } else {
             Comparison.print(lines, outcomes, namesA, namesB, calibrations(runsA), calibrations(runsB), System.out);
+        }
+        return Comparison.changedBeyondNoise(lines, outcomes) ? Main.EXIT_WORSE : Main.EXIT_OK;
+    }
+
+    /**
+     * {@code --baseline ledger B}: A is the last runs of B's machine and profile that the ledger
+     * recorded (their results.json files, where they still are), and each figure's minimum effect is
+     * its between-run noise over them.
+     */
+    private int againstLedger(double defaultEffect) throws Exception {
+        if (!baseline.equals("ledger")) {
+            throw new Main.UsageError("--baseline " + TerminalText.escape(baseline) + ": expected 'ledger'");
+        }
+        if (runs.size() != 1 || runs.contains("--")) {
+            throw new Main.UsageError(
+                    "lab compare --baseline ledger takes one run (B): its baseline comes from the ledger");
+        }
+        if (baselineRuns < 1) {
+            throw new Main.UsageError("--runs " + baselineRuns + ": expected at least 1");
+        }
+        Path fileB = resultsFile(Path.of(runs.getFirst()));
+        LabRun runB;
+        try {
+            runB = read(fileB);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new Main.UsageError("no such results file: " + TerminalText.escape(e.getFile()));
+        }
+        mechsym.lab.ledger.LedgerLocation where = ledgerOption.location();
+        mechsym.lab.ledger.LedgerBaseline history = mechsym.lab.ledger.LedgerBaseline.forRun(where, runB, baselineRuns);
+        List<Path> filesA = new ArrayList<>();
+        List<LabRun> runsA = new ArrayList<>();
+        for (Path file : history.resultsFiles()) {
+            if (file == null || !Files.isRegularFile(file)) {
+                continue; // a run recorded elsewhere, or whose folder is gone: its figures are in the noise still
+            }
+            try {
+                runsA.add(read(file));
+                filesA.add(file);
+            } catch (java.io.IOException e) {
+                System.err.println("mechsym: baseline run skipped: " + TerminalText.escape(e.getMessage()));
+            }
+        }
+        if (runsA.isEmpty()) {
+            System.err.println(
+                    "mechsym: the ledger " + TerminalText.escape(where.toString()) + " has no earlier run of this"
+                            + " machine and profile whose results.json is readable here ("
+                            + history.runs().size()
+                            + " recorded): nothing to compare against");
+            return Main.EXIT_FAILED;
+        }
+        Comparison.MinEffect noise = (experiment, table, row, column) -> {
+            var n = history.noise(new mechsym.lab.ledger.FigureKey(experiment, table, row, column));
+            return n == null || !Double.isFinite(n.relativeSpread()) ? defaultEffect : n.relativeSpread();
+        };
+        List<Comparison.Line> lines = Comparison.compare(runsA, List.of(runB), noise);
+        List<Comparison.OutcomeChange> outcomes = Comparison.outcomeChanges(runsA, List.of(runB));
+        List<String> namesA = names(filesA, runsA);
+        List<String> namesB = names(List.of(fileB), List.of(runB));
+        if (json) {
+            Comparison.printJson(lines, outcomes, namesA, namesB, System.out);
+        } else {
+            System.out.println("baseline: the last " + runsA.size() + " runs of this machine and profile in the ledger "
+                    + TerminalText.escape(where.toString()) + "; a figure's minimum effect is its spread over them"
+                    + String.format(java.util.Locale.ROOT, " (%.0f%% where unknown)", defaultEffect * 100));
+            Comparison.print(
+                    lines, outcomes, namesA, namesB, calibrations(runsA), calibrations(List.of(runB)), System.out);
         }
         return Comparison.changedBeyondNoise(lines, outcomes) ? Main.EXIT_WORSE : Main.EXIT_OK;
     }

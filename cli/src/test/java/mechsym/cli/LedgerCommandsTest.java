@@ -86,6 +86,37 @@ class LedgerCommandsTest extends CliTestBase {
     }
 
     @Test
+    void compareAgainstTheLedgersLastRunsOfTheMachine() throws Exception {
+        String ledger = dir.resolve("ledger.db").toString();
+        Path first = results("one", "2026-12-01T00:00:00Z");
+        Path second = results("two", "2026-12-02T00:00:00Z");
+        Path latest = results("three", "2026-12-03T00:00:00Z");
+        assertThat(run("lab", "import", first.toString(), second.toString(), "--ledger", ledger))
+                .isEqualTo(Main.EXIT_OK);
+        assertThat(run("lab", "compare", "--baseline", "ledger", latest.toString(), "--ledger", ledger))
+                .isEqualTo(Main.EXIT_OK);
+        assertThat(stdout())
+                .contains("baseline: the last 2 runs of this machine and profile in the ledger")
+                .contains("A1 = " + first)
+                .contains("A2 = " + second)
+                .contains("B = " + latest);
+        assertThat(run(
+                        "lab",
+                        "compare",
+                        "--baseline",
+                        "ledger",
+                        latest.toString(),
+                        first.toString(),
+                        "--ledger",
+                        ledger))
+                .isEqualTo(Main.EXIT_USAGE);
+        String empty = dir.resolve("empty.db").toString();
+        assertThat(run("lab", "compare", "--baseline", "ledger", latest.toString(), "--ledger", empty))
+                .isEqualTo(Main.EXIT_FAILED);
+        assertThat(stderr()).contains("no earlier run of this machine");
+    }
+
+    @Test
     void badLedgerArgumentsAreBadUsage() throws Exception {
         assertThat(run("lab", "herding", "--ledger", "jdbc:mysql://db/x")).isEqualTo(Main.EXIT_USAGE);
         assertThat(stderr()).contains("--ledger 'jdbc:mysql://db/x'");
