@@ -31,7 +31,7 @@ final class BackPressureRemote {
         NetworkPath path =
                 NetworkPath.to(new HostPort(gateway.getHost(), gateway.getPort() < 0 ? 80 : gateway.getPort()));
         context.progress().message("remote gateway " + gateway + " over " + path.label());
-        double capacity = BackPressureExperiment.saturate(gateway, p);
+        double capacity = BackPressureExperiment.saturate(gateway, p).perSecond();
         LoadResult half = BackPressureExperiment.load(gateway, capacity * 0.5, p.speedSeconds(), 64, 1.0);
         double p99 = BackPressureExperiment.millis(
                 half.byOutcome().containsKey("200")
