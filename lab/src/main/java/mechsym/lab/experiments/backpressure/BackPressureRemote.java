@@ -2,7 +2,10 @@ package mechsym.lab.experiments.backpressure;
 
 import java.io.IOException;
 import java.net.URI;
+import java.util.List;
+import java.util.Locale;
 import mechsym.lab.ExperimentResult;
+import mechsym.lab.Measure;
 import mechsym.lab.RunContext;
 import mechsym.lab.Table;
 import mechsym.lab.remote.HostPort;
@@ -16,46 +19,113 @@ import mechsym.tools.load.LoadResult;
  * beside the same on this run's do-nothing gateway over loopback, each labelled with its path; and
  * both hosts' environments (the remote gateway's {@code GET /env}). Figures only: the verdict judges
  * the post's queueing claims on the gateways this run starts.
+ *
+ * <p>A remote gateway that is not there, or answers no {@code 200} (garbage, an endless head, a body
+ * that never ends), fails this part alone: its row says what failed, a note and a headline say it,
+ * and the loopback tables, verdict and goals stand.
  */
 final class BackPressureRemote {
     private BackPressureRemote() {}
+
+    /** The remote gateway's figures. */
+    private record Remote(String path, double capacityPerSecond, double p99Millis) {}
 
     static void addTo(
             RunContext context,
             ExperimentResult.Builder result,
             URI gateway,
             BackPressureExperiment.Params p,
-            double loopbackCapacity,
-            double loopbackP99Millis)
-            throws IOException {
-        NetworkPath path =
-                NetworkPath.to(new HostPort(gateway.getHost(), gateway.getPort() < 0 ? 80 : gateway.getPort()));
-        context.progress().message("remote gateway " + gateway + " over " + path.label());
-        double capacity = BackPressureExperiment.saturate(gateway, p).perSecond();
-        LoadResult half = BackPressureExperiment.load(gateway, capacity * 0.5, p.speedSeconds(), 64, 1.0);
-        double p99 = BackPressureExperiment.millis(
-                half.byOutcome().containsKey("200")
-                        ? half.byOutcome().get("200").p99Nanos()
-                        : -1);
+            List<BackPressureGoals.Round> loopback) {
         Table.Builder table = Table.measured("by-path", "the gateway by network path: loopback and the remote one")
                 .column("path")
                 .column("gateway")
                 .column("capacity", "answers/s")
                 .column("p99 at half capacity", "ms")
-                .note("Capacity: 200 answers per second under a saturating load on 32 connections (after a warm-up"
-                        + " of the same length); p99: a fixed rate of half that for " + p.speedSeconds()
-                        + " s on 64 connections, from the intended start. Loopback: this run's do-nothing gateway"
-                        + " (reject, queue 1024, no transaction time); remote: " + gateway + " over " + path.label()
+                .column("outcome")
+                .note("Capacity: 200 answers per second under a saturating load on "
+                        + BackPressureExperiment.SATURATING_CONNECTIONS + " connections; p99: a fixed rate of half"
+                        + " that for " + p.speedSeconds() + " s on " + BackPressureExperiment.HALF_CAPACITY_CONNECTIONS
+                        + " connections, from the intended start. Loopback: this run's do-nothing gateway (reject,"
+                        + " queue 1024, no transaction time), the median of its rounds; remote: " + gateway
                         + ", as started there. Figures only: not part of the verdict.");
-        table.row(NetworkPath.LOOPBACK.label(), "this run's, do-nothing", loopbackCapacity, loopbackP99Millis);
-        table.row(path.label(), gateway + " (as started there)", capacity, p99);
+        table.row(
+                NetworkPath.LOOPBACK.label(),
+                "this run's, do-nothing",
+                median(loopback.stream()
+                        .map(BackPressureGoals.Round::gatewayPerSecond)
+                        .toList()),
+                median(loopback.stream()
+                        .map(BackPressureGoals.Round::gatewayP99Millis)
+                        .toList()),
+                "measured");
+        try {
+            Remote remote = measure(context, gateway, p);
+            table.row(
+                    remote.path(),
+                    gateway + " (as started there)",
+                    remote.capacityPerSecond(),
+                    remote.p99Millis(),
+                    "measured");
+            result.headline(String.format(
+                    Locale.ROOT,
+                    "remote gateway over %s: capacity %.0f/s, p99 at half %.2f ms",
+                    remote.path(),
+                    remote.capacityPerSecond(),
+                    remote.p99Millis()));
+        } catch (IOException | RuntimeException e) {
+            String why = oneLine(e);
+            table.row("remote", gateway.toString(), Double.NaN, Double.NaN, "failed: " + why);
+            result.note("The remote part failed: " + why + ". The loopback tables, the verdict and the goals do not"
+                    + " depend on it and stand.");
+            result.headline("remote gateway " + gateway + ": failed (" + why + ")");
+        }
         result.table(table.build());
-        result.table(RemoteEnvironment.table(context.servers().remote()));
-        result.headline(String.format(
-                java.util.Locale.ROOT,
-                "remote gateway over %s: capacity %.0f/s, p99 at half %.2f ms",
-                path.label(),
-                capacity,
-                p99));
+        try {
+            result.table(RemoteEnvironment.table(context.servers().remote()));
+        } catch (RuntimeException e) {
+            result.note("The remote host's environment could not be read: " + oneLine(e));
+        }
+    }
+
+    private static Remote measure(RunContext context, URI gateway, BackPressureExperiment.Params p) throws IOException {
+        NetworkPath path =
+                NetworkPath.to(new HostPort(gateway.getHost(), gateway.getPort() < 0 ? 80 : gateway.getPort()));
+        context.progress().message("remote gateway " + gateway + " over " + path.label());
+        BackPressureExperiment.saturate(gateway, p); // warm-up, as the loopback gateway had
+        double capacity = BackPressureExperiment.saturate(gateway, p).perSecond();
+        if (!(capacity > 0)) {
+            LoadResult probe = BackPressureExperiment.load(gateway, 100, 0.2, 4, 1.0);
+            throw new IOException("the remote /txn gave no 200 answer under a saturating load (a probe of 20"
+                    + " requests got " + outcomes(probe) + ")");
+        }
+        LoadResult half = BackPressureExperiment.load(
+                gateway, capacity * 0.5, p.speedSeconds(), BackPressureExperiment.HALF_CAPACITY_CONNECTIONS, 1.0);
+        return new Remote(path.label(), capacity, BackPressureExperiment.p99Millis(half));
+    }
+
+    /** "error 20 (malformed response: bad Content-Length '...')": what the requests got, in a line. */
+    static String outcomes(LoadResult load) {
+        StringBuilder text = new StringBuilder();
+        load.byOutcome().forEach((outcome, summary) -> {
+            if (!text.isEmpty()) {
+                text.append(", ");
+            }
+            text.append(outcome).append(' ').append(summary.count());
+        });
+        if (!load.errors().isEmpty()) {
+            text.append(" (").append(load.errors()).append(')');
+        }
+        return text.isEmpty() ? "nothing" : text.toString();
+    }
+
+    private static String oneLine(Throwable e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        String line = message.lines().findFirst().orElse("").strip();
+        return line.length() > 300 ? line.substring(0, 300) + "..." : line;
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> numbers = values.stream().filter(v -> !Double.isNaN(v)).toList();
+        return numbers.isEmpty() ? Double.NaN : Measure.of(numbers, "").value();
     }
 }
