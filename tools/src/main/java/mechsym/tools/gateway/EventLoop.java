@@ -48,6 +48,8 @@ final class EventLoop implements Transaction.Answers {
     private static final int INITIAL_READ_BUFFER = 1024;
     /** What a refused connection sent before its 503 is read into this and dropped (one per loop). */
     private static final int REFUSED_DISCARD_BYTES = 16 * 1024;
+    /** Responses up to this size are built in the loop's one scratch buffer (the stats JSON fits). */
+    private static final int RESPONSE_SCRATCH_BYTES = 8 * 1024;
 
     private static final long TIMER_MILLIS = 100;
 
@@ -67,6 +69,12 @@ final class EventLoop implements Transaction.Answers {
     private volatile boolean running = true;
     private int nextQueue;
     private final ByteBuffer refusedDiscard = ByteBuffer.allocate(REFUSED_DISCARD_BYTES);
+    /**
+     * Each response is built here and written at once; only what the socket does not take is copied
+     * into a buffer of the connection's own (see {@link Connection#writePending}).
+     */
+    private final ByteBuffer responseScratch = ByteBuffer.allocate(RESPONSE_SCRATCH_BYTES);
+
     private long dateSecond = -1;
     private String date;
 
@@ -226,13 +234,17 @@ final class EventLoop implements Transaction.Answers {
             while (channel.read(refusedDiscard) > 0) {
                 refusedDiscard.clear();
             }
-            channel.write(HttpResponses.response(503, "text/plain", REFUSED_BODY, true, date(), false));
+            channel.write(
+                    HttpResponses.response(503, "text/plain", REFUSED_BODY, true, date(), false, responseScratch));
             channel.shutdownOutput();
         } catch (IOException e) {
             // no answer possible: the close below is the refusal
         }
         closeQuietly(channel);
     }
+
+    private static final byte[] QUEUE_FULL_BODY =
+            "server busy: the input queue is full\n".getBytes(StandardCharsets.US_ASCII);
 
     private static final byte[] REFUSED_BODY =
             "server busy: connection limit or request buffer memory reached\n".getBytes(StandardCharsets.US_ASCII);
@@ -471,10 +483,7 @@ final class EventLoop implements Transaction.Answers {
             if (service.submit(transaction, nextQueue++) == TransactionService.Admission.REJECTED) {
                 pending = null;
                 state = State.READING;
-                respond(
-                        503,
-                        "text/plain",
-                        "server busy: the input queue is full\n".getBytes(StandardCharsets.US_ASCII));
+                respond(503, "text/plain", QUEUE_FULL_BODY);
             }
         }
 
@@ -488,7 +497,7 @@ final class EventLoop implements Transaction.Answers {
         void respond(int status, String contentType, byte[] body) throws IOException {
             closeAfterWrite = !parser.keepAlive;
             boolean headOnly = "HEAD".equals(parser.method);
-            out = HttpResponses.response(status, contentType, body, closeAfterWrite, date(), headOnly);
+            out = HttpResponses.response(status, contentType, body, closeAfterWrite, date(), headOnly, responseScratch);
             counters.responses.increment();
             state = State.WRITING;
             writeStartMillis = System.currentTimeMillis();
@@ -498,6 +507,9 @@ final class EventLoop implements Transaction.Answers {
         void writePending() throws IOException {
             channel.write(out);
             if (out.hasRemaining()) {
+                if (out == responseScratch) { // the loop's next response reuses it: keep the rest apart
+                    out = ByteBuffer.allocate(out.remaining()).put(out).flip();
+                }
                 key.interestOps(SelectionKey.OP_WRITE);
                 return;
             }
