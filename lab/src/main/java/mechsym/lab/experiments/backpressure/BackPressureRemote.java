@@ -28,7 +28,7 @@ final class BackPressureRemote {
     private BackPressureRemote() {}
 
     /** The remote gateway's figures. */
-    private record Remote(String path, double capacityPerSecond, double p99Millis) {}
+    record Remote(String path, double capacityPerSecond, double p99Millis) {}
 
     static void addTo(
             RunContext context,
@@ -59,7 +59,8 @@ final class BackPressureRemote {
                         .toList()),
                 "measured");
         try {
-            Remote remote = measure(context, gateway, p);
+            context.progress().message("remote gateway " + gateway);
+            Remote remote = measure(gateway, p);
             table.row(
                     remote.path(),
                     gateway + " (as started there)",
@@ -87,10 +88,13 @@ final class BackPressureRemote {
         }
     }
 
-    private static Remote measure(RunContext context, URI gateway, BackPressureExperiment.Params p) throws IOException {
+    /**
+     * The remote gateway's capacity and p99 at half of it; an {@link IOException} naming what the
+     * requests got when it gave no {@code 200}.
+     */
+    static Remote measure(URI gateway, BackPressureExperiment.Params p) throws IOException {
         NetworkPath path =
                 NetworkPath.to(new HostPort(gateway.getHost(), gateway.getPort() < 0 ? 80 : gateway.getPort()));
-        context.progress().message("remote gateway " + gateway + " over " + path.label());
         BackPressureExperiment.saturate(gateway, p); // warm-up, as the loopback gateway had
         double capacity = BackPressureExperiment.saturate(gateway, p).perSecond();
         if (!(capacity > 0)) {
