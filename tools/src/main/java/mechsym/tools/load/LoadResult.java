@@ -67,20 +67,39 @@ public record LoadResult(
     /**
      * Answers with {@code outcome} per second of the run up to the end of the interval that was open
      * when the schedule ended (intervals that start in the drain after it are left out): the rate a
-     * saturated server sustained. Divides by the intervals' measured ends, whatever their length.
-     * {@code NaN} when no interval ended.
+     * saturated server sustained. Divides by the intervals' measured ends, whatever their length
+     * ({@link #secondsDuringSchedule}). {@code NaN} when no interval ended.
      */
     public double ratePerSecondDuringSchedule(String outcome) {
         long count = 0;
+        int counted = intervalsDuringSchedule();
+        for (int i = 0; i < counted; i++) {
+            count += timeline.get(i).byOutcome().getOrDefault(outcome, 0L);
+        }
+        return counted > 0 ? count / timeline.get(counted - 1).endSeconds() : Double.NaN;
+    }
+
+    /**
+     * Seconds from the start to the end of the interval that was open when the schedule ended: the
+     * span {@link #ratePerSecondDuringSchedule} counts over; 0 when no interval ended.
+     */
+    public double secondsDuringSchedule() {
+        int counted = intervalsDuringSchedule();
+        return counted > 0 ? timeline.get(counted - 1).endSeconds() : 0;
+    }
+
+    /** The timeline's intervals that started before the schedule ended. */
+    private int intervalsDuringSchedule() {
+        int counted = 0;
         double end = 0;
         for (Second s : timeline) {
             if (end >= seconds) {
                 break; // this interval starts after the schedule: the drain
             }
-            count += s.byOutcome().getOrDefault(outcome, 0L);
+            counted++;
             end = s.endSeconds();
         }
-        return end > 0 ? count / end : Double.NaN;
+        return counted;
     }
 
     /** Answers of any HTTP status per second of schedule. */

@@ -41,6 +41,7 @@ class LoadResultTest {
         // 0.5 s schedule in 0.1 s intervals, then two drain intervals with answers of their own
         LoadResult r = run(0.5, 0.1, 7, 100);
         assertThat(r.ratePerSecondDuringSchedule("200")).isCloseTo(1_000, within(1e-6));
+        assertThat(r.secondsDuringSchedule()).isCloseTo(0.5, within(1e-9));
     }
 
     @Test
@@ -52,10 +53,12 @@ class LoadResultTest {
         }
         LoadResult r = new LoadResult("fixed", 1.0, 0, 0, Map.of(), NONE, Map.of(), Map.of(), 0, timeline);
         assertThat(r.ratePerSecondDuringSchedule("200")).isCloseTo(1_000, within(1e-6));
+        assertThat(r.secondsDuringSchedule()).isCloseTo(1.04, within(1e-9));
     }
 
     @Test
     void noIntervalIsNoRate() {
         assertThat(run(1.0, 0.1, 0, 0).ratePerSecondDuringSchedule("200")).isNaN();
+        assertThat(run(1.0, 0.1, 0, 0).secondsDuringSchedule()).isZero();
     }
 }

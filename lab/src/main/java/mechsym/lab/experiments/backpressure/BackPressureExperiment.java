@@ -342,7 +342,8 @@ public final class BackPressureExperiment implements Experiment {
             Saturation s = saturate(server.port(), p);
             if (server == idle) {
                 gatewayCapacity = s.perSecond();
-                // while the schedule runs the backlog keeps the server saturated: its own count over that time
+                Thread.sleep(120); // the sample after the span counted
+                // its own count over the span the load generator counted
                 statsCapacity.add(idle.answeredPerSecond(s.fromMillis(), s.toMillis()));
             } else {
                 jdkCapacity = s.perSecond();
@@ -405,7 +406,7 @@ public final class BackPressureExperiment implements Experiment {
 
     /**
      * 200 answers per second under a load far above what the server can take, on {@value
-     * #SATURATING_CONNECTIONS} connections, with the wall-clock span of the schedule.
+     * #SATURATING_CONNECTIONS} connections, with the wall-clock span the rate was counted over.
      */
     record Saturation(double perSecond, long fromMillis, long toMillis) {}
 
@@ -418,7 +419,8 @@ public final class BackPressureExperiment implements Experiment {
         LoadResult r = load(server, 100_000, p.speedSeconds(), SATURATING_CONNECTIONS, 0.2);
         double during = r.ratePerSecondDuringSchedule("200");
         double perSecond = Double.isNaN(during) ? r.count("200") / (p.speedSeconds() + 0.2) : during;
-        return new Saturation(perSecond, from, from + Math.round(p.speedSeconds() * 1000));
+        double counted = Double.isNaN(during) ? p.speedSeconds() : r.secondsDuringSchedule();
+        return new Saturation(perSecond, from, from + Math.round(counted * 1000));
     }
 
     static double p99Millis(LoadResult load) {

@@ -157,16 +157,29 @@ final class ServerUnderLoad implements AutoCloseable {
     }
 
     /**
-     * Answers per second by the server's own /stats counter between the first and the last sample
-     * taken between the two instants. {@code NaN} without two samples.
+     * Answers per second by the server's own /stats counter between the two instants, its count at
+     * each read between the samples either side of it (they come every 100 ms). {@code NaN} without
+     * samples on both sides of both instants.
      */
     double answeredPerSecond(long fromMillis, long toMillis) throws IOException {
-        List<Sample> s = samples(fromMillis, toMillis);
-        if (s.size() < 2) {
-            return Double.NaN;
+        List<Sample> all = samples(0, Long.MAX_VALUE); // timed from 0: at epoch milliseconds
+        double from = answeredAt(all, fromMillis);
+        double to = answeredAt(all, toMillis);
+        return (to - from) / ((toMillis - fromMillis) / 1000.0);
+    }
+
+    /** The answered count at {@code millis}, read linearly between the samples either side; NaN if none. */
+    private static double answeredAt(List<Sample> samples, long millis) {
+        for (int i = 1; i < samples.size(); i++) {
+            double before = samples.get(i - 1).seconds() * 1000;
+            double after = samples.get(i).seconds() * 1000;
+            if (before <= millis && millis <= after) {
+                double share = after > before ? (millis - before) / (after - before) : 0;
+                long a = samples.get(i - 1).answered();
+                return a + share * (samples.get(i).answered() - a);
+            }
         }
-        return (s.getLast().answered() - s.getFirst().answered())
-                / (s.getLast().seconds() - s.getFirst().seconds());
+        return Double.NaN;
     }
 
     /**
