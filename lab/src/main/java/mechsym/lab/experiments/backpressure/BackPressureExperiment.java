@@ -198,8 +198,8 @@ public final class BackPressureExperiment implements Experiment {
             }
             capacity = Measure.of(capacities, "req/s").value();
             if (!(capacity > 0)) {
-                throw new IOException(
-                        "the gateway answered no request while its capacity was measured (log: " + gateway.log() + ")");
+                throw new IOException("the gateway answered no request while its capacity was measured (log: "
+                        + gateway.process().log() + ")");
             }
             result.headline(
                     String.format(Locale.ROOT, "capacity %.0f transactions/s (nominal %.0f/s)", capacity, nominal));
@@ -222,7 +222,7 @@ public final class BackPressureExperiment implements Experiment {
                     unbounded.add(find(rows, policy.id(), 200).unboundedRound());
                     for (int round = 1; round < p.unboundedRounds(); round++) {
                         gateway.waitUntilIdle(5_000);
-                        if (!gateway.isAlive()) {
+                        if (!gateway.process().isAlive()) {
                             gateway.restart(context);
                         }
                         unbounded.add(measure(gateway, policy.id(), 200, capacity * 2, p.runSeconds(), p)
@@ -288,7 +288,7 @@ public final class BackPressureExperiment implements Experiment {
             throws IOException, InterruptedException {
         List<RunRow> rows = new ArrayList<>();
         for (int percent : ARRIVAL_PERCENTS) {
-            if (!gateway.isAlive()) {
+            if (!gateway.process().isAlive()) {
                 gateway.restart(context);
             }
             RunRow row = measure(gateway, policy.id(), percent, capacity * percent / 100.0, p.runSeconds(), p);
@@ -383,9 +383,10 @@ public final class BackPressureExperiment implements Experiment {
         Thread.sleep(150); // the sample after the last answer
         List<Sample> samples = server.samples(startMillis, System.currentTimeMillis());
         RunRow row = RunRow.of(policy, percent, rate, load, samples, server.alertsBefore(startMillis));
-        if (!server.isAlive()) {
-            row.exitCode = server.exitCode();
-            List<String> log = Files.exists(server.log()) ? Files.readAllLines(server.log()) : List.of();
+        ServerProcess process = server.process();
+        if (!process.isAlive()) {
+            row.exitCode = process.exitCode();
+            List<String> log = Files.exists(process.log()) ? Files.readAllLines(process.log()) : List.of();
             row.end = BackPressureClaims.outOfMemory(row.exitCode, log) ? End.OUT_OF_MEMORY : End.DIED;
             row.exit = "exit " + row.exitCode + (row.end == End.OUT_OF_MEMORY ? " (out of memory)" : "");
         }

@@ -108,20 +108,13 @@ final class ServerUnderLoad implements AutoCloseable {
         process = ServerProcess.start(command, context.workDir().resolve(name + ".log"));
     }
 
+    /** The child now running (a restart replaces it): its port, whether it lives, its exit and log. */
+    ServerProcess process() {
+        return process;
+    }
+
     int port() {
         return process.port();
-    }
-
-    boolean isAlive() {
-        return process.isAlive();
-    }
-
-    int exitCode() {
-        return process.exitCode();
-    }
-
-    Path log() {
-        return process.log();
     }
 
     /** Samples taken between the two instants, timed from {@code fromMillis}. */
