@@ -22,6 +22,7 @@ import mechsym.lab.experiments.backpressure.BackPressureClaims.BoundedRound;
 import mechsym.lab.experiments.backpressure.BackPressureClaims.End;
 import mechsym.lab.experiments.backpressure.BackPressureClaims.UnboundedRound;
 import mechsym.lab.experiments.backpressure.ServerUnderLoad.Sample;
+import mechsym.lab.remote.RemotePart;
 import mechsym.lab.seeds.SeedPosts;
 import mechsym.tools.gateway.QueuePolicy;
 import mechsym.tools.gateway.QueueSizing;
@@ -256,7 +257,11 @@ public final class BackPressureExperiment implements Experiment {
 
         var remote = context.servers().remote().gatewayServer();
         if (remote.isPresent()) {
-            BackPressureRemote.addTo(context, result, remote.get(), p, speed);
+            RemotePart.run(
+                    result,
+                    context.progress(),
+                    "remote gateway " + remote.get(),
+                    () -> BackPressureRemote.addTo(context, result, remote.get(), p, speed));
         }
 
         // tables and charts

@@ -21,8 +21,9 @@ import mechsym.tools.load.LoadResult;
  * the post's queueing claims on the gateways this run starts.
  *
  * <p>A remote gateway that is not there, or answers no {@code 200} (garbage, an endless head, a body
- * that never ends), fails this part alone: its row says what failed, a note and a headline say it,
- * and the loopback tables, verdict and goals stand.
+ * that never ends), throws one line naming what its requests got; the experiment runs this part
+ * through {@link mechsym.lab.remote.RemotePart}, so that failure fails this part alone (report,
+ * results.json, the lab's exit code) and the loopback tables, verdict and goals stand.
  */
 final class BackPressureRemote {
     private BackPressureRemote() {}
@@ -30,62 +31,48 @@ final class BackPressureRemote {
     /** The remote gateway's figures. */
     record Remote(String path, double capacityPerSecond, double p99Millis) {}
 
+    /**
+     * The by-path table and both hosts' environments; throws when the remote gateway cannot be
+     * measured (run it through {@link mechsym.lab.remote.RemotePart}, which fails only this part).
+     */
     static void addTo(
             RunContext context,
             ExperimentResult.Builder result,
             URI gateway,
             BackPressureExperiment.Params p,
-            List<BackPressureGoals.Round> loopback) {
-        Table.Builder table = Table.measured("by-path", "the gateway by network path: loopback and the remote one")
+            List<BackPressureGoals.Round> loopback)
+            throws IOException {
+        context.progress().message("remote gateway " + gateway);
+        Remote remote = measure(gateway, p);
+        result.table(Table.measured("by-path", "the gateway by network path: loopback and the remote one")
                 .column("path")
                 .column("gateway")
                 .column("capacity", "answers/s")
                 .column("p99 at half capacity", "ms")
-                .column("outcome")
+                .row(
+                        NetworkPath.LOOPBACK.label(),
+                        "this run's, do-nothing",
+                        median(loopback.stream()
+                                .map(BackPressureGoals.Round::gatewayPerSecond)
+                                .toList()),
+                        median(loopback.stream()
+                                .map(BackPressureGoals.Round::gatewayP99Millis)
+                                .toList()))
+                .row(remote.path(), gateway + " (as started there)", remote.capacityPerSecond(), remote.p99Millis())
                 .note("Capacity: 200 answers per second under a saturating load on "
                         + BackPressureExperiment.SATURATING_CONNECTIONS + " connections; p99: a fixed rate of half"
                         + " that for " + p.speedSeconds() + " s on " + BackPressureExperiment.HALF_CAPACITY_CONNECTIONS
                         + " connections, from the intended start. Loopback: this run's do-nothing gateway (reject,"
                         + " queue 1024, no transaction time), the median of its rounds; remote: " + gateway
-                        + ", as started there. Figures only: not part of the verdict.");
-        table.row(
-                NetworkPath.LOOPBACK.label(),
-                "this run's, do-nothing",
-                median(loopback.stream()
-                        .map(BackPressureGoals.Round::gatewayPerSecond)
-                        .toList()),
-                median(loopback.stream()
-                        .map(BackPressureGoals.Round::gatewayP99Millis)
-                        .toList()),
-                "measured");
-        try {
-            context.progress().message("remote gateway " + gateway);
-            Remote remote = measure(gateway, p);
-            table.row(
-                    remote.path(),
-                    gateway + " (as started there)",
-                    remote.capacityPerSecond(),
-                    remote.p99Millis(),
-                    "measured");
-            result.headline(String.format(
-                    Locale.ROOT,
-                    "remote gateway over %s: capacity %.0f/s, p99 at half %.2f ms",
-                    remote.path(),
-                    remote.capacityPerSecond(),
-                    remote.p99Millis()));
-        } catch (IOException | RuntimeException e) {
-            String why = oneLine(e);
-            table.row("remote", gateway.toString(), Double.NaN, Double.NaN, "failed: " + why);
-            result.note("The remote part failed: " + why + ". The loopback tables, the verdict and the goals do not"
-                    + " depend on it and stand.");
-            result.headline("remote gateway " + gateway + ": failed (" + why + ")");
-        }
-        result.table(table.build());
-        try {
-            result.table(RemoteEnvironment.table(context.servers().remote()));
-        } catch (RuntimeException e) {
-            result.note("The remote host's environment could not be read: " + oneLine(e));
-        }
+                        + ", as started there. Figures only: not part of the verdict.")
+                .build());
+        result.table(RemoteEnvironment.table(context.servers().remote()));
+        result.headline(String.format(
+                Locale.ROOT,
+                "remote gateway over %s: capacity %.0f/s, p99 at half %.2f ms",
+                remote.path(),
+                remote.capacityPerSecond(),
+                remote.p99Millis()));
     }
 
     /**
@@ -120,12 +107,6 @@ final class BackPressureRemote {
             text.append(" (").append(load.errors()).append(')');
         }
         return text.isEmpty() ? "nothing" : text.toString();
-    }
-
-    private static String oneLine(Throwable e) {
-        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        String line = message.lines().findFirst().orElse("").strip();
-        return line.length() > 300 ? line.substring(0, 300) + "..." : line;
     }
 
     private static double median(List<Double> values) {
