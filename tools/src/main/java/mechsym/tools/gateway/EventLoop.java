@@ -33,8 +33,12 @@ import mechsym.tools.platform.ServerThreads;
  * stops sending mid-request gets {@code 408} after the request timeout; one that stops reading is
  * dropped after the write timeout; an idle keep-alive connection is closed after the idle timeout.
  * A request whose transaction sits with a dead service thread gets {@code 503} after the request
- * timeout. A connection awaiting its answer is still watched, so a client that leaves is noticed
- * and its answer, when it comes, counted as dropped.
+ * timeout. A connection awaiting its answer is still watched, so a client that resets it is noticed
+ * and its answer, when it comes, counted as dropped. A client that ends its side (a half-close,
+ * {@code shutdown(SHUT_WR)}, which a graceful close also looks like) still gets the answers to the
+ * requests it sent in full, pipelined ones included; the connection closes after the last of them.
+ * A connection refused at accept (connection limit or buffer budget) gets {@code 503} with
+ * {@code Retry-After} when its socket takes the few bytes at once.
  *
  * <p>Everything here runs on the loop's thread, except {@link #answered} (service threads) and
  * {@link #stop} (any thread). A loop that dies (any {@link Throwable}) closes its connections
@@ -42,6 +46,11 @@ import mechsym.tools.platform.ServerThreads;
  */
 final class EventLoop implements Transaction.Answers {
     private static final int INITIAL_READ_BUFFER = 1024;
+    /** What a refused connection sent before its 503 is read into this and dropped (one per loop). */
+    private static final int REFUSED_DISCARD_BYTES = 16 * 1024;
+    /** Responses up to this size are built in the loop's one scratch buffer (the stats JSON fits). */
+    private static final int RESPONSE_SCRATCH_BYTES = 8 * 1024;
+
     private static final long TIMER_MILLIS = 100;
 
     private final int index;
@@ -59,6 +68,13 @@ final class EventLoop implements Transaction.Answers {
     private volatile boolean asleep;
     private volatile boolean running = true;
     private int nextQueue;
+    private final ByteBuffer refusedDiscard = ByteBuffer.allocate(REFUSED_DISCARD_BYTES);
+    /**
+     * Each response is built here and written at once; only what the socket does not take is copied
+     * into a buffer of the connection's own (see {@link Connection#writePending}).
+     */
+    private final ByteBuffer responseScratch = ByteBuffer.allocate(RESPONSE_SCRATCH_BYTES);
+
     private long dateSecond = -1;
     private String date;
 
@@ -187,7 +203,7 @@ final class EventLoop implements Transaction.Answers {
             }
             if (counters.connectionsOpen.get() >= config.maxConnections() || !budget.reserve(INITIAL_READ_BUFFER)) {
                 counters.connectionsRefused.increment();
-                closeQuietly(channel);
+                refuse(channel);
                 continue;
             }
             try {
@@ -204,6 +220,34 @@ final class EventLoop implements Transaction.Answers {
             }
         }
     }
+
+    /**
+     * Answers a connection refused at accept {@code 503} with {@code Retry-After} and closes it, without
+     * waiting: what it already sent is read and dropped first (closing with unread bytes would reset
+     * the connection and could discard the answer at the client), then one write of the short answer
+     * into the empty socket buffer, then the close. A client that sends more later may see a reset.
+     */
+    private void refuse(SocketChannel channel) {
+        try {
+            channel.configureBlocking(false);
+            refusedDiscard.clear();
+            while (channel.read(refusedDiscard) > 0) {
+                refusedDiscard.clear();
+            }
+            channel.write(
+                    HttpResponses.response(503, "text/plain", REFUSED_BODY, true, date(), false, responseScratch));
+            channel.shutdownOutput();
+        } catch (IOException e) {
+            // no answer possible: the close below is the refusal
+        }
+        closeQuietly(channel);
+    }
+
+    private static final byte[] QUEUE_FULL_BODY =
+            "server busy: the input queue is full\n".getBytes(StandardCharsets.US_ASCII);
+
+    private static final byte[] REFUSED_BODY =
+            "server busy: connection limit or request buffer memory reached\n".getBytes(StandardCharsets.US_ASCII);
 
     /** On this thread: an answer from the service goes to its connection (if still open). */
     private void deliver(Transaction transaction) {
@@ -318,6 +362,9 @@ final class EventLoop implements Transaction.Answers {
         boolean closeAfterWrite;
         boolean continueSent;
         boolean closed;
+        /** The client ended its side (EOF): what it sent in full is still answered, then the close. */
+        boolean inputEnded;
+
         long lastActivityMillis = System.currentTimeMillis();
         long requestStartMillis;
         long writeStartMillis;
@@ -336,7 +383,9 @@ final class EventLoop implements Transaction.Answers {
             }
             int n = channel.read(in);
             if (n < 0) {
-                close();
+                inputEnded = true;
+                watchReads();
+                closeIfDone();
                 return;
             }
             if (n > 0 && state == State.READING) {
@@ -345,6 +394,22 @@ final class EventLoop implements Transaction.Answers {
                     requestStartMillis = lastActivityMillis;
                 }
                 processInput();
+                closeIfDone();
+            }
+        }
+
+        /** Read interest, unless the client has ended its side (a socket at EOF is always readable). */
+        private void watchReads() {
+            key.interestOps(inputEnded ? 0 : SelectionKey.OP_READ);
+        }
+
+        /**
+         * Closes a connection whose client ended its side once nothing is left to answer: no request in
+         * the service or being written, and what remains in the buffer is not a whole request.
+         */
+        private void closeIfDone() {
+            if (inputEnded && state == State.READING && !closed) {
+                close();
             }
         }
 
@@ -414,14 +479,11 @@ final class EventLoop implements Transaction.Answers {
             state = State.AWAITING_ANSWER;
             pending = transaction;
             // still read, only to see the client leave (a pipelined request waits in the buffer)
-            key.interestOps(SelectionKey.OP_READ);
+            watchReads();
             if (service.submit(transaction, nextQueue++) == TransactionService.Admission.REJECTED) {
                 pending = null;
                 state = State.READING;
-                respond(
-                        503,
-                        "text/plain",
-                        "server busy: the input queue is full\n".getBytes(StandardCharsets.US_ASCII));
+                respond(503, "text/plain", QUEUE_FULL_BODY);
             }
         }
 
@@ -435,7 +497,7 @@ final class EventLoop implements Transaction.Answers {
         void respond(int status, String contentType, byte[] body) throws IOException {
             closeAfterWrite = !parser.keepAlive;
             boolean headOnly = "HEAD".equals(parser.method);
-            out = HttpResponses.response(status, contentType, body, closeAfterWrite, date(), headOnly);
+            out = HttpResponses.response(status, contentType, body, closeAfterWrite, date(), headOnly, responseScratch);
             counters.responses.increment();
             state = State.WRITING;
             writeStartMillis = System.currentTimeMillis();
@@ -445,6 +507,9 @@ final class EventLoop implements Transaction.Answers {
         void writePending() throws IOException {
             channel.write(out);
             if (out.hasRemaining()) {
+                if (out == responseScratch) { // the loop's next response reuses it: keep the rest apart
+                    out = ByteBuffer.allocate(out.remaining()).put(out).flip();
+                }
                 key.interestOps(SelectionKey.OP_WRITE);
                 return;
             }
@@ -456,11 +521,12 @@ final class EventLoop implements Transaction.Answers {
             }
             state = State.READING;
             parser.reset();
-            key.interestOps(SelectionKey.OP_READ);
+            watchReads();
             if (in.position() > 0) {
                 requestStartMillis = lastActivityMillis;
                 processInput(); // a pipelined request already received
             }
+            closeIfDone();
         }
 
         void close() {

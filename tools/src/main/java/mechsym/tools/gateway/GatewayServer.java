@@ -30,6 +30,7 @@ import mechsym.tools.latency.LatencySummary;
 import mechsym.tools.latency.LoadMode;
 import mechsym.tools.platform.RunningServer;
 import mechsym.tools.platform.ServerThreads;
+import org.HdrHistogram.Histogram;
 
 /**
  * The HTTP gateway of the seed "Applying Back Pressure When Overloaded": event-loop threads
@@ -197,6 +198,15 @@ public final class GatewayServer implements RunningServer {
     /** SHA-256 rounds per {@link WorkKind#HASH} transaction, as calibrated at start. */
     public int hashRounds() {
         return service.hashRounds();
+    }
+
+    /**
+     * A copy of every read-to-write latency so far (nanoseconds, from a request read in full to its
+     * answer written): the histogram behind {@code gatewayLatency} in {@link #stats}, current to this
+     * call. Any thread.
+     */
+    public Histogram readToWriteHistogram() {
+        return gatewayLatency.totalHistogram();
     }
 
     /** What {@code GET /stats} answers, as a map. */

@@ -44,6 +44,22 @@ final class HttpResponses {
      */
     static ByteBuffer response(
             int status, String contentType, byte[] body, boolean close, String date, boolean headOnly) {
+        return response(status, contentType, body, close, date, headOnly, null);
+    }
+
+    /**
+     * The same response written into {@code scratch} (cleared first) when it fits, else into a buffer of
+     * its own: a caller that writes it at once and keeps only what the socket did not take allocates
+     * nothing per response. {@code scratch} may be null.
+     */
+    static ByteBuffer response(
+            int status,
+            String contentType,
+            byte[] body,
+            boolean close,
+            String date,
+            boolean headOnly,
+            ByteBuffer scratch) {
         // written straight into the one buffer the response needs: no builder, string or copy per request
         String reason = reason(status);
         int bound = HEAD_FIXED_BYTES
@@ -53,7 +69,8 @@ final class HttpResponses {
                 + (status == 503 ? RETRY_AFTER.length() : 0)
                 + (close ? CONNECTION_CLOSE.length() : 0)
                 + (headOnly ? 0 : body.length);
-        ByteBuffer buffer = ByteBuffer.allocate(bound);
+        ByteBuffer buffer =
+                scratch != null && bound <= scratch.capacity() ? scratch.clear() : ByteBuffer.allocate(bound);
         putAscii(buffer, "HTTP/1.1 ");
         putDecimal(buffer, status);
         buffer.put((byte) ' ');

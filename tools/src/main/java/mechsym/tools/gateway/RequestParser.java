@@ -107,9 +107,8 @@ final class RequestParser {
             if (end - start > maxHeaderBytes) {
                 return error(431, "request headers larger than " + maxHeaderBytes + " bytes");
             }
-            byte[] head = new byte[end - start];
-            in.get(head);
-            Result headers = parseHead(new String(head, StandardCharsets.ISO_8859_1));
+            Result headers = parseHead(in, start, end);
+            in.position(end);
             if (headers != Result.COMPLETE) {
                 return headers;
             }
@@ -176,53 +175,63 @@ final class RequestParser {
         return -1;
     }
 
-    private Result parseHead(String head) {
-        String[] lines = head.substring(0, head.length() - 4).split("\r\n", -1);
-        String requestLine = lines[0];
-        String[] parts = requestLine.split(" ", -1);
-        if (parts.length != 3 || !isToken(parts[0]) || !isVisibleAscii(parts[1])) {
+    /**
+     * Parses the head in {@code in}'s bytes {@code [start, end)} (its blank line included) where they
+     * lie: no copy, no string per line or header; only the method (a constant for the common ones)
+     * and the target become strings.
+     */
+    private Result parseHead(ByteBuffer in, int start, int end) {
+        int headEnd = end - 4; // before the blank line's CRLF CRLF
+        int lineEnd = indexOfCrlf(in, start, headEnd);
+        int firstSpace = indexOf(in, start, lineEnd, (byte) ' ');
+        int secondSpace = firstSpace < 0 ? -1 : indexOf(in, firstSpace + 1, lineEnd, (byte) ' ');
+        if (secondSpace < 0
+                || indexOf(in, secondSpace + 1, lineEnd, (byte) ' ') >= 0
+                || !isToken(in, start, firstSpace)
+                || !isVisibleAscii(in, firstSpace + 1, secondSpace)) {
             return error(400, "malformed request line");
         }
-        String version = parts[2];
-        if (!version.equals("HTTP/1.1") && !version.equals("HTTP/1.0")) {
+        boolean http11 = equalsAscii(in, secondSpace + 1, lineEnd, "HTTP/1.1", false);
+        if (!http11 && !equalsAscii(in, secondSpace + 1, lineEnd, "HTTP/1.0", false)) {
+            String version = ascii(in, secondSpace + 1, lineEnd);
             return error(version.startsWith("HTTP/") ? 505 : 400, "unsupported version " + printable(version));
         }
-        method = parts[0];
-        target = parts[1];
-        keepAlive = version.equals("HTTP/1.1");
+        method = method(in, start, firstSpace);
+        target = ascii(in, firstSpace + 1, secondSpace);
+        keepAlive = http11;
         long contentLength = -1;
-        for (int i = 1; i < lines.length; i++) {
-            String line = lines[i];
-            if (line.indexOf('\n') >= 0 || line.indexOf('\r') >= 0) {
-                return error(400, "bare CR or LF in headers");
+        int line = 1;
+        for (int p = lineEnd + 2; p < headEnd + 2; p = lineEnd + 2) {
+            line++;
+            lineEnd = indexOfCrlf(in, p, headEnd);
+            int colon = indexOf(in, p, lineEnd, (byte) ':');
+            if (colon <= p || !isToken(in, p, colon)) {
+                return error(400, "malformed header line " + line);
             }
-            int colon = line.indexOf(':');
-            if (colon <= 0 || !isToken(line.substring(0, colon))) {
-                return error(400, "malformed header line " + (i + 1));
+            int valueStart = colon + 1;
+            int valueEnd = lineEnd;
+            while (valueStart < valueEnd && isWhitespace(in.get(valueStart))) {
+                valueStart++;
             }
-            String name = line.substring(0, colon).toLowerCase(Locale.ROOT);
-            String value = line.substring(colon + 1).strip();
-            switch (name) {
-                case "content-length" -> {
-                    long length = parseLength(value);
-                    if (length < 0 || (contentLength >= 0 && contentLength != length)) {
-                        return error(400, "bad Content-Length");
-                    }
-                    contentLength = length;
+            while (valueEnd > valueStart && isWhitespace(in.get(valueEnd - 1))) {
+                valueEnd--;
+            }
+            if (equalsAscii(in, p, colon, "content-length", true)) {
+                long length = parseLength(in, valueStart, valueEnd);
+                if (length < 0 || (contentLength >= 0 && contentLength != length)) {
+                    return error(400, "bad Content-Length");
                 }
-                case "transfer-encoding" -> {
-                    return error(501, "Transfer-Encoding is not supported; send a Content-Length");
+                contentLength = length;
+            } else if (equalsAscii(in, p, colon, "transfer-encoding", true)) {
+                return error(501, "Transfer-Encoding is not supported; send a Content-Length");
+            } else if (equalsAscii(in, p, colon, "connection", true)) {
+                if (containsAscii(in, valueStart, valueEnd, "close")) {
+                    keepAlive = false;
+                } else if (containsAscii(in, valueStart, valueEnd, "keep-alive")) {
+                    keepAlive = true;
                 }
-                case "connection" -> {
-                    String tokens = value.toLowerCase(Locale.ROOT);
-                    if (tokens.contains("close")) {
-                        keepAlive = false;
-                    } else if (tokens.contains("keep-alive")) {
-                        keepAlive = true;
-                    }
-                }
-                case "expect" -> expectContinue = value.equalsIgnoreCase("100-continue");
-                default -> {}
+            } else if (equalsAscii(in, p, colon, "expect", true)) {
+                expectContinue = equalsAscii(in, valueStart, valueEnd, "100-continue", true);
             }
         }
         if (contentLength > maxBodyBytes) {
@@ -235,13 +244,84 @@ final class RequestParser {
 
     private static final byte[] EMPTY = new byte[0];
 
-    private static long parseLength(String value) {
-        if (value.isEmpty() || value.length() > 18) {
+    /** The methods most requests use, so that naming one allocates nothing. */
+    private static final String[] COMMON_METHODS = {"GET", "POST", "HEAD", "PUT", "DELETE"};
+
+    private static String method(ByteBuffer in, int from, int to) {
+        for (String m : COMMON_METHODS) {
+            if (equalsAscii(in, from, to, m, false)) {
+                return m;
+            }
+        }
+        return ascii(in, from, to);
+    }
+
+    /** The index of the CRLF ending the line that starts at {@code from}, or {@code headEnd}. */
+    private static int indexOfCrlf(ByteBuffer in, int from, int headEnd) {
+        for (int i = from; i < headEnd; i++) {
+            if (in.get(i) == '\r') {
+                return i; // findHeaderEnd let no CR through without its LF
+            }
+        }
+        return headEnd;
+    }
+
+    private static int indexOf(ByteBuffer in, int from, int to, byte b) {
+        for (int i = from; i < to; i++) {
+            if (in.get(i) == b) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Whether bytes {@code [from, to)} are {@code text} (ASCII), ignoring case when told. */
+    private static boolean equalsAscii(ByteBuffer in, int from, int to, String text, boolean ignoreCase) {
+        if (to - from != text.length()) {
+            return false;
+        }
+        for (int i = 0; i < text.length(); i++) {
+            int b = in.get(from + i);
+            int c = text.charAt(i);
+            if (b != c && !(ignoreCase && lower(b) == lower(c))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether bytes {@code [from, to)} contain {@code text} (lower-case ASCII), ignoring case. */
+    private static boolean containsAscii(ByteBuffer in, int from, int to, String text) {
+        for (int i = from; i + text.length() <= to; i++) {
+            if (equalsAscii(in, i, i + text.length(), text, true)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int lower(int c) {
+        return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
+    }
+
+    /** Whitespace as {@link String#strip} sees it in a Latin-1 head: tab, space and the separators. */
+    private static boolean isWhitespace(byte b) {
+        return Character.isWhitespace((char) (b & 0xff));
+    }
+
+    private static String ascii(ByteBuffer in, int from, int to) {
+        byte[] bytes = new byte[to - from];
+        in.get(from, bytes);
+        return new String(bytes, StandardCharsets.ISO_8859_1);
+    }
+
+    private static long parseLength(ByteBuffer in, int from, int to) {
+        if (from == to || to - from > 18) {
             return -1;
         }
         long length = 0;
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
+        for (int i = from; i < to; i++) {
+            byte c = in.get(i);
             if (c < '0' || c > '9') {
                 return -1;
             }
@@ -250,12 +330,12 @@ final class RequestParser {
         return length;
     }
 
-    private static boolean isToken(String s) {
-        if (s.isEmpty()) {
+    private static boolean isToken(ByteBuffer in, int from, int to) {
+        if (from >= to) {
             return false;
         }
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
+        for (int i = from; i < to; i++) {
+            int c = in.get(i);
             boolean ok = (c >= 'a' && c <= 'z')
                     || (c >= 'A' && c <= 'Z')
                     || (c >= '0' && c <= '9')
@@ -268,12 +348,12 @@ final class RequestParser {
     }
 
     /** A request target: one or more visible ASCII characters (no space, no control, no 8-bit). */
-    private static boolean isVisibleAscii(String s) {
-        if (s.isEmpty()) {
+    private static boolean isVisibleAscii(ByteBuffer in, int from, int to) {
+        if (from >= to) {
             return false;
         }
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
+        for (int i = from; i < to; i++) {
+            int c = in.get(i) & 0xff;
             if (c <= 0x20 || c >= 0x7f) {
                 return false;
             }

@@ -106,7 +106,7 @@ public final class LoadGenerator {
                 dispatch();
                 if (now >= nextSecond) {
                     second++;
-                    endSecond(second, schedule.rateAt(nextSecond - start - intervalNanos));
+                    endSecond(second, now, schedule.rateAt(nextSecond - start - intervalNanos));
                     nextSecond += intervalNanos;
                 }
                 boolean scheduleDone = due == sends.count();
@@ -133,7 +133,7 @@ public final class LoadGenerator {
                 selector.selectedKeys().clear();
             }
             if (secondCompleted > 0) {
-                endSecond(second + 1, 0);
+                endSecond(second + 1, System.nanoTime(), 0);
             }
             for (SelectionKey key : selector.keys()) {
                 ((Connection) key.attachment()).close();
@@ -261,14 +261,15 @@ public final class LoadGenerator {
         }
     }
 
-    private void endSecond(int second, double rate) {
+    private void endSecond(int second, long now, double rate) {
         LatencySummary latency = all.intervalSummary();
-        timeline.add(new LoadResult.Second(second, rate, secondCompleted, Map.copyOf(secondOutcomes), latency, open));
+        timeline.add(new LoadResult.Second(
+                second, (now - start) / 1e9, rate, secondCompleted, Map.copyOf(secondOutcomes), latency, open));
         if (progress != null) {
             progress.println(String.format(
                     Locale.ROOT,
-                    "t=%ds rate=%.0f/s sent=%d done=%d %s conns=%d p50=%.3f p99=%.3f max=%.3f ms",
-                    second,
+                    "t=%.1fs rate=%.0f/s sent=%d done=%d %s conns=%d p50=%.3f p99=%.3f max=%.3f ms",
+                    timeline.getLast().endSeconds(),
                     rate,
                     sent,
                     secondCompleted,

@@ -22,7 +22,8 @@ import org.HdrHistogram.Histogram;
  * @param histograms the histograms behind {@code byOutcome} and {@code all} (key {@code "all"}), for .hgrm files
  * @param errors failures by kind (connect refused, reset, malformed response, ...)
  * @param connectionsOpened connections opened over the run
- * @param timeline one entry per interval of the run (a second unless the generator was told otherwise)
+ * @param timeline one entry per interval of the run (a second unless the generator was told otherwise),
+ *     in order
  */
 public record LoadResult(
         String schedule,
@@ -37,17 +38,20 @@ public record LoadResult(
         List<Second> timeline) {
 
     /**
-     * One second of the run.
+     * One interval of the run (a second unless the generator was told otherwise).
      *
-     * @param second seconds since the start at the end of this interval
-     * @param rate the schedule's rate at the start of the second
-     * @param completed answers (any status) and failures in this second
+     * @param second the interval's number, from 1 (seconds since the start only with one-second
+     *     intervals: {@link #endSeconds} is the time)
+     * @param endSeconds seconds since the start when the interval was closed
+     * @param rate the schedule's rate at the start of the interval
+     * @param completed answers (any status) and failures in this interval
      * @param byOutcome completions per outcome
-     * @param latency the latency of this second's completions
-     * @param openConnections connections open at the end of the second
+     * @param latency the latency of this interval's completions
+     * @param openConnections connections open at the end of the interval
      */
     public record Second(
             int second,
+            double endSeconds,
             double rate,
             long completed,
             Map<String, Long> byOutcome,
@@ -61,19 +65,41 @@ public record LoadResult(
     }
 
     /**
-     * Answers with {@code outcome} per second over the timeline's intervals that ended within the
-     * schedule (not the drain after it): the rate a saturated server sustained.
+     * Answers with {@code outcome} per second of the run up to the end of the interval that was open
+     * when the schedule ended (intervals that start in the drain after it are left out): the rate a
+     * saturated server sustained. Divides by the intervals' measured ends, whatever their length
+     * ({@link #secondsDuringSchedule}). {@code NaN} when no interval ended.
      */
     public double ratePerSecondDuringSchedule(String outcome) {
         long count = 0;
-        double last = 0;
-        for (Second s : timeline) {
-            if (s.second() <= seconds + 1e-9) {
-                count += s.byOutcome().getOrDefault(outcome, 0L);
-                last = s.second();
-            }
+        int counted = intervalsDuringSchedule();
+        for (int i = 0; i < counted; i++) {
+            count += timeline.get(i).byOutcome().getOrDefault(outcome, 0L);
         }
-        return last > 0 ? count / last : Double.NaN;
+        return counted > 0 ? count / timeline.get(counted - 1).endSeconds() : Double.NaN;
+    }
+
+    /**
+     * Seconds from the start to the end of the interval that was open when the schedule ended: the
+     * span {@link #ratePerSecondDuringSchedule} counts over; 0 when no interval ended.
+     */
+    public double secondsDuringSchedule() {
+        int counted = intervalsDuringSchedule();
+        return counted > 0 ? timeline.get(counted - 1).endSeconds() : 0;
+    }
+
+    /** The timeline's intervals that started before the schedule ended. */
+    private int intervalsDuringSchedule() {
+        int counted = 0;
+        double end = 0;
+        for (Second s : timeline) {
+            if (end >= seconds) {
+                break; // this interval starts after the schedule: the drain
+            }
+            counted++;
+            end = s.endSeconds();
+        }
+        return counted;
     }
 
     /** Answers of any HTTP status per second of schedule. */
@@ -101,6 +127,7 @@ public record LoadResult(
         for (Second s : timeline) {
             Map<String, Object> e = new LinkedHashMap<>();
             e.put("second", s.second());
+            e.put("endSeconds", s.endSeconds());
             e.put("rate", s.rate());
             e.put("completed", s.completed());
             e.put("byOutcome", s.byOutcome());

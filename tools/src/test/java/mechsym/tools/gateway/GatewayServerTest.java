@@ -152,6 +152,58 @@ class GatewayServerTest {
     }
 
     @Test
+    void responsesThatTheSocketTakesInPartsArriveWhole() throws Exception {
+        // one event loop; 20,000 pipelined /stats requests (about 16 MB of answers, more than the socket
+        // buffers hold) read only later: a response waits half written while the loop builds other
+        // connections' answers in its scratch buffer
+        start(config(QueuePolicy.REJECT, 16, 0, WorkKind.SPIN).withThreads(1, 1));
+        int count = 20_000;
+        try (Socket socket = new Socket()) {
+            socket.setReceiveBufferSize(4096); // a small window: the gateway's writes stop part way
+            socket.connect(new InetSocketAddress("127.0.0.1", server.port()), 2_000);
+            socket.setSoTimeout(10_000);
+            Thread writer = Thread.ofPlatform().start(() -> {
+                try {
+                    OutputStream out = socket.getOutputStream();
+                    byte[] request = "GET /stats HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+                    for (int i = 0; i < count; i++) {
+                        out.write(request);
+                    }
+                    out.flush();
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            waitFor(() -> (long) server.stats().get("responses") > 1_000); // nothing read yet
+            for (int i = 0; i < 20; i++) { // other answers built meanwhile
+                assertThat(RawHttp.exchange(server.port(), "GET /txn HTTP/1.1\r\nConnection: close\r\n\r\n"))
+                        .endsWith("ok\n");
+            }
+            InputStream in = new java.io.BufferedInputStream(socket.getInputStream());
+            for (int i = 0; i < count; i++) {
+                String head = readHead(in);
+                assertThat(head).as("response %d", i).startsWith("HTTP/1.1 200 OK\r\n");
+                int length = Integer.parseInt(head.replaceAll("(?s).*Content-Length: (\\d+).*", "$1"));
+                String body = new String(in.readNBytes(length), StandardCharsets.US_ASCII);
+                assertThat(body).as("response %d", i).startsWith("{").endsWith("}\n");
+            }
+            writer.join();
+        }
+    }
+
+    private static String readHead(InputStream in) throws IOException {
+        StringBuilder head = new StringBuilder();
+        while (!head.toString().endsWith("\r\n\r\n")) {
+            int b = in.read();
+            if (b < 0) {
+                throw new IOException("closed after " + head);
+            }
+            head.append((char) b);
+        }
+        return head.toString();
+    }
+
+    @Test
     void aStalledRequestGets408AndAClientThatDisconnectsCostsNothing() throws Exception {
         start(config(QueuePolicy.REJECT, 16, 0, WorkKind.SPIN)
                 .withTimeouts(Duration.ofMillis(300), Duration.ofSeconds(5), Duration.ofMillis(300)));

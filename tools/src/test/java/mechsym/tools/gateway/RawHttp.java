@@ -27,6 +27,21 @@ final class RawHttp {
         }
     }
 
+    /**
+     * Sends {@code request}, ends this side ({@code shutdown(SHUT_WR)}), and returns what the server
+     * sent until it closed (or 3 s passed).
+     */
+    static String halfClosed(int port, String request) throws IOException {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 2_000);
+            socket.setSoTimeout(3_000);
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+            socket.getOutputStream().flush();
+            socket.shutdownOutput();
+            return readUntilClose(socket.getInputStream());
+        }
+    }
+
     static String exchange(int port, String request) throws IOException {
         return exchange(port, request.getBytes(StandardCharsets.ISO_8859_1));
     }

@@ -1,11 +1,8 @@
 package mechsym.lab.experiments.backpressure;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,19 +12,26 @@ import java.util.Map;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Goal;
+import mechsym.lab.Measure;
 import mechsym.lab.Percentiles;
+import mechsym.lab.Rounds;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Table;
+import mechsym.lab.experiments.backpressure.BackPressureClaims.BoundedRound;
+import mechsym.lab.experiments.backpressure.BackPressureClaims.End;
+import mechsym.lab.experiments.backpressure.BackPressureClaims.UnboundedRound;
+import mechsym.lab.experiments.backpressure.ServerUnderLoad.Sample;
+import mechsym.lab.remote.RemotePart;
 import mechsym.lab.seeds.SeedPosts;
 import mechsym.tools.gateway.QueuePolicy;
 import mechsym.tools.gateway.QueueSizing;
-import mechsym.tools.gateway.WorkKind;
 import mechsym.tools.latency.LatencySummary;
 import mechsym.tools.load.LoadConfig;
 import mechsym.tools.load.LoadGenerator;
 import mechsym.tools.load.LoadResult;
 import mechsym.tools.load.RateSchedule;
+import org.HdrHistogram.Histogram;
 
 /**
  * Seed 000_36716061787f48db.txt, "Applying Back Pressure When Overloaded" (Martin Thompson, 2012).
@@ -44,23 +48,25 @@ import mechsym.tools.load.RateSchedule;
  *
  * <p>How: the gateway runs in a forked JVM with a small heap (an OutOfMemoryError ends that child,
  * reported, never the lab). Its capacity is measured first (load at 1.5x the service's nominal
- * rate, bounded+503: the 200 answers per second). Then, for each policy (unbounded, bounded-block,
+ * rate, bounded+503: the 200 answers per second; the median of three runs). Then, for each policy (unbounded, bounded-block,
  * bounded-503), arrival rates of 50/90/100/120/200% of that capacity, each timed from the intended
  * start of every request (no coordinated omission): throughput, accepted p50/p99/p99.9/max,
  * rejected %, and from the child's 100 ms samples the queue depth and heap used over time. The
- * slow-consumer case: the same 50% load while slow clients drip their requests, against the
- * gateway and against the plainest JDK HttpServer handler. The speed goals: with a do-nothing
- * service, the gateway's capacity (saturating load on 32 connections) and its p99 at half of it,
- * against the plain JDK handler under the same load tool.
+ * verdict's figures come from rounds at 2x: the bounded+503 gateway's capacity and 2x run in turn,
+ * round after round, and the unbounded gateway's 2x run repeated. The slow-consumer case: the same
+ * 50% load while slow clients drip their requests, against the gateway and against the plainest JDK
+ * HttpServer handler. mechsym's speed goals: with a do-nothing service, rounds in which the gateway
+ * and the JDK handler are saturated in turn (capacity), then both loaded at half the gateway's
+ * capacity, the gateway's own read-to-write p99 taken from its histogram over its run.
  *
  * <p>With --remote (BackPressureRemote): the speed-goal measurement also against a gateway on another
  * host, beside this run's do-nothing gateway in the table by-path, each labelled with its path; not
- * judged.
+ * judged. A remote failure fails only that part.
  *
  * <p>Sensitive to: the number of cores (load generator, gateway threads and service threads share
  * them: a 2-vCPU machine measures the whole loopback system, not the gateway alone), other load on
- * the machine, and the timer slack of the service's sleeps. Quick profile budget: about 50 s, JVM starts included;
- * tiny: seconds (a smoke test, not a measurement).
+ * the machine, and the timer slack of the service's sleeps. Quick profile budget: about 75 s, JVM
+ * starts included; tiny: seconds (a smoke test, not a measurement).
  */
 public final class BackPressureExperiment implements Experiment {
     /** The service's work per transaction and its threads: nominal capacity 2 / 1 ms = 2000/s. */
@@ -68,25 +74,44 @@ public final class BackPressureExperiment implements Experiment {
 
     static final int SERVICE_THREADS = 2;
     static final int GATEWAY_THREADS = 2;
+    /** The do-nothing gateway of the speed goals: one event loop and one service thread for 2 vCPUs. */
+    static final int IDLE_GATEWAY_THREADS = 1;
+
+    static final int IDLE_SERVICE_THREADS = 1;
     /** The latency the bounded queue is sized for, by Little's law. */
     static final double MAX_LATENCY_MILLIS = 20;
 
     static final int[] ARRIVAL_PERCENTS = {50, 90, 100, 120, 200};
+    /** Capacity runs whose median sets the arrival rates (the last is the first 2x round's capacity). */
+    static final int REFERENCE_CAPACITY_RUNS = 3;
+
     static final List<QueuePolicy> POLICIES = List.of(QueuePolicy.UNBOUNDED, QueuePolicy.BLOCK, QueuePolicy.REJECT);
-    /** The child's heap: small, so an unbounded queue that grows hits it within the run. */
-    static final String CHILD_HEAP = "-Xmx64m";
+    /** Connections of the saturating load (capacity) and of the half-capacity runs of the speed goals. */
+    static final int SATURATING_CONNECTIONS = 32;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    static final int HALF_CAPACITY_CONNECTIONS = 64;
 
-    /** Sizes per profile. */
-    record Params(double runSeconds, double capacitySeconds, double speedSeconds, int slowClients, int connections) {}
+    /**
+     * Sizes per profile: seconds per load step, per capacity run at 1.5x, per speed-goal run; slow
+     * clients; the most connections the load opens; rounds of the bounded+503 gateway at 2x (its
+     * figures sit near their lines), of the unbounded one (far from them), and of the speed goals.
+     */
+    record Params(
+            double runSeconds,
+            double capacitySeconds,
+            double speedSeconds,
+            int slowClients,
+            int connections,
+            int boundedRounds,
+            int unboundedRounds,
+            int speedRounds) {}
 
     static Params params(RunContext context) {
         return context.profile()
                 .pick(
-                        new Params(0.25, 0.4, 0.25, 4, 500),
-                        new Params(1.2, 1.5, 1.0, 16, 2000),
-                        new Params(10, 5, 5, 64, 4000));
+                        new Params(0.25, 0.4, 0.25, 4, 500, 2, 2, 2),
+                        new Params(1.2, 1.0, 0.6, 16, 2000, 5, 3, 5),
+                        new Params(10, 5, 5, 64, 4000, 6, 3, 6));
     }
 
     @Override
@@ -137,67 +162,106 @@ public final class BackPressureExperiment implements Experiment {
     public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
         Params p = params(context);
         QueueSizing sizing = QueueSizing.fromMaxLatency(MAX_LATENCY_MILLIS, TRANSACTION_MICROS, SERVICE_THREADS);
-        result.note("Queue sizing: " + sizing.formula() + ". The gateway runs in a forked JVM with " + CHILD_HEAP
-                + " -XX:+ExitOnOutOfMemoryError; the load (mechsym load, open loop) runs in the lab's JVM, on the"
-                + " same machine: every latency is from the request's intended start (fixed rate).");
-        context.progress().start("back-pressure", 1 + POLICIES.size() * ARRIVAL_PERCENTS.length + 6);
-
-        // 1. capacity, then the reject policy's rates, in one gateway JVM
+        result.note("Queue sizing: " + sizing.formula() + ". The gateway runs in a forked JVM with "
+                + ServerUnderLoad.CHILD_HEAP + " -XX:+ExitOnOutOfMemoryError; the load (mechsym load, open loop)"
+                + " runs in the lab's JVM, on the same machine: every latency is from the request's intended start"
+                + " (fixed rate).");
+        context.progress()
+                .start(
+                        "back-pressure",
+                        POLICIES.size() * ARRIVAL_PERCENTS.length
+                                + p.boundedRounds()
+                                + p.unboundedRounds()
+                                + p.speedRounds()
+                                + 3);
         double nominal = SERVICE_THREADS * 1e6 / TRANSACTION_MICROS;
         List<RunRow> rows = new ArrayList<>();
         Map<QueuePolicy, List<Sample>> depthAt200 = new LinkedHashMap<>();
+        List<BoundedRound> bounded = new ArrayList<>();
+        List<UnboundedRound> unbounded = new ArrayList<>();
+
+        // 1. the bounded+503 gateway: capacity, the load steps, slow clients, then its rounds at 2x
         double capacity;
         RunRow slowBaseline;
-        try (Gateway gateway = Gateway.start(context, QueuePolicy.REJECT, sizing.length(), TRANSACTION_MICROS)) {
+        try (ServerUnderLoad gateway = ServerUnderLoad.gateway(
+                context,
+                QueuePolicy.REJECT,
+                sizing.length(),
+                TRANSACTION_MICROS,
+                SERVICE_THREADS,
+                GATEWAY_THREADS,
+                false)) {
             load(gateway.port(), nominal * 0.5, p.runSeconds(), p.connections(), 1.0); // warm-up: JIT
-            LoadResult saturating = load(gateway.port(), nominal * 1.5, p.capacitySeconds(), p.connections(), 1.0);
-            // the bounded queue keeps at most its length waiting, so the answers after the schedule are few
-            capacity = saturating.count("200") / saturating.seconds();
-            context.progress().step();
+            // the median of three runs: one run starved of CPU by other work must not set every rate below
+            List<Double> capacities = new ArrayList<>();
+            for (int i = 0; i < REFERENCE_CAPACITY_RUNS; i++) {
+                capacities.add(capacity(gateway, nominal, p));
+            }
+            capacity = Measure.of(capacities, "req/s").value();
             if (!(capacity > 0)) {
                 throw new IOException("the gateway answered no request while its capacity was measured (log: "
-                        + gateway.process.log() + ")");
+                        + gateway.process().log() + ")");
             }
             result.headline(
                     String.format(Locale.ROOT, "capacity %.0f transactions/s (nominal %.0f/s)", capacity, nominal));
-            rows.addAll(ratesFor(context, gateway, QueuePolicy.REJECT, capacity, p, sizing, depthAt200));
+            rows.addAll(steps(context, gateway, QueuePolicy.REJECT, capacity, p, depthAt200));
+            RunRow at200 = find(rows, QueuePolicy.REJECT.id(), 200);
+            bounded.add(new BoundedRound(capacities.getLast(), at200.latency.p99(), at200.acceptedPerSecond));
             slowBaseline = rows.getFirst();
-            // the slow-consumer case on the same gateway
             rows.add(slowConsumer(context, gateway.port(), QueuePolicy.REJECT.id(), capacity * 0.5, p));
+            for (int round = 1; round < p.boundedRounds(); round++) {
+                bounded.add(boundedRound(gateway, round, nominal, capacity, p));
+                context.progress().step();
+            }
         }
+        // 2. the unbounded and block gateways: the load steps; the unbounded one's 2x run again
         for (QueuePolicy policy : List.of(QueuePolicy.UNBOUNDED, QueuePolicy.BLOCK)) {
-            try (Gateway gateway = Gateway.start(context, policy, sizing.length(), TRANSACTION_MICROS)) {
-                rows.addAll(ratesFor(context, gateway, policy, capacity, p, sizing, depthAt200));
+            try (ServerUnderLoad gateway = ServerUnderLoad.gateway(
+                    context, policy, sizing.length(), TRANSACTION_MICROS, SERVICE_THREADS, GATEWAY_THREADS, false)) {
+                rows.addAll(steps(context, gateway, policy, capacity, p, depthAt200));
+                if (policy == QueuePolicy.UNBOUNDED) {
+                    unbounded.add(find(rows, policy.id(), 200).unboundedRound());
+                    for (int round = 1; round < p.unboundedRounds(); round++) {
+                        gateway.waitUntilIdle(5_000);
+                        if (!gateway.process().isAlive()) {
+                            gateway.restart(context);
+                        }
+                        unbounded.add(measure(gateway, policy.id(), 200, capacity * 2, p.runSeconds(), p)
+                                .unboundedRound());
+                        context.progress().step();
+                    }
+                }
             }
         }
 
-        // 2. the plain JDK HttpServer: its capacity before any slow consumer can hold its threads (the
-        // gateway's is measured on a fresh JVM too), then slow consumers; then the do-nothing gateway
-        RunRow jdkSlow;
+        // 3. the do-nothing gateway against the plain JDK HttpServer, in turn; then the JDK's slow clients
+        List<BackPressureGoals.Round> speed = new ArrayList<>();
+        List<Double> statsCapacity = new ArrayList<>();
         RunRow jdkFast;
-        double jdkCapacity;
-        try (Gateway jdk = Gateway.startPlainJdk(context)) {
-            load(jdk.port(), capacity * 0.5, p.runSeconds(), p.connections(), 1.0); // warm-up, as the gateway had
+        RunRow jdkSlow;
+        try (ServerUnderLoad idle = ServerUnderLoad.gateway(
+                        context, QueuePolicy.REJECT, 1024, 0, IDLE_SERVICE_THREADS, IDLE_GATEWAY_THREADS, true);
+                ServerUnderLoad jdk = ServerUnderLoad.plainJdk(context)) {
+            saturate(idle.port(), p); // warm-up for each: JIT
+            saturate(jdk.port(), p);
+            for (int round = 0; round < p.speedRounds(); round++) {
+                speed.add(speedRound(idle, jdk, round, p, statsCapacity));
+                context.progress().step();
+            }
+            // the JDK handler's capacity is measured before its slow-consumer run, so no dripping client
+            // still holds its threads
             jdkFast = measure(jdk, "jdk-plain", 50, capacity * 0.5, p.runSeconds(), p);
-            jdkCapacity = saturate(jdk.port(), p);
             jdkSlow = slowConsumer(context, jdk.port(), "jdk-plain", capacity * 0.5, p);
-            context.progress().step();
         }
-        double gatewayCapacity;
-        double overheadP99;
-        try (Gateway idle = Gateway.start(context, QueuePolicy.REJECT, 1024, 0)) {
-            gatewayCapacity = saturate(idle.port(), p);
-            LoadResult half = load(idle.port(), gatewayCapacity * 0.5, p.speedSeconds(), 64, 1.0);
-            overheadP99 = millis(
-                    half.byOutcome().containsKey("200")
-                            ? half.byOutcome().get("200").p99Nanos()
-                            : -1);
-            context.progress().step();
-        }
+        List<Goal> goals = BackPressureGoals.judge(speed);
 
         var remote = context.servers().remote().gatewayServer();
         if (remote.isPresent()) {
-            BackPressureRemote.addTo(context, result, remote.get(), p, gatewayCapacity, overheadP99);
+            RemotePart.run(
+                    result,
+                    context.progress(),
+                    "remote gateway " + remote.get(),
+                    () -> BackPressureRemote.addTo(context, result, remote.get(), p, speed));
         }
 
         // tables and charts
@@ -206,45 +270,30 @@ public final class BackPressureExperiment implements Experiment {
         RunRow gatewaySlow =
                 rows.stream().filter(r -> r.slowClients).findFirst().orElseThrow();
         BackPressureReport.slowConsumer(result, p, slowBaseline, gatewaySlow, jdkFast, jdkSlow);
-        Goal overhead = SpeedGoals.overhead(overheadP99, gatewayCapacity);
-        Goal versusJdk = SpeedGoals.capacity(gatewayCapacity, jdkCapacity);
-        BackPressureReport.speedGoals(result, overheadP99, gatewayCapacity, jdkCapacity, overhead, versusJdk);
-        result.goal(overhead);
-        result.goal(versusJdk);
-        result.headline(SpeedGoals.sentence(overhead));
-        result.headline(SpeedGoals.sentence(versusJdk));
-
-        // the verdict, from the 200% rows
-        RunRow reject200 = find(rows, QueuePolicy.REJECT.id(), 200);
-        RunRow unbounded200 = find(rows, QueuePolicy.UNBOUNDED.id(), 200);
-        BackPressureVerdict.Figures figures = new BackPressureVerdict.Figures(
-                sizing.maxLatencyMicros() / 1000.0,
-                TRANSACTION_MICROS / 1000.0,
-                capacity,
-                reject200 == null ? Double.NaN : reject200.latency.p99(),
-                reject200 == null ? Double.NaN : reject200.acceptedPerSecond,
-                unbounded200 == null ? Double.NaN : unbounded200.firstMedian,
-                unbounded200 == null ? Double.NaN : unbounded200.lastMedian,
-                unbounded200 == null ? Double.NaN : unbounded200.latency.p99(),
-                unbounded200 == null ? BackPressureVerdict.End.RUNNING : unbounded200.end,
-                unbounded200 == null ? -1 : unbounded200.exitCode);
-        result.verdict(BackPressureVerdict.judge(figures));
+        BackPressureClaims.Figures figures = new BackPressureClaims.Figures(
+                sizing.maxLatencyMicros() / 1000.0, TRANSACTION_MICROS / 1000.0, capacity * 2, bounded, unbounded);
+        BackPressureReport.overloadRounds(result, figures);
+        BackPressureReport.speedRounds(result, p, speed, statsCapacity);
+        for (Goal goal : goals) {
+            result.goal(goal);
+            result.headline(BackPressureGoals.sentence(goal));
+        }
+        result.verdict(BackPressureClaims.judge(figures));
         context.progress().finish();
     }
 
     /** The five arrival rates against one gateway; the 200% run's samples go into {@code depthAt200}. */
-    private static List<RunRow> ratesFor(
+    private static List<RunRow> steps(
             RunContext context,
-            Gateway gateway,
+            ServerUnderLoad gateway,
             QueuePolicy policy,
             double capacity,
             Params p,
-            QueueSizing sizing,
             Map<QueuePolicy, List<Sample>> depthAt200)
             throws IOException, InterruptedException {
         List<RunRow> rows = new ArrayList<>();
         for (int percent : ARRIVAL_PERCENTS) {
-            if (!gateway.process.isAlive()) {
+            if (!gateway.process().isAlive()) {
                 gateway.restart(context);
             }
             RunRow row = measure(gateway, policy.id(), percent, capacity * percent / 100.0, p.runSeconds(), p);
@@ -258,23 +307,93 @@ public final class BackPressureExperiment implements Experiment {
         return rows;
     }
 
+    /**
+     * The bounded+503 gateway's capacity and its run at twice the first capacity, in turn (the order
+     * alternates round by round).
+     */
+    private static BoundedRound boundedRound(
+            ServerUnderLoad gateway, int round, double nominal, double firstCapacity, Params p)
+            throws IOException, InterruptedException {
+        double roundCapacity = Double.NaN;
+        RunRow overload = null;
+        for (String step : Rounds.inTurn(List.of("capacity", "2x"), round)) {
+            if (step.equals("capacity")) {
+                roundCapacity = capacity(gateway, nominal, p);
+            } else {
+                overload = measure(gateway, QueuePolicy.REJECT.id(), 200, firstCapacity * 2, p.runSeconds(), p);
+            }
+            gateway.waitUntilIdle(5_000);
+        }
+        return new BoundedRound(roundCapacity, overload.latency.p99(), overload.acceptedPerSecond);
+    }
+
+    /** 200 answers per second during a load of 1.5x the nominal rate (the bounded queue keeps little after it). */
+    private static double capacity(ServerUnderLoad gateway, double nominal, Params p) throws IOException {
+        LoadResult saturating = load(gateway.port(), nominal * 1.5, p.capacitySeconds(), p.connections(), 1.0);
+        return saturating.ratePerSecondDuringSchedule("200");
+    }
+
+    /**
+     * One round of the speed goals: the do-nothing gateway and the JDK handler saturated in turn, then
+     * both at half the gateway's capacity in turn; the gateway's /stats count over its saturating run
+     * goes into {@code statsCapacity}.
+     */
+    private static BackPressureGoals.Round speedRound(
+            ServerUnderLoad idle, ServerUnderLoad jdk, int round, Params p, List<Double> statsCapacity)
+            throws IOException, InterruptedException {
+        double gatewayCapacity = Double.NaN;
+        double jdkCapacity = Double.NaN;
+        for (ServerUnderLoad server : Rounds.inTurn(List.of(idle, jdk), round)) {
+            Saturation s = saturate(server.port(), p);
+            if (server == idle) {
+                gatewayCapacity = s.perSecond();
+                Thread.sleep(120); // the sample after the span counted
+                // its own count over the span the load generator counted
+                statsCapacity.add(idle.answeredPerSecond(s.fromMillis(), s.toMillis()));
+            } else {
+                jdkCapacity = s.perSecond();
+            }
+        }
+        double rate = gatewayCapacity / 2;
+        double readToWrite = Double.NaN;
+        double gatewayP99 = Double.NaN;
+        double jdkP99 = Double.NaN;
+        if (rate > 0) {
+            for (ServerUnderLoad server : Rounds.inTurn(List.of(idle, jdk), round)) {
+                Thread.sleep(120); // a sample after the previous run and before this one's first request
+                long from = System.currentTimeMillis();
+                LoadResult half = load(server.port(), rate, p.speedSeconds(), HALF_CAPACITY_CONNECTIONS, 1.0);
+                long to = System.currentTimeMillis();
+                if (server == idle) {
+                    Thread.sleep(220); // a sample after the last answer
+                    Histogram window = idle.readToWrite(from, to);
+                    readToWrite = window == null || window.getTotalCount() == 0
+                            ? Double.NaN
+                            : window.getValueAtPercentile(99) / 1e6;
+                    gatewayP99 = p99Millis(half);
+                } else {
+                    jdkP99 = p99Millis(half);
+                }
+            }
+        }
+        return new BackPressureGoals.Round(gatewayCapacity, jdkCapacity, rate, readToWrite, gatewayP99, jdkP99);
+    }
+
     /** One fixed-rate run against {@code server}, with its samples and its exit if it died. */
-    private static RunRow measure(Gateway server, String policy, int percent, double rate, double seconds, Params p)
+    private static RunRow measure(
+            ServerUnderLoad server, String policy, int percent, double rate, double seconds, Params p)
             throws IOException, InterruptedException {
         long startMillis = System.currentTimeMillis();
         LoadResult load = load(server.port(), rate, seconds, p.connections(), Math.max(2, 2 * seconds));
         Thread.sleep(150); // the sample after the last answer
         List<Sample> samples = server.samples(startMillis, System.currentTimeMillis());
         RunRow row = RunRow.of(policy, percent, rate, load, samples, server.alertsBefore(startMillis));
-        if (!server.process.isAlive()) {
-            row.exitCode = server.process.exitCode();
-            List<String> log =
-                    Files.exists(server.process.log()) ? Files.readAllLines(server.process.log()) : List.of();
-            row.end = BackPressureVerdict.outOfMemory(row.exitCode, log)
-                    ? BackPressureVerdict.End.OUT_OF_MEMORY
-                    : BackPressureVerdict.End.DIED;
-            row.exit = "exit " + row.exitCode
-                    + (row.end == BackPressureVerdict.End.OUT_OF_MEMORY ? " (out of memory)" : "");
+        ServerProcess process = server.process();
+        if (!process.isAlive()) {
+            row.exitCode = process.exitCode();
+            List<String> log = Files.exists(process.log()) ? Files.readAllLines(process.log()) : List.of();
+            row.end = BackPressureClaims.outOfMemory(row.exitCode, log) ? End.OUT_OF_MEMORY : End.DIED;
+            row.exit = "exit " + row.exitCode + (row.end == End.OUT_OF_MEMORY ? " (out of memory)" : "");
         }
         return row;
     }
@@ -292,18 +411,27 @@ public final class BackPressureExperiment implements Experiment {
     }
 
     /**
-     * 200 answers per second under a load far above what the server can take, on 32 connections,
-     * after a warm-up of the same length.
+     * 200 answers per second under a load far above what the server can take, on {@value
+     * #SATURATING_CONNECTIONS} connections, with the wall-clock span the rate was counted over.
      */
-    private static double saturate(int port, Params p) throws IOException {
+    record Saturation(double perSecond, long fromMillis, long toMillis) {}
+
+    private static Saturation saturate(int port, Params p) throws IOException {
         return saturate(URI.create("http://127.0.0.1:" + port), p);
     }
 
-    static double saturate(URI server, Params p) throws IOException {
-        load(server, 100_000, p.speedSeconds(), 32, 0.2);
-        LoadResult r = load(server, 100_000, p.speedSeconds(), 32, 0.2);
+    static Saturation saturate(URI server, Params p) throws IOException {
+        long from = System.currentTimeMillis();
+        LoadResult r = load(server, 100_000, p.speedSeconds(), SATURATING_CONNECTIONS, 0.2);
         double during = r.ratePerSecondDuringSchedule("200");
-        return Double.isNaN(during) ? r.count("200") / (p.speedSeconds() + 0.2) : during;
+        double perSecond = Double.isNaN(during) ? r.count("200") / (p.speedSeconds() + 0.2) : during;
+        double counted = Double.isNaN(during) ? p.speedSeconds() : r.secondsDuringSchedule();
+        return new Saturation(perSecond, from, from + Math.round(counted * 1000));
+    }
+
+    static double p99Millis(LoadResult load) {
+        LatencySummary ok = load.byOutcome().get("200");
+        return ok == null ? Double.NaN : ok.p99Nanos() / 1e6;
     }
 
     static LoadResult load(int port, double rate, double seconds, int connections, double drainSeconds)
@@ -326,30 +454,12 @@ public final class BackPressureExperiment implements Experiment {
         return rows.stream()
                 .filter(r -> !r.slowClients && r.policy.equals(policy) && r.percent == percent)
                 .findFirst()
-                .orElse(null);
+                .orElseThrow();
     }
 
     static double millis(long nanos) {
         return nanos < 0 ? Double.NaN : nanos / 1e6;
     }
-
-    /**
-     * One sample of the child's state, from the gateway's /stats (the plain JDK server has no alerts or
-     * transaction times: 0 and NaN).
-     *
-     * @param alerts upward crossings of the 70% alert level since the child started
-     * @param txnP50Micros the sampled transaction times' median since the child started (/stats refreshes
-     *     it once a second)
-     * @param txnP99Micros their p99, likewise
-     */
-    record Sample(
-            double seconds,
-            int depth,
-            long inFlight,
-            double heapMiB,
-            long alerts,
-            double txnP50Micros,
-            double txnP99Micros) {}
 
     /** One run's figures. */
     static final class RunRow {
@@ -365,7 +475,7 @@ public final class BackPressureExperiment implements Experiment {
         double firstMedian;
         double lastMedian;
         String exit = "";
-        BackPressureVerdict.End end = BackPressureVerdict.End.RUNNING;
+        End end = End.RUNNING;
         int exitCode = -1;
         /** 70% alerts raised during the run. */
         long alerts;
@@ -409,121 +519,10 @@ public final class BackPressureExperiment implements Experiment {
                     : millis(answered.getLast().latency().p50Nanos());
             return r;
         }
-    }
 
-    /** A server child (gateway or plain JDK) with its samples file. */
-    private static final class Gateway implements AutoCloseable {
-        private final String name;
-        private final List<String> args;
-        private final Path samplesFile;
-        private ServerProcess process;
-
-        private Gateway(String name, List<String> args, Path samplesFile) {
-            this.name = name;
-            this.args = args;
-            this.samplesFile = samplesFile;
-        }
-
-        static Gateway start(RunContext context, QueuePolicy policy, int length, double txnMicros)
-                throws IOException, InterruptedException {
-            String name = "gateway-" + policy.id() + (txnMicros == 0 ? "-idle" : "");
-            Path samples = context.workDir().resolve(name + "-samples.jsonl");
-            Gateway g = new Gateway(
-                    name,
-                    List.of(
-                            "gateway",
-                            policy.name(),
-                            Integer.toString(length),
-                            Double.toString(txnMicros),
-                            Integer.toString(SERVICE_THREADS),
-                            Integer.toString(GATEWAY_THREADS),
-                            WorkKind.SLEEP.name(),
-                            samples.toString()),
-                    samples);
-            g.restart(context);
-            return g;
-        }
-
-        static Gateway startPlainJdk(RunContext context) throws IOException, InterruptedException {
-            Path samples = context.workDir().resolve("jdk-plain-samples.jsonl");
-            Gateway g = new Gateway("jdk-plain", List.of("jdk-plain", samples.toString()), samples);
-            g.restart(context);
-            return g;
-        }
-
-        void restart(RunContext context) throws IOException, InterruptedException {
-            if (process != null) {
-                process.close();
-            }
-            Files.createDirectories(context.workDir());
-            List<String> command = context.fork(ServerChild.class)
-                    .jvmArgs(CHILD_HEAP, "-XX:+ExitOnOutOfMemoryError")
-                    .args(args.toArray())
-                    .command();
-            process = ServerProcess.start(command, context.workDir().resolve(name + ".log"));
-        }
-
-        int port() {
-            return process.port();
-        }
-
-        /** Samples taken between the two instants, timed from {@code fromMillis}. */
-        List<Sample> samples(long fromMillis, long toMillis) throws IOException {
-            List<Sample> samples = new ArrayList<>();
-            if (!Files.exists(samplesFile)) {
-                return samples;
-            }
-            for (String line : Files.readAllLines(samplesFile)) {
-                JsonNode n;
-                try {
-                    n = JSON.readTree(line);
-                } catch (IOException e) {
-                    continue; // a line cut by the child's exit
-                }
-                long at = n.path("epochMillis").asLong();
-                if (at >= fromMillis && at <= toMillis) {
-                    JsonNode txn = n.path("transactionTime");
-                    samples.add(new Sample(
-                            (at - fromMillis) / 1000.0,
-                            n.path("queueDepth").asInt(),
-                            n.path("inFlight").asLong(),
-                            n.path("heapUsedBytes").asLong() / (1024.0 * 1024.0),
-                            n.path("alerts").asLong(),
-                            micros(txn, "p50Nanos"),
-                            micros(txn, "p99Nanos")));
-                }
-            }
-            return samples;
-        }
-
-        /** The alert count of the last sample before {@code millis}, 0 when there is none. */
-        long alertsBefore(long millis) throws IOException {
-            List<Sample> before = samples(0, millis - 1);
-            return before.isEmpty() ? 0 : before.getLast().alerts();
-        }
-
-        private static double micros(JsonNode summary, String field) {
-            JsonNode v = summary.path(field);
-            return summary.path("count").asLong() > 0 && v.isNumber() ? v.asLong() / 1000.0 : Double.NaN;
-        }
-
-        /** Waits until the last sample shows nothing in flight (or the time runs out). */
-        void waitUntilIdle(long timeoutMillis) throws IOException, InterruptedException {
-            long end = System.currentTimeMillis() + timeoutMillis;
-            while (System.currentTimeMillis() < end && process.isAlive()) {
-                List<Sample> recent = samples(System.currentTimeMillis() - 300, System.currentTimeMillis());
-                if (!recent.isEmpty() && recent.getLast().inFlight() == 0) {
-                    return;
-                }
-                Thread.sleep(100);
-            }
-        }
-
-        @Override
-        public void close() {
-            if (process != null) {
-                process.close();
-            }
+        /** This run as one of the unbounded queue's runs at 2x. */
+        UnboundedRound unboundedRound() {
+            return new UnboundedRound(firstMedian, lastMedian, latency.p99(), end, exitCode);
         }
     }
 }

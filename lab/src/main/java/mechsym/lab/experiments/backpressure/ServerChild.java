@@ -6,33 +6,42 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.zip.DataFormatException;
 import mechsym.tools.gateway.GatewayConfig;
 import mechsym.tools.gateway.GatewayServer;
 import mechsym.tools.gateway.QueuePolicy;
 import mechsym.tools.gateway.QueueSizing;
 import mechsym.tools.gateway.WorkKind;
 import mechsym.tools.platform.ExitOnStdinClose;
+import org.HdrHistogram.Histogram;
 
 /**
  * The server side of the back-pressure experiment, in its own JVM (its own small heap): either
  * mechsym's gateway or the plainest JDK {@code HttpServer} handler. Prints {@code @ready PORT},
  * appends a sample (time, the gateway's /stats: queue depth, counters, 70% alerts, transaction times;
  * heap used) every 100 ms to a JSON-lines file, and
- * exits when its standard input closes, so it cannot outlive the lab.
+ * exits when its standard input closes, so it cannot outlive the lab. With {@code read-to-write} the
+ * gateway's samples also carry its read-to-write histogram so far ({@value #READ_TO_WRITE}: HdrHistogram's
+ * compressed encoding in Base64, nanoseconds), from which the lab takes the p99 of one run's window.
  *
  * <pre>
- * ServerChild gateway POLICY QUEUE_LENGTH TXN_US SERVICE_THREADS GATEWAY_THREADS WORK SAMPLES_FILE
+ * ServerChild gateway POLICY QUEUE_LENGTH TXN_US SERVICE_THREADS GATEWAY_THREADS WORK SAMPLES_FILE [read-to-write]
  * ServerChild jdk-plain SAMPLES_FILE
  * </pre>
  */
 public final class ServerChild {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The samples' field holding the gateway's read-to-write histogram, when asked for. */
+    static final String READ_TO_WRITE = "readToWriteHistogram";
 
     private ServerChild() {}
 
@@ -58,11 +67,30 @@ public final class ServerChild {
         try (GatewayServer server = GatewayServer.start(config, System.out, null)) {
             System.out.println("@ready " + server.port());
             System.out.flush();
+            boolean readToWrite = args.length > 8 && args[8].equals("read-to-write");
             sampleUntilStdinCloses(Path.of(args[7]), () -> {
                 Map<String, Object> s = server.stats();
                 s.remove("gatewayLatency"); // the transaction times stay: the post's sampled transaction times
+                if (readToWrite) {
+                    s.put(READ_TO_WRITE, encode(server.readToWriteHistogram()));
+                }
                 return s;
             });
+        }
+    }
+
+    static String encode(Histogram histogram) {
+        ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
+        int length = histogram.encodeIntoCompressedByteBuffer(buffer);
+        return Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), length));
+    }
+
+    static Histogram decode(String base64) {
+        try {
+            return Histogram.decodeFromCompressedByteBuffer(
+                    ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
+        } catch (DataFormatException | IllegalArgumentException e) {
+            throw new IllegalArgumentException("a read-to-write histogram in the samples is not readable: " + e, e);
         }
     }
 
