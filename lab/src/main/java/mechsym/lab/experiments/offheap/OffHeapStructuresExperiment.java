@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
+import mechsym.lab.ForkedJvm;
 import mechsym.lab.Profile;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
@@ -266,9 +267,11 @@ public final class OffHeapStructuresExperiment implements Experiment {
             if (NATIVE_MEMORY_TRACKED.contains(config.storage())) {
                 jvmArgs.add("-XX:NativeMemoryTracking=summary");
             }
-            List<TradeTableRun.Run> out = context.fork(TradeTableRun.class)
-                    .name(name)
-                    .jvmArgs(jvmArgs)
+            ForkedJvm fork = context.fork(TradeTableRun.class).name(name);
+            if (config.collector() == COLLECTORS[0] && config.systemGc()) {
+                fork.profiled(name); // with --profiler async: a flame graph per storage, under G1
+            }
+            List<TradeTableRun.Run> out = fork.jvmArgs(jvmArgs)
                     .args(
                             config.storage(),
                             records,
