@@ -148,7 +148,7 @@ final class ChildJvmLauncher implements ForkedJvm {
         Path log = workDir.resolve(name.replaceAll("[^A-Za-z0-9_.-]", "_") + ".log");
         List<T> results = new ArrayList<>();
         List<String> other = java.util.Collections.synchronizedList(new ArrayList<>());
-        if (profileName != null && !profilers.isEmpty()) {
+        if (!profilerFlags().isEmpty()) {
             java.nio.file.Files.createDirectories(
                     workDir.resolve(ProfilerOptions.PROFILES_DIR).resolve(profileName));
         }
