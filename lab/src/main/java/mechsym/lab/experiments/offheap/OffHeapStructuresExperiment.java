@@ -55,7 +55,8 @@ import mechsym.lab.seeds.SeedPosts;
  * pages.
  *
  * Quick profile: 11 forked JVMs of 10M trades (five runs each) and a JMH scan of four benchmarks,
- * three forks each, on 2 vCPUs (`./mechsym lab offheap-structures` prints the measured time as
+ * three forks each (two warm-up seconds: the scans compile on-stack, and one second left the
+ * columnar one still warming on a loaded machine), on 2 vCPUs (`./mechsym lab offheap-structures` prints the measured time as
  * 'done in N s').
  */
 public final class OffHeapStructuresExperiment implements Experiment {
@@ -414,7 +415,7 @@ public final class OffHeapStructuresExperiment implements Experiment {
                         + (profile == Profile.FULL ? "" : "(scanUnsafe|scanFlyweight|scanColumnar|scanColumnsByHand)"))
                 .param("records", Integer.toString(records))
                 .forks(profile.pick(1, 3, 5))
-                .warmupIterations(profile.pick(1, 1, 3))
+                .warmupIterations(profile.pick(1, 2, 3))
                 .warmupTime(org.openjdk.jmh.runner.options.TimeValue.milliseconds(profile.pick(100, 1000, 2000)))
                 .measurementIterations(iterations)
                 .measurementTime(org.openjdk.jmh.runner.options.TimeValue.milliseconds(profile.pick(100, 1000, 2000))));
