@@ -45,7 +45,7 @@ import mechsym.lab.seeds.SeedPosts;
  * guests on the host. Hardware counters (L1d, dTLB misses) come from `perf stat` when the
  * machine exposes them; on most VMs it does not, and the report says so.
  *
- * Quick profile: 3 rounds of the post's three walks and one of the rest, 16 forked JVMs over 1 GiB,
+ * Quick profile: 3 rounds of the post's three walks and one of the rest, 18 forked JVMs over 1 GiB,
  * two runs each, on 2 vCPUs (`./mechsym lab memory-access` prints the measured time as 'done in N
  * s').
  */
