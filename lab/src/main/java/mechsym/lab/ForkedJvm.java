@@ -36,6 +36,16 @@ public interface ForkedJvm {
     /** Names the run in logs and file names, e.g. "g1-run3". */
     ForkedJvm name(String runName);
 
+    /**
+     * Profiles this fork when the lab runs with a profiler ({@code --profiler async} or {@code jfr}):
+     * async-profiler as a Java agent (the same event and interval as the JMH runs' flame graphs) writes
+     * the experiment's {@code profiles/<profileName>/flame-cpu-forward.html}, or JFR writes {@code
+     * profile.jfr} there; the report links the flame graph with its sample count. Without a lab
+     * profiler it changes nothing. Forks given the same name share the folder, and the last one's
+     * files are kept: profile one representative fork per variant.
+     */
+    ForkedJvm profiled(String profileName);
+
     /** How long the child may run before it is killed (default 600 s). */
     ForkedJvm timeoutSeconds(long seconds);
 

@@ -1,28 +1,14 @@
 package mechsym.core.memory;
 
-import java.lang.foreign.ValueLayout;
-
 /**
  * A handle to an {@code int8} field: {@code get} and {@code set} are plain loads and stores of
  * a {@code byte} in the flyweight's current record. Immutable and thread-safe; see {@link
  * FieldHandle} for bounds and {@link Flyweight} for threading.
  */
-public final class ByteField extends FieldHandle {
-    // a constant, so a columnar offset is index * constant, which the JIT folds and range-checks well
-    private static final long SIZE = 1;
-    private static final ValueLayout.OfByte VALUE = ValueLayout.JAVA_BYTE;
-
-    ByteField(RecordLayout layout, FieldDescriptor descriptor) {
-        super(layout, descriptor);
-    }
-
+public sealed interface ByteField extends FieldHandle permits FieldRecords.ByteHandle {
     /** The value in the current record of {@code record}. */
-    public byte get(Flyweight record) {
-        return segment(record).get(VALUE, at(record, SIZE));
-    }
+    byte get(Flyweight record);
 
     /** Stores {@code value} in the current record of {@code record}. */
-    public void set(Flyweight record, byte value) {
-        segment(record).set(VALUE, at(record, SIZE), value);
-    }
+    void set(Flyweight record, byte value);
 }

@@ -1,29 +1,14 @@
 package mechsym.core.memory;
 
-import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
-
 /**
- * A handle to an {@code char16} field: {@code get} and {@code set} are plain loads and stores of
+ * A handle to a {@code char16} field: {@code get} and {@code set} are plain loads and stores of
  * a {@code char} in the flyweight's current record. Immutable and thread-safe; see {@link
  * FieldHandle} for bounds and {@link Flyweight} for threading.
  */
-public final class CharField extends FieldHandle {
-    // a constant, so a columnar offset is index * constant, which the JIT folds and range-checks well
-    private static final long SIZE = 2;
-    private static final ValueLayout.OfChar VALUE = ValueLayout.JAVA_CHAR_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-
-    CharField(RecordLayout layout, FieldDescriptor descriptor) {
-        super(layout, descriptor);
-    }
-
+public sealed interface CharField extends FieldHandle permits FieldRecords.CharHandle {
     /** The value in the current record of {@code record}. */
-    public char get(Flyweight record) {
-        return segment(record).get(VALUE, at(record, SIZE));
-    }
+    char get(Flyweight record);
 
     /** Stores {@code value} in the current record of {@code record}. */
-    public void set(Flyweight record, char value) {
-        segment(record).set(VALUE, at(record, SIZE), value);
-    }
+    void set(Flyweight record, char value);
 }

@@ -1,67 +1,22 @@
 package mechsym.core.memory;
 
-import java.lang.foreign.MemorySegment;
-
 /**
  * A handle to one field of a {@link RecordLayout}, obtained from the layout by name and type. Keep
- * handles in {@code static final} fields: the JIT then folds the field's offset and value layout
- * into the access, which compiles to a plain load or store. Immutable and thread-safe; the
- * flyweight passed to it is not (see {@link Flyweight}).
+ * handles in {@code static final} fields: the JIT then folds the field's offset, the record's size
+ * and the value layout into the access, which compiles to a plain load or store, and in a loop over
+ * records it hoists the bounds check out of the loop. Immutable and thread-safe; the flyweight
+ * passed to it is not (see {@link Flyweight}).
  *
  * <p>Values are little-endian, unaligned accesses are allowed (packed layouts need them), and
  * every access is bounds-checked by the FFM API, so a misused handle can never reach outside the
  * store's memory: it throws, or at worst reads the wrong bytes of the store, and never crashes.
+ * {@code toString} is the field as the layout's descriptor writes it ({@code price:int64@24}).
  */
-public abstract sealed class FieldHandle
+public sealed interface FieldHandle
         permits ByteField, ShortField, CharField, IntField, LongField, FloatField, DoubleField, BytesField {
-    private final RecordLayout layout;
-    private final FieldDescriptor descriptor;
-    final long offset;
-    final long size;
-    final int column;
-
-    FieldHandle(RecordLayout layout, FieldDescriptor descriptor) {
-        this.layout = layout;
-        this.descriptor = descriptor;
-        this.offset = descriptor.offset();
-        this.size = descriptor.size();
-        this.column = descriptor.column();
-    }
-
     /** The layout this field belongs to. */
-    public final RecordLayout layout() {
-        return layout;
-    }
+    RecordLayout layout();
 
     /** The field's name, type, size, offset and column. */
-    public final FieldDescriptor descriptor() {
-        return descriptor;
-    }
-
-    final MemorySegment segment(Flyweight record) {
-        assert sameLayout(record);
-        return record.segment(column);
-    }
-
-    // out of line, so segment() stays small enough for every compiler to inline
-    private boolean sameLayout(Flyweight record) {
-        if (!record.layout().equals(layout)) {
-            throw new AssertionError("field of " + layout + " used on a flyweight of " + record.layout());
-        }
-        return true;
-    }
-
-    final long at(Flyweight record) {
-        return record.offset(offset, size);
-    }
-
-    /** As {@link #at(Flyweight)} for a fixed-size type: {@code size} is its compile-time constant. */
-    final long at(Flyweight record, long constantSize) {
-        return record.offset(offset, constantSize);
-    }
-
-    @Override
-    public final String toString() {
-        return descriptor.describe();
-    }
+    FieldDescriptor descriptor();
 }

@@ -1,30 +1,14 @@
 package mechsym.core.memory;
 
-import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
-
 /**
- * A handle to an {@code float32} field: {@code get} and {@code set} are plain loads and stores of
+ * A handle to a {@code float32} field: {@code get} and {@code set} are plain loads and stores of
  * a {@code float} in the flyweight's current record. Immutable and thread-safe; see {@link
  * FieldHandle} for bounds and {@link Flyweight} for threading.
  */
-public final class FloatField extends FieldHandle {
-    // a constant, so a columnar offset is index * constant, which the JIT folds and range-checks well
-    private static final long SIZE = 4;
-    private static final ValueLayout.OfFloat VALUE =
-            ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-
-    FloatField(RecordLayout layout, FieldDescriptor descriptor) {
-        super(layout, descriptor);
-    }
-
+public sealed interface FloatField extends FieldHandle permits FieldRecords.FloatHandle {
     /** The value in the current record of {@code record}. */
-    public float get(Flyweight record) {
-        return segment(record).get(VALUE, at(record, SIZE));
-    }
+    float get(Flyweight record);
 
     /** Stores {@code value} in the current record of {@code record}. */
-    public void set(Flyweight record, float value) {
-        segment(record).set(VALUE, at(record, SIZE), value);
-    }
+    void set(Flyweight record, float value);
 }

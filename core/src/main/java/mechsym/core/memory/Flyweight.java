@@ -28,23 +28,18 @@ import java.util.Objects;
  */
 public abstract class Flyweight {
     private final RecordLayout layout;
-    private final long recordSize;
     private RecordStore store;
     // array-of-structures: the record area; columnar: null. Unbound: the empty NULL segment, so a
     // field access refuses with the segment's IndexOutOfBoundsException rather than a bare NPE
     MemorySegment records = MemorySegment.NULL;
     // columnar: one segment per field; array-of-structures: null
     MemorySegment[] columns;
+    // before the first move -1, so every field's offset is negative and the segment refuses the access
     long index = -1;
-    // array-of-structures: byte offset of the current record in {@code records}; before the first
-    // move -recordSize, so every field offset is negative and the segment refuses the access
-    long position;
 
     /** Creates an unbound flyweight for records of {@code layout}. */
     protected Flyweight(RecordLayout layout) {
         this.layout = Objects.requireNonNull(layout, "layout");
-        this.recordSize = layout.recordSize();
-        this.position = -recordSize;
     }
 
     /** The layout this flyweight reads. */
@@ -78,7 +73,6 @@ public abstract class Flyweight {
             throw outOfBounds(index, size);
         }
         this.index = index;
-        this.position = index * recordSize;
     }
 
     // cold paths out of line, so moveTo stays small enough to inline everywhere
@@ -95,13 +89,11 @@ public abstract class Flyweight {
         this.records = records;
         this.columns = columns;
         this.index = -1;
-        this.position = -recordSize;
     }
 
     /** Positions without the size check; the caller has checked against the capacity. */
     final void moveToUnchecked(long index) {
         this.index = index;
-        this.position = index * recordSize;
     }
 
     /** The segment holding {@code column}. */
@@ -110,8 +102,12 @@ public abstract class Flyweight {
         return c == null ? records : c[column];
     }
 
-    /** The offset of a field of {@code size} bytes at {@code offset} in the record, in its segment. */
-    final long offset(long fieldOffset, long fieldSize) {
-        return columns == null ? position + fieldOffset : index * fieldSize;
+    /**
+     * The offset, in its segment, of the current record's field at {@code fieldOffset} of {@code
+     * fieldSize} bytes, in records of {@code stride} bytes. A constant handle passes constants, so in
+     * a loop the offset is {@code index * constant + constant} and the bounds check leaves the loop.
+     */
+    final long at(long fieldOffset, long stride, long fieldSize) {
+        return columns == null ? index * stride + fieldOffset : index * fieldSize;
     }
 }

@@ -1,29 +1,14 @@
 package mechsym.core.memory;
 
-import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
-
 /**
  * A handle to an {@code int64} field: {@code get} and {@code set} are plain loads and stores of
  * a {@code long} in the flyweight's current record. Immutable and thread-safe; see {@link
  * FieldHandle} for bounds and {@link Flyweight} for threading.
  */
-public final class LongField extends FieldHandle {
-    // a constant, so a columnar offset is index * constant, which the JIT folds and range-checks well
-    private static final long SIZE = 8;
-    private static final ValueLayout.OfLong VALUE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-
-    LongField(RecordLayout layout, FieldDescriptor descriptor) {
-        super(layout, descriptor);
-    }
-
+public sealed interface LongField extends FieldHandle permits FieldRecords.LongHandle {
     /** The value in the current record of {@code record}. */
-    public long get(Flyweight record) {
-        return segment(record).get(VALUE, at(record, SIZE));
-    }
+    long get(Flyweight record);
 
     /** Stores {@code value} in the current record of {@code record}. */
-    public void set(Flyweight record, long value) {
-        segment(record).set(VALUE, at(record, SIZE), value);
-    }
+    void set(Flyweight record, long value);
 }

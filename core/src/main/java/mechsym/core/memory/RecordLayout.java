@@ -155,37 +155,37 @@ public final class RecordLayout {
 
     /** A handle to the {@code int8} field of that name. */
     public ByteField byteField(String name) {
-        return new ByteField(this, field(name, FieldType.INT8));
+        return new FieldRecords.ByteHandle(this, field(name, FieldType.INT8));
     }
 
     /** A handle to the {@code int16} field of that name. */
     public ShortField shortField(String name) {
-        return new ShortField(this, field(name, FieldType.INT16));
+        return new FieldRecords.ShortHandle(this, field(name, FieldType.INT16));
     }
 
     /** A handle to the {@code char16} field of that name. */
     public CharField charField(String name) {
-        return new CharField(this, field(name, FieldType.CHAR16));
+        return new FieldRecords.CharHandle(this, field(name, FieldType.CHAR16));
     }
 
     /** A handle to the {@code int32} field of that name. */
     public IntField intField(String name) {
-        return new IntField(this, field(name, FieldType.INT32));
+        return new FieldRecords.IntHandle(this, field(name, FieldType.INT32));
     }
 
     /** A handle to the {@code int64} field of that name. */
     public LongField longField(String name) {
-        return new LongField(this, field(name, FieldType.INT64));
+        return new FieldRecords.LongHandle(this, field(name, FieldType.INT64));
     }
 
     /** A handle to the {@code float32} field of that name. */
     public FloatField floatField(String name) {
-        return new FloatField(this, field(name, FieldType.FLOAT32));
+        return new FieldRecords.FloatHandle(this, field(name, FieldType.FLOAT32));
     }
 
     /** A handle to the {@code float64} field of that name. */
     public DoubleField doubleField(String name) {
-        return new DoubleField(this, field(name, FieldType.FLOAT64));
+        return new FieldRecords.DoubleHandle(this, field(name, FieldType.FLOAT64));
     }
 
     /** A handle to the {@code bytes} or {@code ascii} field of that name. */
@@ -195,7 +195,7 @@ public final class RecordLayout {
             throw new IllegalArgumentException(
                     "field '" + name + "' is " + field.type().descriptorName() + ", not bytes or ascii");
         }
-        return new BytesField(this, field);
+        return new BytesHandle(this, field);
     }
 
     private FieldDescriptor field(String name, FieldType type) {

@@ -1,30 +1,14 @@
 package mechsym.core.memory;
 
-import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
-
 /**
  * A handle to an {@code int16} field: {@code get} and {@code set} are plain loads and stores of
  * a {@code short} in the flyweight's current record. Immutable and thread-safe; see {@link
  * FieldHandle} for bounds and {@link Flyweight} for threading.
  */
-public final class ShortField extends FieldHandle {
-    // a constant, so a columnar offset is index * constant, which the JIT folds and range-checks well
-    private static final long SIZE = 2;
-    private static final ValueLayout.OfShort VALUE =
-            ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-
-    ShortField(RecordLayout layout, FieldDescriptor descriptor) {
-        super(layout, descriptor);
-    }
-
+public sealed interface ShortField extends FieldHandle permits FieldRecords.ShortHandle {
     /** The value in the current record of {@code record}. */
-    public short get(Flyweight record) {
-        return segment(record).get(VALUE, at(record, SIZE));
-    }
+    short get(Flyweight record);
 
     /** Stores {@code value} in the current record of {@code record}. */
-    public void set(Flyweight record, short value) {
-        segment(record).set(VALUE, at(record, SIZE), value);
-    }
+    void set(Flyweight record, short value);
 }

@@ -207,7 +207,7 @@ public final class HtmlReport {
         html.append("</section>\n");
     }
 
-    /** Links to the flame graphs a profiled run left in the experiment's profiles folder, if any. */
+    /** Links to the flame graphs a profiled run left in the experiment's profiles folder, each with its sample count. */
     private void flameGraphs(StringBuilder html, ExperimentResult e) throws IOException {
         Path profiles = outDir.resolve(e.id()).resolve("profiles");
         if (!Files.isDirectory(profiles)) {
@@ -228,9 +228,17 @@ public final class HtmlReport {
                     .append(esc(outDir.relativize(graph).toString().replace('\\', '/')))
                     .append("\">")
                     .append(esc(profiles.relativize(graph).toString()))
-                    .append("</a></li>");
+                    .append("</a>")
+                    .append(sampleCount(graph))
+                    .append("</li>");
         }
         html.append("</ul>\n");
+    }
+
+    /** " (12,345 samples)" for a flame graph whose count can be read, else nothing. */
+    private static String sampleCount(Path graph) throws IOException {
+        java.util.OptionalLong samples = FlameGraphs.samples(graph);
+        return samples.isPresent() ? String.format(java.util.Locale.ROOT, " (%,d samples)", samples.getAsLong()) : "";
     }
 
     /**

@@ -45,14 +45,25 @@ final class ChildJvmLauncher implements ForkedJvm {
     private final List<String> jvmArgs = new ArrayList<>();
     private final List<String> args = new ArrayList<>();
     private final List<String> wrapper = new ArrayList<>();
+    private final List<String> profilers;
     private long timeoutSeconds = 600;
     private String name;
+    private String profileName;
 
-    ChildJvmLauncher(Class<?> mainClass, Path workDir, Progress progress) {
+    /**
+     * @param profilers the lab's profilers ({@code async}, {@code jfr}, other JMH profilers): a fork
+     *     {@linkplain #profiled profiled} runs under the ones that have a forked-JVM form
+     */
+    ChildJvmLauncher(Class<?> mainClass, Path workDir, Progress progress, List<String> profilers) {
         this.mainClass = mainClass;
         this.workDir = workDir;
         this.progress = progress;
+        this.profilers = List.copyOf(profilers);
         this.name = mainClass.getSimpleName();
+    }
+
+    ChildJvmLauncher(Class<?> mainClass, Path workDir, Progress progress) {
+        this(mainClass, workDir, progress, List.of());
     }
 
     @Override
@@ -90,6 +101,16 @@ final class ChildJvmLauncher implements ForkedJvm {
     }
 
     @Override
+    public ForkedJvm profiled(String profile) {
+        if (profile.isBlank() || !profile.matches("[A-Za-z0-9_.-]+")) {
+            throw new IllegalArgumentException(
+                    "a profile's name is a folder name (letters, digits, _ . -): '" + profile + "'");
+        }
+        this.profileName = profile;
+        return this;
+    }
+
+    @Override
     public ForkedJvm timeoutSeconds(long seconds) {
         this.timeoutSeconds = seconds;
         return this;
@@ -103,6 +124,7 @@ final class ChildJvmLauncher implements ForkedJvm {
         command.addAll(BASE_FLAGS);
         command.addAll(VM_OUTPUT_TO_STDERR);
         command.addAll(jvmArgs);
+        command.addAll(profilerFlags());
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(ExitOnStdinClose.class.getName()); // it ends when the lab does, kill -9 included
@@ -111,12 +133,25 @@ final class ChildJvmLauncher implements ForkedJvm {
         return command;
     }
 
+    /** The lab's profilers for a profiled fork, writing into its folder under the experiment's profiles. */
+    private List<String> profilerFlags() {
+        if (profileName == null || profilers.isEmpty()) {
+            return List.of();
+        }
+        return ProfilerOptions.forkFlags(
+                profilers, workDir.resolve(ProfilerOptions.PROFILES_DIR).resolve(profileName));
+    }
+
     /** Runs the child to completion and returns the JSON results it emitted, as {@code type}. */
     @Override
     public <T> List<T> run(Class<T> type) throws IOException, InterruptedException {
         Path log = workDir.resolve(name.replaceAll("[^A-Za-z0-9_.-]", "_") + ".log");
         List<T> results = new ArrayList<>();
         List<String> other = java.util.Collections.synchronizedList(new ArrayList<>());
+        if (!profilerFlags().isEmpty()) {
+            java.nio.file.Files.createDirectories(
+                    workDir.resolve(ProfilerOptions.PROFILES_DIR).resolve(profileName));
+        }
         ChildProcess.Outcome outcome = ChildProcess.command(command())
                 .name("forked JVM '" + name + "'")
                 .log(log)

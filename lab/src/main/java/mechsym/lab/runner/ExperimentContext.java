@@ -14,7 +14,8 @@ import mechsym.lab.ServerTargets;
  *
  * @param servers the user's own servers (--broker-url, --jdbc-url), if any
  * @param jmhProfilers JMH profilers added to every JMH run, as JMH's {@code -prof} takes them
- *     ({@code gc}, {@code perfasm:intelSyntax=true})
+ *     ({@code gc}, {@code perfasm:intelSyntax=true}); async and jfr also profile the forks an
+ *     experiment marks {@linkplain ForkedJvm#profiled profiled}
  */
 public record ExperimentContext(
         Profile profile, Path workDir, Progress progress, ServerTargets servers, List<String> jmhProfilers)
@@ -31,7 +32,7 @@ public record ExperimentContext(
 
     @Override
     public ForkedJvm fork(Class<?> mainClass) {
-        return new ChildJvmLauncher(mainClass, workDir, progress);
+        return new ChildJvmLauncher(mainClass, workDir, progress, jmhProfilers);
     }
 
     @Override

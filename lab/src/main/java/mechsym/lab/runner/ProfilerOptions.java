@@ -22,8 +22,11 @@ import one.profiler.AsyncProfiler;
  * {@code libPath}, so nothing needs installing. The event is {@code cpu} when async-profiler can
  * sample it here (perf events' CPU clock, or its own timer where perf is not allowed), else {@code
  * itimer}; hardware counters ({@code cycles}) are not required, so it also works in VMs and
- * containers that hide them. {@link #complete} fills in what a profiler string leaves out; what was
- * chosen is written to {@value #USED_FILE} in the output folder.
+ * containers that hide them. The interval is {@value #INTERVAL_NANOS} ns of CPU time, so a benchmark
+ * that runs a second gives thousands of samples (async-profiler's own default, 10 ms, gives a few
+ * dozen). {@link #complete} fills in what a profiler string leaves out; what was chosen is written to
+ * {@value #USED_FILE} in the output folder. A forked program of an experiment is profiled the same
+ * way, with async-profiler as a Java agent ({@link #forkFlags}).
  */
 public final class ProfilerOptions {
     /** The folder of an experiment (beside {@code jmh-result.json}) that holds the profiles. */
@@ -31,6 +34,12 @@ public final class ProfilerOptions {
 
     /** What the profiler used, in {@link #PROFILES_DIR}. */
     public static final String USED_FILE = "profiler.txt";
+
+    /** The flame graph a profiled forked JVM writes into its folder under {@link #PROFILES_DIR}. */
+    public static final String FORK_FLAME_GRAPH = "flame-cpu-forward.html";
+
+    /** async-profiler's sampling interval: 100 µs of CPU time, thousands of samples a second a thread. */
+    static final long INTERVAL_NANOS = 100_000;
 
     private static final String VERSION = "4.2";
 
@@ -49,8 +58,8 @@ public final class ProfilerOptions {
 
     /**
      * A JMH profiler string ({@code name} or {@code name:options}) completed for this machine: for
-     * {@code async}, {@code libPath} (the extracted library), {@code output=flamegraph} and the
-     * event, unless given; for {@code async} and {@code jfr}, {@code dir} when {@code dir} is not
+     * {@code async}, {@code libPath} (the extracted library), {@code output=flamegraph}, the event
+     * and the interval ({@value #INTERVAL_NANOS} ns), unless given; for {@code async} and {@code jfr}, {@code dir} when {@code dir} is not
      * null and the string has none. Other profilers are returned as they are.
      *
      * @throws IllegalStateException if async-profiler's library cannot be loaded here, with the reason
@@ -78,11 +87,45 @@ public final class ProfilerOptions {
             if (!has(options, "event")) {
                 options.add("event=" + cpuEvent(library));
             }
+            if (!has(options, "interval")) {
+                options.add("interval=" + INTERVAL_NANOS);
+            }
         }
         if (dir != null && !has(options, "dir")) {
             options.add("dir=" + dir);
         }
         return options.isEmpty() ? name : name + ":" + String.join(";", options);
+    }
+
+    /**
+     * The JVM flags that profile a forked program as the lab's profilers profile its JMH runs: for
+     * {@code async}, async-profiler as a Java agent from start to exit, at the same event and interval,
+     * writing {@code dir}/{@value #FORK_FLAME_GRAPH}; for {@code jfr}, a flight recording {@code
+     * dir}/profile.jfr. Other JMH profilers have no forked-JVM form and add nothing.
+     *
+     * @param profilers the lab's JMH profilers, as given ({@code async}, {@code async:interval=...}, {@code jfr})
+     * @throws IllegalStateException if async-profiler's library cannot be loaded here, or {@code dir}
+     *     holds a comma (the agent's option separator)
+     */
+    public static List<String> forkFlags(List<String> profilers, Path dir) {
+        List<String> flags = new ArrayList<>();
+        for (String profiler : profilers) {
+            String completed = complete(profiler, null);
+            if (completed.startsWith("async:")) {
+                List<String> options = List.of(completed.substring(6).split(";"));
+                Path library = Path.of(value(options, "libPath"));
+                Path file = dir.resolve(FORK_FLAME_GRAPH);
+                if (file.toString().contains(",") || library.toString().contains(",")) {
+                    throw new IllegalStateException(
+                            "async-profiler's agent cannot write to a path with a comma: " + file);
+                }
+                flags.add("-agentpath:" + library + "=start,event=" + value(options, "event") + ",interval="
+                        + value(options, "interval") + ",file=" + file);
+            } else if (completed.equals("jfr") || completed.startsWith("jfr:")) {
+                flags.add("-XX:StartFlightRecording=settings=profile,filename=" + dir.resolve("profile.jfr"));
+            }
+        }
+        return flags;
     }
 
     /**

@@ -50,16 +50,81 @@ class ProfilerOptionsTest {
         String completed = ProfilerOptions.complete("async", dir);
         assertThat(completed)
                 .startsWith("async:libPath=" + library + ";output=flamegraph;event=")
-                .endsWith(";dir=" + dir);
+                .endsWith(";interval=100000;dir=" + dir);
         assertThat(completed).containsAnyOf("event=cpu;", "event=itimer;");
         assertThat(ProfilerOptions.complete("async:event=wall;output=jfr", null))
                 .as("what the user gave is kept")
-                .isEqualTo("async:event=wall;output=jfr;libPath=" + library);
+                .isEqualTo("async:event=wall;output=jfr;libPath=" + library + ";interval=100000");
         assertThat(ProfilerOptions.complete("jfr", dir)).isEqualTo("jfr:dir=" + dir);
         assertThat(ProfilerOptions.complete("jfr", null)).isEqualTo("jfr");
         assertThat(ProfilerOptions.complete("gc", dir))
                 .as("other profilers untouched")
                 .isEqualTo("gc");
+    }
+
+    @Test
+    void aForkedJvmIsProfiledByTheAgentAtTheSameEventAndInterval(@TempDir Path dir) {
+        Path library = loadableLibrary();
+        assertThat(ProfilerOptions.forkFlags(List.of("async"), dir))
+                .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+                .startsWith("-agentpath:" + library + "=start,event=")
+                .endsWith(",interval=100000,file=" + dir.resolve(ProfilerOptions.FORK_FLAME_GRAPH));
+        assertThat(ProfilerOptions.forkFlags(List.of("async:interval=50000"), dir))
+                .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+                .contains(",interval=50000,");
+        assertThat(ProfilerOptions.forkFlags(List.of("jfr", "gc"), dir))
+                .containsExactly("-XX:StartFlightRecording=settings=profile,filename=" + dir.resolve("profile.jfr"));
+        assertThat(ProfilerOptions.forkFlags(List.of(), dir)).isEmpty();
+    }
+
+    /** A forked program that spends about half a second of CPU time. */
+    public static final class Spinner {
+        public static void main(String[] args) {
+            long sum = 0;
+            long end = System.nanoTime() + 500_000_000L;
+            while (System.nanoTime() < end) {
+                for (int i = 0; i < 10_000; i++) {
+                    sum += Long.hashCode(sum * 31 + i);
+                }
+            }
+            mechsym.lab.ForkedJvm.emit(sum);
+        }
+    }
+
+    private static ExperimentContext withAsyncProfiler(Path dir) {
+        return new ExperimentContext(
+                mechsym.lab.Profile.TINY, dir, Progress.silent(), mechsym.lab.ServerTargets.NONE, List.of("async"));
+    }
+
+    @Test
+    void aProfiledForkWritesAFlameGraphOfThousandsOfSamples(@TempDir Path dir) throws Exception {
+        loadableLibrary();
+        mechsym.lab.ForkedJvm fork =
+                withAsyncProfiler(dir).fork(Spinner.class).name("spinner").profiled("spinner");
+        assertThat(fork.run(Long.class)).hasSize(1);
+
+        Path graph =
+                dir.resolve(ProfilerOptions.PROFILES_DIR).resolve("spinner").resolve(ProfilerOptions.FORK_FLAME_GRAPH);
+        assertThat(Files.readString(graph)).contains("<html").contains("Spinner.main");
+        assertThat(mechsym.lab.report.FlameGraphs.samples(graph).orElse(0))
+                .as("half a second at 100 µs")
+                .isGreaterThanOrEqualTo(1_000);
+    }
+
+    @Test
+    void anUnprofiledForkOrARunWithoutAProfilerAddsNoFlag(@TempDir Path dir) {
+        assertThat(withAsyncProfiler(dir).fork(Spinner.class).command())
+                .noneMatch(flag -> flag.startsWith("-agentpath"));
+        assertThat(new ExperimentContext(mechsym.lab.Profile.TINY, dir, Progress.silent())
+                        .fork(Spinner.class)
+                        .profiled("spinner")
+                        .command())
+                .noneMatch(flag -> flag.startsWith("-agentpath"));
+        assertThatThrownBy(() -> new ExperimentContext(mechsym.lab.Profile.TINY, dir, Progress.silent())
+                        .fork(Spinner.class)
+                        .profiled("a/b"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'a/b'");
     }
 
     @Test

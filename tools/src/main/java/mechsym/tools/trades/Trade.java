@@ -34,6 +34,7 @@ public final class Trade extends Flyweight {
             .char16("side")
             .build();
 
+    // static final handles are constants: their offsets and the record size fold into each access
     private static final LongField TRADE_ID = LAYOUT.longField("tradeId");
     private static final LongField CLIENT_ID = LAYOUT.longField("clientId");
     private static final IntField VENUE_CODE = LAYOUT.intField("venueCode");

@@ -13,6 +13,7 @@ import mechsym.lab.Environment;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Profile;
+import mechsym.lab.Rounds;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Summary;
@@ -32,20 +33,21 @@ import mechsym.lab.seeds.SeedPosts;
  *   RANDOM_HEAP_WALK   pos = (pos + 514229) & ARRAY_MASK             every bet lost: a miss per word
  *   ..._LARGE_PRIME    the post's 06-Aug update: (int)(pos + 70368760954879L) & ARRAY_MASK
  *
- * Measured as the post did: one forked JVM per (storage, walk), the array filled with 777, several
- * runs in that JVM, ns per word read, the checksum (777 x words) verified after every run. The
- * first run is shown as warm-up and left out of min/median/max. Beyond the post: the same walks
- * over an off-heap MemorySegment (FFM), and the long[] with -XX:+UseTransparentHugePages (this
- * kernel's THP mode is madvise, so the JVM must ask for them). Forks are interleaved by walk so
- * drift on this shared machine spreads over all variants.
+ * Measured as the post did: one forked JVM per walk, the array filled with 777, a warm-up run and
+ * then the measured run(s), ns per word read, the checksum (777 x words) verified after every run.
+ * The post's three walks over its long[] run in rounds, forked in turn within each round, and the
+ * verdict (MemoryAccessClaims) decides by the per-round ratios of the walks. Beyond the post, in
+ * the first round: the update's LARGE_PRIME walk, the same walks over an off-heap MemorySegment
+ * (FFM), and the long[] with -XX:+UseTransparentHugePages (this kernel's THP mode is madvise, so the
+ * JVM must ask for them).
  *
  * Sensitive to: the array's size against the last-level cache, huge pages (TLB reach), other
  * guests on the host. Hardware counters (L1d, dTLB misses) come from `perf stat` when the
  * machine exposes them; on most VMs it does not, and the report says so.
  *
- * Quick profile: about 70 s: 12 forked JVMs over 1 GiB, three runs each, on 2 vCPUs (an estimate
- * from its forks and iterations; `./mechsym lab memory-access` prints the measured time as 'done in
- * N s').
+ * Quick profile: 3 rounds of the post's three walks and one of the rest, 18 forked JVMs over 1 GiB,
+ * two runs each, on 2 vCPUs (`./mechsym lab memory-access` prints the measured time as 'done in N
+ * s').
  */
 public final class MemoryAccessExperiment implements Experiment {
 
@@ -133,25 +135,51 @@ public final class MemoryAccessExperiment implements Experiment {
         return tables;
     }
 
+    /** One fork's walk: the run after its warm-up, and the warm-up. */
+    record Walk(Stride stride, Storage storage, int round, double nsPerOp, double warmUpNsPerOp) {}
+
     @Override
     public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
         Profile profile = context.profile();
         long bytes = profile.pick(16L << 20, 1L << 30, 2L << 30);
-        int runs = profile.pick(2, 3, 5); // the first is warm-up
+        int rounds = profile.pick(2, 3, 5);
+        int runsPerFork = profile.pick(2, 2, 3); // the first is warm-up
         String heap = profile.pick("-Xmx256m", "-Xmx2g", "-Xmx4g");
         List<String> perf = perfStatAvailable()
                 ? List.of("L1-dcache-loads", "L1-dcache-load-misses", "dTLB-loads", "dTLB-load-misses")
                 : List.of();
 
-        Map<String, List<Double>> samples = new LinkedHashMap<>();
-        Map<String, Double> warmUp = new LinkedHashMap<>();
-        Map<String, Map<String, Long>> counters = new LinkedHashMap<>();
-        int forks = Stride.values().length * Storage.values().length;
-        context.progress().start("walks over " + (bytes >> 20) + " MiB, " + forks + " JVMs", forks);
-        for (Stride stride : Stride.values()) {
-            for (Storage storage : Storage.values()) {
-                String key = stride.name() + "|" + storage.label;
-                String runName = stride.name() + "-" + storage.name();
+        // every round forks the post's three walks over the long[] in turn; the first round also the
+        // update's walk and the storages beyond the post, shown beside the verdict
+        List<Stride> postsWalks = List.of(Stride.LINEAR_WALK, Stride.RANDOM_PAGE_WALK, Stride.RANDOM_HEAP_WALK);
+        List<List<Walk>> plan = new ArrayList<>();
+        int forks = 0;
+        for (int round = 0; round < rounds; round++) {
+            List<Walk> forksOfRound = new ArrayList<>();
+            for (Stride stride : Rounds.inTurn(postsWalks, round)) {
+                forksOfRound.add(new Walk(stride, Storage.LONG_ARRAY, round, Double.NaN, Double.NaN));
+            }
+            if (round == 0) {
+                forksOfRound.add(
+                        new Walk(Stride.RANDOM_HEAP_WALK_LARGE_PRIME, Storage.LONG_ARRAY, 0, Double.NaN, Double.NaN));
+                for (Storage storage : List.of(Storage.LONG_ARRAY_THP, Storage.SEGMENT)) {
+                    for (Stride stride : Stride.values()) {
+                        forksOfRound.add(new Walk(stride, storage, 0, Double.NaN, Double.NaN));
+                    }
+                }
+            }
+            plan.add(forksOfRound);
+            forks += forksOfRound.size();
+        }
+
+        List<Walk> walks = new ArrayList<>();
+        Map<Walk, Map<String, Long>> counters = new LinkedHashMap<>();
+        context.progress()
+                .start("walks over " + (bytes >> 20) + " MiB, " + rounds + " rounds, " + forks + " JVMs", forks);
+        for (List<Walk> round : plan) {
+            for (Walk planned : round) {
+                String runName =
+                        planned.stride().name() + "-" + planned.storage().name() + "-round" + planned.round();
                 List<String> wrapper = new ArrayList<>();
                 Path perfOut = context.workDir().resolve(runName + ".perf.csv");
                 if (!perf.isEmpty()) {
@@ -162,19 +190,24 @@ public final class MemoryAccessExperiment implements Experiment {
                         .name(runName)
                         .wrapWith(wrapper)
                         .jvmArgs(heap, "-XX:+AlwaysPreTouch")
-                        .jvmArgs(storage.flags)
-                        .args(storage.arg, stride.name(), bytes, runs)
+                        .jvmArgs(planned.storage().flags)
+                        .args(planned.storage().arg, planned.stride().name(), bytes, runsPerFork)
                         .timeoutSeconds(900)
                         .run(MemoryWalk.Run.class);
-                for (MemoryWalk.Run r : out) {
-                    if (r.run() == 0) {
-                        warmUp.put(key, r.nsPerOp());
-                    } else {
-                        samples.computeIfAbsent(key, k -> new ArrayList<>()).add(r.nsPerOp());
-                    }
-                }
-                if (!perf.isEmpty()) {
-                    counters.put(key, readPerf(perfOut));
+                double warmUp = out.stream()
+                        .filter(r -> r.run() == 0)
+                        .mapToDouble(MemoryWalk.Run::nsPerOp)
+                        .findFirst()
+                        .orElse(Double.NaN);
+                double steady = Summary.of(out.stream()
+                                .filter(r -> r.run() > 0)
+                                .mapToDouble(MemoryWalk.Run::nsPerOp)
+                                .toArray())
+                        .median();
+                Walk walk = new Walk(planned.stride(), planned.storage(), planned.round(), steady, warmUp);
+                walks.add(walk);
+                if (!perf.isEmpty() && planned.round() == 0) {
+                    counters.put(walk, readPerf(perfOut));
                 }
                 context.progress().step();
             }
@@ -182,20 +215,29 @@ public final class MemoryAccessExperiment implements Experiment {
 
         Table.Builder ours = Table.measured(
                         "measured",
-                        "ns per word, " + (bytes >> 20) + " MiB, " + (runs - 1)
-                                + " runs after one warm-up, one JVM per row")
+                        "ns per word, " + (bytes >> 20) + " MiB, one JVM per walk and round (" + (runsPerFork - 1)
+                                + " run after a warm-up each)")
                 .column("walk")
                 .column("storage")
                 .summaryColumns("ns/op")
                 .column("warm-up run", "ns/op")
+                .column("rounds", "count")
                 .note("JVM flags: " + heap + " -XX:+AlwaysPreTouch; +THP adds -XX:+UseTransparentHugePages. Checksum"
-                        + " (777 x words) verified after every run.");
-        Map<String, Summary> medians = new LinkedHashMap<>();
-        for (Map.Entry<String, List<Double>> e : samples.entrySet()) {
-            String[] k = e.getKey().split("\\|");
-            Summary s = Summary.of(e.getValue());
-            medians.put(e.getKey(), s);
-            ours.row(k[0], k[1], s, warmUp.get(e.getKey()));
+                        + " (777 x words) verified after every run. The post's three walks over the long[] run "
+                        + rounds + " rounds, forked in turn; the update's walk and the other storages one round."
+                        + " Summary over the rounds; warm-up: the first round's.");
+        for (Storage storage : Storage.values()) {
+            for (Stride stride : Stride.values()) {
+                List<Walk> of = walksOf(walks, stride, storage);
+                if (!of.isEmpty()) {
+                    ours.row(
+                            stride.name(),
+                            storage.label,
+                            Summary.of(of.stream().mapToDouble(Walk::nsPerOp).toArray()),
+                            of.getFirst().warmUpNsPerOp(),
+                            of.size());
+                }
+            }
         }
         result.table(ours.build());
         result.note(largePrimeStrideNote(bytes / Long.BYTES));
@@ -213,12 +255,12 @@ public final class MemoryAccessExperiment implements Experiment {
         }
 
         if (!counters.isEmpty()) {
-            Table.Builder c = Table.measured("counters", "perf stat counters per JVM (all runs)")
+            Table.Builder c = Table.measured("counters", "perf stat counters per JVM (all runs, first round)")
                     .column("walk")
                     .column("storage");
             perf.forEach(event -> c.column(event, "events"));
-            counters.forEach((key, values) -> {
-                List<Object> row = new ArrayList<>(List.of(key.split("\\|")));
+            counters.forEach((walk, values) -> {
+                List<Object> row = new ArrayList<>(List.of(walk.stride().name(), walk.storage().label));
                 perf.forEach(event -> row.add(values.get(event)));
                 c.row(row.toArray());
             });
@@ -243,35 +285,47 @@ public final class MemoryAccessExperiment implements Experiment {
                         "ns/op (median, log scale)")
                 .withLogY());
 
-        verdict(result, medians);
+        headlines(result, walks);
+        result.verdict(MemoryAccessClaims.judge(new MemoryAccessClaims.Figures(
+                profile != Profile.TINY,
+                nsPerOp(walks, Stride.LINEAR_WALK, Storage.LONG_ARRAY),
+                nsPerOp(walks, Stride.RANDOM_PAGE_WALK, Storage.LONG_ARRAY),
+                nsPerOp(walks, Stride.RANDOM_HEAP_WALK, Storage.LONG_ARRAY))));
     }
 
-    private static void verdict(ExperimentResult.Builder result, Map<String, Summary> medians) {
-        List<MemoryAccessVerdict.Walks> walks = new ArrayList<>();
+    private static List<Walk> walksOf(List<Walk> walks, Stride stride, Storage storage) {
+        return walks.stream()
+                .filter(w -> w.stride() == stride && w.storage() == storage)
+                .sorted(java.util.Comparator.comparingInt(Walk::round))
+                .toList();
+    }
+
+    /** The ns per word of each round's walk, in round order. */
+    private static List<Double> nsPerOp(List<Walk> walks, Stride stride, Storage storage) {
+        return walksOf(walks, stride, storage).stream().map(Walk::nsPerOp).toList();
+    }
+
+    private static void headlines(ExperimentResult.Builder result, List<Walk> walks) {
         for (Storage storage : Storage.values()) {
-            Double linear = median(medians, Stride.LINEAR_WALK, storage);
-            Double page = median(medians, Stride.RANDOM_PAGE_WALK, storage);
-            Double heap = median(medians, Stride.RANDOM_HEAP_WALK, storage);
-            MemoryAccessVerdict.Walks w = new MemoryAccessVerdict.Walks(storage.label, linear, page, heap);
-            walks.add(w);
-            if (w.complete()) {
-                result.headline(String.format(
-                        Locale.ROOT,
-                        "%-14s linear %.2f, page %.2f, heap %.2f ns/op (heap/linear %.0fx)%s",
-                        storage.label,
-                        linear,
-                        page,
-                        heap,
-                        w.heapOverLinear(),
-                        w.inOrder() ? "" : "  <- not in the post's order"));
+            List<Double> linear = nsPerOp(walks, Stride.LINEAR_WALK, storage);
+            List<Double> page = nsPerOp(walks, Stride.RANDOM_PAGE_WALK, storage);
+            List<Double> heap = nsPerOp(walks, Stride.RANDOM_HEAP_WALK, storage);
+            if (linear.isEmpty() || page.isEmpty() || heap.isEmpty()) {
+                continue;
             }
+            double l = Summary.of(linear).median();
+            double p = Summary.of(page).median();
+            double h = Summary.of(heap).median();
+            result.headline(String.format(
+                    Locale.ROOT,
+                    "%-14s linear %.2f, page %.2f, heap %.2f ns/op (heap/linear %.0fx)%s",
+                    storage.label,
+                    l,
+                    p,
+                    h,
+                    h / l,
+                    l < p && p < h ? "" : "  <- not in the post's order"));
         }
-        result.verdict(MemoryAccessVerdict.judge(walks));
-    }
-
-    private static Double median(Map<String, Summary> medians, Stride stride, Storage storage) {
-        Summary s = medians.get(stride.name() + "|" + storage.label);
-        return s == null ? null : s.median();
     }
 
     /**

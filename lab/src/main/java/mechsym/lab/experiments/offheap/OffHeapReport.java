@@ -5,13 +5,12 @@ import java.util.Locale;
 import java.util.Map;
 import mechsym.lab.Chart;
 import mechsym.lab.ExperimentResult;
-import mechsym.lab.Goal;
 import mechsym.lab.Table;
 import mechsym.lab.experiments.offheap.OffHeapStructuresExperiment.Figures;
 
 /**
  * The offheap-structures experiment's tables and charts, built from its measured figures: the forked
- * runs (durations, each run, memory, GC pauses), the JMH scan against its ceiling, and the speed goals.
+ * runs (durations, each run, memory, GC pauses) and the JMH scan against its ceiling.
  */
 final class OffHeapReport {
     private OffHeapReport() {}
@@ -130,7 +129,8 @@ final class OffHeapReport {
                 "scanObjects", "readRecords",
                 "scanUnsafe", "readRecords",
                 "scanFlyweight", "readRecords",
-                "scanColumnar", "readColumns");
+                "scanColumnar", "readColumns",
+                "scanColumnsByHand", "readColumns");
         Table.Builder t = Table.measured("scan-jmh", "the scan alone, " + records + " trades (JMH, ms per scan)")
                 .column("benchmark")
                 .column("score", "ms")
@@ -142,14 +142,24 @@ final class OffHeapReport {
                         + " for array of structures, the side, price and quantity columns (18 bytes) for columnar."
                         + " Unsafe runs over the same huge-page memory as the core stores. bytes read: the 42-byte"
                         + " payload of each record; scanObjects reads more than that (headers and references: see"
-                        + " the memory table), so its GB/s and fraction are of the payload, not of memory traffic.");
-        for (String benchmark :
-                List.of("scanObjects", "scanUnsafe", "scanFlyweight", "scanColumnar", "readRecords", "readColumns")) {
+                        + " the memory table), so its GB/s and fraction are of the payload, not of memory traffic."
+                        + " scanColumnsByHand: the post's scan written by hand over the three column segments."
+                        + " The quick profile runs the four scans the goals compare, without the ceilings.");
+        for (String benchmark : List.of(
+                "scanObjects",
+                "scanUnsafe",
+                "scanFlyweight",
+                "scanColumnar",
+                "scanColumnsByHand",
+                "readRecords",
+                "readColumns")) {
             Double score = ms.get(benchmark);
             if (score == null) {
                 continue;
             }
-            boolean columns = benchmark.equals("scanColumnar") || benchmark.equals("readColumns");
+            boolean columns = benchmark.equals("scanColumnar")
+                    || benchmark.equals("scanColumnsByHand")
+                    || benchmark.equals("readColumns");
             long bytes = (long) records * (columns ? 18 : 42);
             String ceiling = ceilingOf.get(benchmark);
             Double fraction = ceiling != null && ms.containsKey(ceiling) ? ms.get(ceiling) / score : null;
@@ -164,109 +174,5 @@ final class OffHeapReport {
                 "score",
                 null,
                 "ms per scan"));
-    }
-
-    /**
-     * A speed goal on the ratio of two figures: forked-run medians (keys "G1 core-aos") or JMH scores
-     * (benchmark names), at least or at most the target.
-     */
-    private record RatioGoal(
-            String goal, boolean jmh, String numerator, String denominator, double target, boolean atLeast) {}
-
-    private static final List<RatioGoal> RATIO_GOALS = List.of(
-            new RatioGoal(
-                    "core flyweight / Unsafe, malloc-like 4 KiB pages", false, "G1 core-aos", "G1 unsafe", 1.05, false),
-            new RatioGoal(
-                    "core flyweight / Unsafe, same huge pages",
-                    false,
-                    "G1 core-aos-huge",
-                    "G1 unsafe-huge",
-                    1.05,
-                    false),
-            new RatioGoal(
-                    "G1 objects / core flyweight + huge pages", false, "G1 objects", "G1 core-aos-huge", 2.0, true),
-            new RatioGoal(
-                    "G1 objects / core flyweight, reused memory", false, "G1 objects", "G1 core-aos-reused", 2.0, true),
-            new RatioGoal(
-                    "core flyweight scan / Unsafe scan, same memory (JMH)",
-                    true,
-                    "scanFlyweight",
-                    "scanUnsafe",
-                    1.05,
-                    false),
-            new RatioGoal(
-                    "columnar scan as a fraction of reading its bytes (JMH)",
-                    true,
-                    "readColumns",
-                    "scanColumnar",
-                    0.70,
-                    true));
-
-    /** mechsym's speed goals, each with this run's figure and whether it was met: a table, and the run's goals. */
-    static void goals(
-            ExperimentResult.Builder result,
-            Map<String, Double> medianMs,
-            Map<String, Double> longestPause,
-            Map<String, Double> jmh) {
-        Table.Builder t = Table.measured("goals", "speed goals, this run")
-                .column("goal")
-                .column("measured", "ratio")
-                .column("target", "ratio")
-                .column("met")
-                .note("Forked runs: medians of steady runs under G1 with System.gc(); the pause goal: the longest"
-                        + " pause of every forked off-heap run, any collector, with System.gc() or not. JMH: scores of"
-                        + " the scan alone."
-                        + " On a shared machine, read them with the environment's warnings.");
-        for (RatioGoal g : RATIO_GOALS) {
-            goal(
-                    result,
-                    t,
-                    g.goal(),
-                    ratio(g.jmh() ? jmh : medianMs, g.numerator(), g.denominator()),
-                    g.target(),
-                    g.atLeast());
-        }
-        double offHeapPauses = longestPause.entrySet().stream()
-                .filter(e -> !e.getKey().endsWith("objects"))
-                .mapToDouble(Map.Entry::getValue)
-                .max()
-                .orElse(0);
-        goal(result, t, "longest GC pause in an off-heap run, ms", offHeapPauses, 0.0, false);
-        goal(
-                result,
-                t,
-                "packed trade record, bytes",
-                (double) mechsym.tools.trades.Trade.LAYOUT.recordSize(),
-                42.0,
-                false);
-        result.table(t.build());
-    }
-
-    private static void goal(
-            ExperimentResult.Builder result,
-            Table.Builder table,
-            String goal,
-            Double measured,
-            double target,
-            boolean atLeast) {
-        String bar = goal + (atLeast ? " >= " : " <= ") + fmt(target);
-        if (measured == null) {
-            table.row(goal, null, target, "not measured");
-            result.goal(Goal.notMeasurable(bar, "a figure it needs was not measured in this run"));
-            return;
-        }
-        boolean met = atLeast ? measured >= target : measured <= target;
-        table.row(goal, measured, target, met ? "yes" : "no");
-        result.goal(Goal.judge(bar, met, "measured " + fmt(measured)));
-    }
-
-    private static String fmt(double v) {
-        return String.format(Locale.ROOT, "%.3g", v);
-    }
-
-    private static Double ratio(Map<String, Double> figures, String numerator, String denominator) {
-        Double n = figures.get(numerator);
-        Double d = figures.get(denominator);
-        return n == null || d == null ? null : n / d;
     }
 }

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
+import mechsym.lab.ForkedJvm;
 import mechsym.lab.Profile;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
@@ -33,26 +34,30 @@ import mechsym.lab.seeds.SeedPosts;
  *   core-aos-reused                  core-aos-huge allocated and touched once, cleared and refilled
  *                                    by every run: no page faults after the first
  *
- * Measured as the post did: a forked JVM per (collector, storage) with the post's heap
- * (-Xms4g -Xmx4g), five runs of init + scan, System.gc() before each run (and, under G1, also
- * without it, as the post invites). Per run: duration, heap bytes per record (heap used after
- * init minus before), off-heap bytes per record (for the post's Unsafe table and its FFM twin
- * measured by Native Memory Tracking, whose forks run with -XX:NativeMemoryTracking=summary), and
- * the GC pauses inside the run from JFR's jdk.GarbageCollection events. The buy/sell cost of every
- * run is checked against a plain sum. The verdict judges the post's Unsafe table and its FFM twin
- * against the objects; mechsym's storages are goals beside it.
+ * Measured as the post did: a forked JVM per (collector, storage) with the heap as full as the
+ * post's (50M trades in -Xms4g -Xmx4g; quick: 10M in the same share, 819 MiB), five runs of init +
+ * scan, System.gc() before each run (and, in the full profile, also without it, as the post
+ * invites). Per run: duration, heap bytes per record (heap used after init minus before), off-heap
+ * bytes per record (for the post's Unsafe table and its FFM twin measured by Native Memory
+ * Tracking, whose forks run with -XX:NativeMemoryTracking=summary), and the GC pauses inside the run
+ * from JFR's jdk.GarbageCollection events. The buy/sell cost of every run is checked against a plain
+ * sum. The verdict (OffHeapClaims) judges the post's Unsafe table against the objects under the
+ * collector the post ran, Java 7's default Parallel, run by run; the FFM twin, mechsym's storages
+ * and G1 (ZGC in the full profile) are figures and goals (OffHeapGoals) beside it.
  *
- * Then JMH (TradeScanBenchmark): the scan alone per storage beside a plain sequential read of the
- * same bytes, the memory-bandwidth ceiling; and a table of mechsym's speed goals from both.
+ * Then JMH (TradeScanBenchmark): the scan alone per storage, fork by fork, beside the same scan
+ * written by hand over the columns (and, in the full profile, a plain sequential read of the same
+ * bytes, the memory-bandwidth ceiling).
  *
- * Beyond the post: today's collectors (G1, Parallel, ZGC) and the FFM API instead of Unsafe.
- * Sensitive to: heap size against the table (the post's 4 GiB heap is nearly full at 50M
- * objects), page faults on fresh off-heap memory (every run allocates anew, as the post did),
- * transparent huge pages.
+ * Beyond the post: today's collectors and the FFM API instead of Unsafe. Sensitive to: heap size
+ * against the table (the post's effect, the collector copying a nearly full heap, needs its fill),
+ * page faults on fresh off-heap memory (every run allocates anew, as the post did), transparent huge
+ * pages.
  *
- * Quick profile: about 90 s: 17 forked JVMs of 10M trades (five runs each) and a JMH scan of six
- * benchmarks, on 2 vCPUs (an estimate from its forks and iterations; `./mechsym lab
- * offheap-structures` prints the measured time as 'done in N s').
+ * Quick profile: 11 forked JVMs of 10M trades (five runs each) and a JMH scan of four benchmarks,
+ * three forks each (two warm-up seconds: the scans compile on-stack, and one second left the
+ * columnar one still warming on a loaded machine), on 2 vCPUs (`./mechsym lab offheap-structures` prints the measured time as
+ * 'done in N s').
  */
 public final class OffHeapStructuresExperiment implements Experiment {
     private static final String NEHALEM = "Intel i7-860 @ 2.8GHz (Nehalem), Windows 7, Java 1.7.0_07";
@@ -89,11 +94,12 @@ public final class OffHeapStructuresExperiment implements Experiment {
 
     record Collector(String name, String flag) {}
 
-    private static final Collector[] COLLECTORS = {
-        new Collector("G1", "-XX:+UseG1GC"),
-        new Collector("Parallel", "-XX:+UseParallelGC"),
-        new Collector("ZGC", "-XX:+UseZGC")
-    };
+    private static final Collector G1 = new Collector("G1", "-XX:+UseG1GC");
+
+    /** Java 7's default collector, which the post ran. */
+    private static final Collector PARALLEL = new Collector("Parallel", "-XX:+UseParallelGC");
+
+    private static final Collector ZGC = new Collector("ZGC", "-XX:+UseZGC");
 
     /** One forked JVM: a collector, a storage, and whether System.gc() ran before each run. */
     record Config(Collector collector, String storage, boolean systemGc) {
@@ -170,9 +176,21 @@ public final class OffHeapStructuresExperiment implements Experiment {
             return Double.isNaN(nativeBytesPerRecord) ? offHeapBytesPerRecord : nativeBytesPerRecord;
         }
 
-        /** "G1 core-aos": the key of the figures the verdict and goals read. */
-        String key() {
-            return config.collector().name() + " " + config.storage();
+        /** The duration of each run after the first. */
+        List<Double> steadyMs() {
+            return runs.stream()
+                    .filter(r -> r.run() > 0)
+                    .map(TradeTableRun.Run::durationMs)
+                    .toList();
+        }
+
+        /** One figure of each run, NaN ones left out. */
+        List<Double> perRun(java.util.function.ToDoubleFunction<TradeTableRun.Run> figure) {
+            return runs.stream()
+                    .mapToDouble(figure)
+                    .filter(v -> !Double.isNaN(v))
+                    .boxed()
+                    .toList();
         }
     }
 
@@ -237,38 +255,28 @@ public final class OffHeapStructuresExperiment implements Experiment {
         Profile profile = context.profile();
         int records = profile.pick(200_000, 10_000_000, 50_000_000);
         int runs = profile.pick(2, 5, 5);
-        String heap = profile.pick("-Xmx512m", "-Xms4g", "-Xms4g");
-        String maxHeap = profile.pick("-Xms512m", "-Xmx4g", "-Xmx4g");
+        // the post's effect needs its nearly full heap: 50M trades in 4 GiB, the same share of a smaller one
+        boolean postsFill = profile != Profile.TINY;
+        long heapMiB = postsFill ? postsFillHeapMiB(records) : 512;
+        String heapFlags = "-Xms" + heapMiB + "m -Xmx" + heapMiB + "m";
 
-        List<Config> configs = new ArrayList<>();
-        for (Collector collector : COLLECTORS) {
-            for (String storage : STORAGES) {
-                if (collector == COLLECTORS[0] || STORAGES_OTHER_COLLECTORS.contains(storage)) {
-                    configs.add(new Config(collector, storage, true));
-                }
-            }
-        }
-        // Without System.gc(): every storage in the full profile; in quick the objects against the post's
-        // Unsafe and core's flyweight, the contrast the pause claim rests on (three forks fewer, ~15 s).
-        for (String storage : STORAGES) {
-            boolean inProfile = profile != Profile.QUICK || STORAGES_OTHER_COLLECTORS.contains(storage);
-            if (!STORAGES_G1_ONLY_WITH_GC.contains(storage) && inProfile) {
-                configs.add(new Config(COLLECTORS[0], storage, false));
-            }
-        }
-
+        List<Config> configs = configs(profile);
         Map<Config, List<TradeTableRun.Run>> results = new LinkedHashMap<>();
         context.progress().start(records + " trades x " + runs + " runs, " + configs.size() + " JVMs", configs.size());
         for (Config config : configs) {
             String name = config.collector().name() + "-" + config.storage() + (config.systemGc() ? "" : "-nogc");
-            List<String> jvmArgs =
-                    new ArrayList<>(List.of(heap, maxHeap, config.collector().flag()));
+            List<String> jvmArgs = new ArrayList<>(List.of(
+                    "-Xms" + heapMiB + "m",
+                    "-Xmx" + heapMiB + "m",
+                    config.collector().flag()));
             if (NATIVE_MEMORY_TRACKED.contains(config.storage())) {
                 jvmArgs.add("-XX:NativeMemoryTracking=summary");
             }
-            List<TradeTableRun.Run> out = context.fork(TradeTableRun.class)
-                    .name(name)
-                    .jvmArgs(jvmArgs)
+            ForkedJvm fork = context.fork(TradeTableRun.class).name(name);
+            if (config.collector() == G1 && config.systemGc()) {
+                fork.profiled(name); // with --profiler async: a flame graph per storage, under G1
+            }
+            List<TradeTableRun.Run> out = fork.jvmArgs(jvmArgs)
                     .args(
                             config.storage(),
                             records,
@@ -283,26 +291,107 @@ public final class OffHeapStructuresExperiment implements Experiment {
 
         List<Figures> figures = new ArrayList<>();
         results.forEach((config, runsOf) -> figures.add(Figures.of(config, runsOf)));
-        OffHeapReport.forkedRuns(result, figures, records, runs, heap + " " + maxHeap);
+        OffHeapReport.forkedRuns(result, figures, records, runs, heapFlags);
+        headlines(result, figures);
+        if (postsFill) {
+            result.note(String.format(
+                    Locale.ROOT,
+                    "Every fork runs with the heap as full as the post's: %,d trades in %,d MiB, as 50M in 4 GiB."
+                            + " The verdict is judged under Parallel, the collector the post ran (Java 7's"
+                            + " default); G1%s are figures beyond the post, and the goals'.",
+                    records,
+                    heapMiB,
+                    profile == Profile.FULL ? " and ZGC" : ""));
+        }
+        result.verdict(OffHeapClaims.judge(claimFigures(figures, postsFill)));
 
-        Map<String, Double> medianMs = new LinkedHashMap<>();
-        Map<String, Double> longestPause = new LinkedHashMap<>();
-        Map<String, Double> bytesPerRecord = new LinkedHashMap<>();
-        Map<String, Double> nativeBytes = new LinkedHashMap<>();
+        Map<String, List<Double>> jmhForkMs = scanAgainstCeiling(context, result, profile, records);
+        Map<String, List<Double>> g1RunMs = new LinkedHashMap<>();
+        List<Double> offHeapPauses = new ArrayList<>();
         for (Figures f : figures) {
-            // the claim is about pauses: the longest of a storage's runs, with System.gc() before each or not
-            longestPause.merge(f.key(), f.longestPauseMs(), Math::max);
-            if (f.config().systemGc()) {
-                medianMs.put(f.key(), f.steady().median());
-                bytesPerRecord.put(f.key(), f.bytesPerRecord());
-                if (!Double.isNaN(f.nativeBytesPerRecord())) {
-                    nativeBytes.put(f.key(), f.nativeBytesPerRecord());
+            if (f.config().collector() == G1 && f.config().systemGc()) {
+                g1RunMs.put(f.config().storage(), f.steadyMs());
+            }
+            if (!f.config().storage().equals("objects")) {
+                f.runs().forEach(r -> offHeapPauses.add(r.gcPauseLongestMs()));
+            }
+        }
+        OffHeapGoals.judge(new OffHeapGoals.Figures(
+                        g1RunMs, jmhForkMs, offHeapPauses, mechsym.tools.trades.Trade.LAYOUT.recordSize()))
+                .forEach(result::goal);
+    }
+
+    /** The heap that {@code records} trades fill as 50M filled the post's 4 GiB, in MiB. */
+    static long postsFillHeapMiB(int records) {
+        return Math.round(4096.0 * records / SEED_RECORDS);
+    }
+
+    /**
+     * The forks: the post's collector (Parallel) for the verdict, G1 for every storage (the goals),
+     * and in the full profile ZGC and the runs without System.gc() the post invites.
+     */
+    private static List<Config> configs(Profile profile) {
+        List<Config> configs = new ArrayList<>();
+        for (String storage : STORAGES_OTHER_COLLECTORS) {
+            configs.add(new Config(PARALLEL, storage, true));
+        }
+        for (String storage : STORAGES) {
+            configs.add(new Config(G1, storage, true));
+        }
+        if (profile == Profile.FULL) {
+            for (String storage : STORAGES_OTHER_COLLECTORS) {
+                configs.add(new Config(ZGC, storage, true));
+            }
+            for (String storage : STORAGES) {
+                if (!STORAGES_G1_ONLY_WITH_GC.contains(storage)) {
+                    configs.add(new Config(G1, storage, false));
                 }
             }
         }
-        verdict(result, medianMs, longestPause, bytesPerRecord, nativeBytes);
-        Map<String, Double> jmh = scanAgainstCeiling(context, result, profile, records);
-        OffHeapReport.goals(result, medianMs, longestPause, jmh);
+        return configs;
+    }
+
+    /** The verdict's figures: the post's collector, System.gc() before each run, as the post. */
+    private static OffHeapClaims.Figures claimFigures(List<Figures> figures, boolean postsFill) {
+        Figures objects = find(figures, PARALLEL, "objects");
+        Figures unsafe = find(figures, PARALLEL, "unsafe");
+        return new OffHeapClaims.Figures(
+                PARALLEL.name(),
+                postsFill,
+                objects == null ? List.of() : objects.steadyMs(),
+                unsafe == null ? List.of() : unsafe.steadyMs(),
+                objects == null ? List.of() : objects.perRun(TradeTableRun.Run::heapBytesPerRecord),
+                unsafe == null ? List.of() : unsafe.perRun(TradeTableRun.Run::nativeBytesPerRecord),
+                unsafe == null ? List.of() : unsafe.perRun(TradeTableRun.Run::gcPauseLongestMs),
+                objects == null ? List.of() : objects.perRun(TradeTableRun.Run::gcPauseLongestMs));
+    }
+
+    private static Figures find(List<Figures> figures, Collector collector, String storage) {
+        return figures.stream()
+                .filter(f -> f.config().collector() == collector
+                        && f.config().storage().equals(storage)
+                        && f.config().systemGc())
+                .findFirst()
+                .orElse(null);
+    }
+
+    /** One line per off-heap storage against the objects under the same collector (medians of steady runs). */
+    private static void headlines(ExperimentResult.Builder result, List<Figures> figures) {
+        for (Figures f : figures) {
+            Figures objects = find(figures, f.config().collector(), "objects");
+            if (objects == null || f == objects || !f.config().systemGc()) {
+                continue;
+            }
+            double speedup = objects.steady().median() / f.steady().median();
+            result.headline(String.format(
+                    Locale.ROOT,
+                    "%-8s %-15s %6.0f ms vs objects %8.0f ms: %s",
+                    f.config().collector().name(),
+                    f.config().storage(),
+                    f.steady().median(),
+                    objects.steady().median(),
+                    fasterOrSlower(speedup)));
+        }
     }
 
     /** "2.8x faster" for a speed-up of 2.8, "1.5x slower" for 0.67: never "0.7x faster". */
@@ -313,82 +402,44 @@ public final class OffHeapStructuresExperiment implements Experiment {
     }
 
     /**
-     * JMH: the scan alone per storage, and a plain sequential read of the same bytes as the
-     * memory-bandwidth ceiling ({@link TradeScanBenchmark}); returns ms per scan by benchmark.
+     * JMH: the scan alone per storage, the same scan by hand over the columns, and a plain sequential
+     * read of the same bytes as the memory-bandwidth ceiling ({@link TradeScanBenchmark}); returns
+     * the mean ms per scan of each fork, by benchmark.
      */
-    private static Map<String, Double> scanAgainstCeiling(
+    private static Map<String, List<Double>> scanAgainstCeiling(
             RunContext context, ExperimentResult.Builder result, Profile profile, int records) throws Exception {
         mechsym.lab.JmhBenchmarks jmh = context.jmh();
+        int iterations = profile.pick(1, 2, 5);
         List<mechsym.lab.JmhBenchmarks.Score> scores = jmh.run(jmh.options(profile.pick("-Xmx1g", "-Xmx4g", "-Xmx14g"))
-                .include(TradeScanBenchmark.class.getName() + ".")
+                .include(TradeScanBenchmark.class.getName() + "."
+                        + (profile == Profile.FULL ? "" : "(scanUnsafe|scanFlyweight|scanColumnar|scanColumnsByHand)"))
                 .param("records", Integer.toString(records))
-                .forks(1)
+                .forks(profile.pick(1, 3, 5))
                 .warmupIterations(profile.pick(1, 2, 3))
                 .warmupTime(org.openjdk.jmh.runner.options.TimeValue.milliseconds(profile.pick(100, 1000, 2000)))
-                .measurementIterations(profile.pick(1, 3, 5))
+                .measurementIterations(iterations)
                 .measurementTime(org.openjdk.jmh.runner.options.TimeValue.milliseconds(profile.pick(100, 1000, 2000))));
         Map<String, Double> ms = new LinkedHashMap<>();
         Map<String, Double> error = new LinkedHashMap<>();
+        Map<String, List<Double>> forkMs = new LinkedHashMap<>();
         for (mechsym.lab.JmhBenchmarks.Score score : scores) {
             ms.put(score.method(), score.score());
             error.put(score.method(), score.error());
+            forkMs.put(score.method(), forkMeans(score.iterations(), iterations));
         }
         OffHeapReport.scanTable(result, records, ms, error);
-        return ms;
+        return forkMs;
     }
 
-    private static void verdict(
-            ExperimentResult.Builder result,
-            Map<String, Double> medianMs,
-            Map<String, Double> longestPause,
-            Map<String, Double> bytesPerRecord,
-            Map<String, Double> nativeBytes) {
-        Map<String, Double> unsafeSpeedup = new LinkedHashMap<>();
-        Map<String, Double> segmentSpeedup = new LinkedHashMap<>();
-        for (Collector c : COLLECTORS) {
-            Double objects = medianMs.get(c.name() + " objects");
-            for (String offHeap : STORAGES) {
-                Double off = medianMs.get(c.name() + " " + offHeap);
-                if (objects != null && off != null && !offHeap.equals("objects")) {
-                    double speedup = objects / off;
-                    if (offHeap.equals("unsafe")) {
-                        unsafeSpeedup.put(c.name(), speedup);
-                    } else if (offHeap.equals("segment")) {
-                        segmentSpeedup.put(c.name(), speedup);
-                    }
-                    result.headline(String.format(
-                            Locale.ROOT,
-                            "%-8s %-15s %6.0f ms vs objects %8.0f ms: %s",
-                            c.name(),
-                            offHeap,
-                            off,
-                            objects,
-                            fasterOrSlower(speedup)));
-                }
-            }
-            Double unsafe = medianMs.get(c.name() + " unsafe");
-            Double segment = medianMs.get(c.name() + " segment");
-            if (unsafe != null && segment != null) {
-                result.headline(String.format(
-                        Locale.ROOT, "%-8s FFM segment / Unsafe duration: %.2f", c.name(), segment / unsafe));
-            }
+    /** The mean of each fork's {@code perFork} iterations (JMH lists them forks in turn). */
+    static List<Double> forkMeans(List<Double> iterations, int perFork) {
+        List<Double> means = new ArrayList<>();
+        for (int from = 0; from + perFork <= iterations.size(); from += perFork) {
+            means.add(iterations.subList(from, from + perFork).stream()
+                    .mapToDouble(Double::doubleValue)
+                    .average()
+                    .orElseThrow());
         }
-        double worstOffHeap = -1;
-        double worstObjects = -1;
-        for (Map.Entry<String, Double> e : longestPause.entrySet()) {
-            String storage = e.getKey().substring(e.getKey().indexOf(' ') + 1);
-            if (storage.equals("objects")) {
-                worstObjects = Math.max(worstObjects, e.getValue());
-            } else if (NATIVE_MEMORY_TRACKED.contains(storage)) {
-                worstOffHeap = Math.max(worstOffHeap, e.getValue());
-            }
-        }
-        result.verdict(OffHeapVerdict.judge(new OffHeapVerdict.Figures(
-                unsafeSpeedup,
-                segmentSpeedup,
-                bytesPerRecord.get("G1 objects"),
-                nativeBytes.get("G1 unsafe"),
-                worstOffHeap >= 0 ? worstOffHeap : null,
-                worstObjects >= 0 ? worstObjects : null)));
+        return means;
     }
 }

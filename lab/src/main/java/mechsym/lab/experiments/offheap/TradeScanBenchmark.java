@@ -2,6 +2,7 @@ package mechsym.lab.experiments.offheap;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.util.concurrent.TimeUnit;
 import mechsym.core.memory.PagePolicy;
 import mechsym.core.memory.RecordStore;
@@ -30,6 +31,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *   scanUnsafe      the post's Unsafe flyweight, over the same huge-page memory as the core stores
  *   scanFlyweight   the core flyweight, array of structures, huge pages      ceiling: readRecords
  *   scanColumnar    the core flyweight, columnar, huge pages                 ceiling: readColumns
+ *   scanColumnsByHand  the same scan written by hand over the three column segments: what the
+ *                   columnar flyweight should match (its own code, not the memory, is the gap)
  *   readRecords     sum of every long of the 42-byte records (all their bytes)
  *   readColumns     sum of every long of the side, price and quantity columns (the bytes the scan needs)
  * </pre>
@@ -47,6 +50,8 @@ import org.openjdk.jmh.annotations.Warmup;
         jvmArgsAppend = {"-Xmx4g"})
 public class TradeScanBenchmark {
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
+    private static final ValueLayout.OfLong PRICE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfChar SIDE = ValueLayout.JAVA_CHAR_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     /** The number of trades of every table. */
     @State(Scope.Benchmark)
@@ -161,6 +166,25 @@ public class TradeScanBenchmark {
     @Benchmark
     public long scanColumnar(Columns state) {
         return state.scan();
+    }
+
+    /** The post's scan over the columns, by hand: the side, price and quantity segments read directly. */
+    @Benchmark
+    public long scanColumnsByHand(Columns state) {
+        MemorySegment side = state.side;
+        MemorySegment price = state.price;
+        MemorySegment quantity = state.quantity;
+        long buyCost = 0;
+        long sellCost = 0;
+        for (int i = 0; i < state.records; i++) {
+            long cost = price.get(PRICE, i * 8L) * quantity.get(PRICE, i * 8L);
+            if (side.get(SIDE, i * 2L) == 'B') {
+                buyCost += cost;
+            } else {
+                sellCost += cost;
+            }
+        }
+        return buyCost + sellCost;
     }
 
     @Benchmark
