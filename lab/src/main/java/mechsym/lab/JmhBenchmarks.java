@@ -85,24 +85,6 @@ public interface JmhBenchmarks {
             return iterations.isEmpty() ? score : Summary.of(iterations).median();
         }
 
-        /**
-         * Each fork's median iteration, from a run of {@code forks} forks (the iterations are forks in
-         * turn, as many in each): one figure per repetition, for a {@link Measure}.
-         */
-        public List<Double> forkMedians(int forks) {
-            if (forks < 1 || iterations.size() % forks != 0) {
-                throw new IllegalArgumentException(
-                        benchmark + ": " + iterations.size() + " iterations do not split into " + forks + " forks");
-            }
-            int each = iterations.size() / forks;
-            List<Double> medians = new ArrayList<>(forks);
-            for (int fork = 0; fork < forks; fork++) {
-                medians.add(Summary.of(iterations.subList(fork * each, (fork + 1) * each))
-                        .median());
-            }
-            return medians;
-        }
-
         public String param(String name) {
             return params.get(name);
         }
