@@ -3,18 +3,16 @@ package mechsym.lab.experiments.classloadercache;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import mechsym.lab.Chart;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.JmhBenchmarks;
 import mechsym.lab.Profile;
+import mechsym.lab.Rounds;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Table;
-import mechsym.lab.Verdict;
 import mechsym.lab.seeds.SeedPosts;
 import org.openjdk.jmh.runner.options.TimeValue;
 
@@ -37,16 +35,16 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * loader owns. Tomcat's loaders come from a real embedded Tomcat 11 (no connector, no port).
  * Sensitive to: cores (on 2 vCPUs scaling can show at most 2x), the JDK's own per-loader class table
  * (findLoadedClass), biased/contended locking changes (biased locking is gone since JDK 18).
+ *
+ * Sizes: quick, 1 and N threads, every loader in the first round, then two more rounds of the two
+ * loaders the claims judge (the thread counts turned by round); each claim is judged over the rounds'
+ * N-to-1 ratios (ClassLoaderCacheClaims). Full: 1..2N threads, five rounds of 1 s iterations.
  */
 public final class ClassLoaderCacheExperiment implements Experiment {
     private static final String SEED_MACHINE = "an 8-core machine (the post: 'it is an 8 core machine'), Tomcat"
             + " 8.0.0-RC1, JDK 7 era; model not stated";
     static final List<String> LOADERS = List.of(
             "tomcat8-webapp", "tomcat-webapp", "tomcat-parallel", "chm-cache", "caffeine-cache", "parallel-capable");
-    /** A cache "scales" when N threads do at least this many times the lookups of one. */
-    static final double SCALES = 1.4;
-    /** A synchronized loader "stays flat" when N threads do at most this many times the lookups of one. */
-    static final double FLAT = 1.15;
 
     /** The post's table, as published: loader, then its figures for 1, 2, ... threads. */
     private static final Object[][] SEED_ROWS = {
@@ -125,162 +123,57 @@ public final class ClassLoaderCacheExperiment implements Experiment {
         // absolute: Tomcat resolves a relative docBase against its own base folder, not the working folder
         String work = context.workDir().resolve("loaders").toAbsolutePath().toString();
 
-        // lookup -> loader -> threads -> score
+        // lookup -> loader -> threads -> score (the first round: every loader, the tables)
         Map<String, Map<String, Map<Integer, JmhBenchmarks.Score>>> scores = new TreeMap<>();
-        for (int t : threads) {
-            List<String> flags = new ArrayList<>(Loaders.TOMCAT_FLAGS);
-            flags.add("-D" + ClassLoaderBenchmark.WORK_DIR_PROPERTY + "=" + work);
-            // quick: the owned JAR's class at N threads only, the post's op at both (the verdict's)
-            String methods = profile == Profile.QUICK && t == 1 ? "jdkClasses" : "(jdkClasses|ownedClass)";
-            for (JmhBenchmarks.Score s : jmh.run(JmhBenchmarks.oneFork(
-                    jmh.options(flags.toArray(String[]::new))
-                            .include(ClassLoaderBenchmark.class.getName() + "\\." + methods + "$")
-                            .param("loader", loaders)
-                            .threads(t),
-                    warmups,
-                    iterations,
-                    time))) {
-                scores.computeIfAbsent(s.method(), k -> new LinkedHashMap<>())
-                        .computeIfAbsent(s.param("loader"), k -> new TreeMap<>())
-                        .put(t, s);
+        // the post's op per round: loader -> threads -> ops/ms (the claims)
+        List<Map<String, Map<Integer, Double>>> rounds = new ArrayList<>();
+        int roundCount = profile.pick(1, 3, 5);
+        for (int round = 0; round < roundCount; round++) {
+            context.progress().message("JMH: loaders by threads, round " + (round + 1) + " of " + roundCount);
+            Map<String, Map<Integer, Double>> thisRound = new TreeMap<>();
+            // after the first round, only the two loaders the claims judge, at 1 and N threads
+            String[] these = round == 0 ? loaders : new String[] {judgedSync(loaders), "chm-cache"};
+            for (int t : Rounds.inTurn(
+                    round == 0 ? threads : List.of(1, cores).stream().distinct().toList(), round)) {
+                List<String> flags = new ArrayList<>(Loaders.TOMCAT_FLAGS);
+                flags.add("-D" + ClassLoaderBenchmark.WORK_DIR_PROPERTY + "=" + work);
+                // quick: the owned JAR's class at N threads of the first round only, the post's op always
+                String methods =
+                        profile == Profile.QUICK && (t == 1 || round > 0) ? "jdkClasses" : "(jdkClasses|ownedClass)";
+                for (JmhBenchmarks.Score s : jmh.run(JmhBenchmarks.oneFork(
+                        jmh.options(flags.toArray(String[]::new))
+                                .include(ClassLoaderBenchmark.class.getName() + "\\." + methods + "$")
+                                .param("loader", these)
+                                .threads(t),
+                        warmups,
+                        iterations,
+                        time))) {
+                    if (round == 0) {
+                        scores.computeIfAbsent(s.method(), k -> new LinkedHashMap<>())
+                                .computeIfAbsent(s.param("loader"), k -> new TreeMap<>())
+                                .put(t, s);
+                    }
+                    if (s.method().equals("jdkClasses")) {
+                        thisRound
+                                .computeIfAbsent(s.param("loader"), k -> new TreeMap<>())
+                                .put(t, s.median());
+                    }
+                }
             }
+            rounds.add(thisRound);
         }
-        String timing = JmhBenchmarks.oneForkTiming(warmups, iterations, time) + " (loader and thread count)";
-        for (String[] lookup : new String[][] {
-            {"jdkClasses", "jdk-classes", "the post's op: ArrayList + ArrayDeque through one loader, all threads"},
-            {"ownedClass", "owned-class", "a class from a JAR the loader owns, all threads"}
-        }) {
-            Table.Builder table = Table.measured(lookup[1], lookup[2] + " (JMH)")
-                    .column("loader")
-                    .column("threads")
-                    .column("score", "ops/ms")
-                    .column("error (99.9%)", "ops/ms")
-                    .column("vs 1 thread", "x")
-                    .note("JMH ClassLoaderBenchmark." + lookup[0] + ", throughput, " + timing + "; this machine has "
-                            + cores + " logical CPUs. tomcat8-webapp: Tomcat 8.0.0-RC1 (the post's), the others Tomcat"
-                            + " 11.0.14, each in an embedded Tomcat; chm-cache and caffeine-cache decorate"
-                            + " tomcat-webapp.");
-            Map<String, Map<Integer, JmhBenchmarks.Score>> byLoader = scores.getOrDefault(lookup[0], Map.of());
-            for (String loader : LOADERS) {
-                Map<Integer, JmhBenchmarks.Score> byThreads = byLoader.getOrDefault(loader, Map.of());
-                JmhBenchmarks.Score one = byThreads.get(1);
-                byThreads.forEach((t, s) ->
-                        table.row(loader, t, s.score(), s.error(), one == null ? null : s.score() / one.score()));
-            }
-            result.table(table.build());
-        }
-        result.chart(Chart.line(
-                        "jdk-classes",
-                        "lookups per ms by threads: the post's loaders and today's",
-                        List.of("seed-classloader", "jdk-classes"),
-                        "threads",
-                        "score",
-                        "loader",
-                        "ops/ms")
-                .withLogY());
-        result.chart(Chart.line(
-                        "owned-class",
-                        "lookups of the loader's own class per ms by threads",
-                        List.of("owned-class"),
-                        "threads",
-                        "score",
-                        "loader",
-                        "ops/ms")
-                .withLogY());
-        verdict(result, figures(scores.getOrDefault("jdkClasses", Map.of())), cores);
+        ClassLoaderCacheReport.tables(
+                result,
+                scores,
+                JmhBenchmarks.oneForkTiming(warmups, iterations, time) + " (loader and thread count), first round",
+                cores);
+        ClassLoaderCacheFigures figures = new ClassLoaderCacheFigures(rounds, cores);
+        ClassLoaderCacheReport.headline(result, figures);
+        result.verdict(ClassLoaderCacheClaims.judge(figures));
     }
 
-    private static Map<String, Map<Integer, Double>> figures(Map<String, Map<Integer, JmhBenchmarks.Score>> byLoader) {
-        Map<String, Map<Integer, Double>> out = new TreeMap<>();
-        byLoader.forEach((loader, byThreads) -> {
-            Map<Integer, Double> m = new TreeMap<>();
-            byThreads.forEach((t, s) -> m.put(t, s.score()));
-            out.put(loader, m);
-        });
-        return out;
-    }
-
-    /** The post's ChmCaching over WebappCL, one thread, from its table (a figure for the headline). */
-    static double seedSingleThreadRatio() {
-        return ((int[]) SEED_ROWS[1][1])[0] / (double) ((int[]) SEED_ROWS[3][1])[0];
-    }
-
-    /**
-     * From the post's op (jdkClasses) at 1 and at {@code cores} threads: chm-cache scales (at least
-     * {@link #SCALES}x) and tomcat-webapp stays flat (at most {@link #FLAT}x). Both: reproduced; one:
-     * partly; neither: not reproduced. Whether today's parallel Tomcat loader still needs the cache is
-     * stated beside it.
-     */
-    static void verdict(ExperimentResult.Builder result, Map<String, Map<Integer, Double>> jdk, int cores) {
-        if (cores < 2) {
-            result.verdict(Verdict.notMeasurableHere("two CPUs", "one CPU: no loader can scale with threads here."));
-            return;
-        }
-        Double chm1 = get(jdk, "chm-cache", 1);
-        Double chmN = get(jdk, "chm-cache", cores);
-        // the post's synchronized loader when it ran, else today's WebappClassLoader (also one lock)
-        String sync = jdk.containsKey("tomcat8-webapp") ? "tomcat8-webapp" : "tomcat-webapp";
-        Double web1 = get(jdk, sync, 1);
-        Double webN = get(jdk, sync, cores);
-        if (chm1 == null || chmN == null || web1 == null || webN == null) {
-            result.verdict(
-                    Verdict.inconclusive("chm-cache or tomcat-webapp has no score at 1 or " + cores + " threads"));
-            return;
-        }
-        double chmScaling = chmN / chm1;
-        double webScaling = webN / web1;
-        Double parN = get(jdk, "tomcat-parallel", cores);
-        String tomcatToday = parN == null
-                ? ""
-                : String.format(
-                        Locale.ROOT,
-                        " Today's ParallelWebappClassLoader does %.0f ops/ms at %d threads, the CHM cache %.1fx that:"
-                                + " %s.",
-                        parN,
-                        cores,
-                        chmN / parN,
-                        chmN / parN >= 2
-                                ? "a cache still pays for code that looks classes up per request"
-                                : "it no longer needs the cache");
-        result.headline(String.format(
-                Locale.ROOT,
-                "ArrayList+ArrayDeque lookups/ms, 1 -> %d threads: chm-cache %.0f -> %.0f (%.2fx), %s %.0f"
-                        + " -> %.0f (%.2fx); one thread chm/webapp %.0fx (the post: %.0fx)",
-                cores,
-                chm1,
-                chmN,
-                chmScaling,
-                sync,
-                web1,
-                webN,
-                webScaling,
-                chm1 / web1,
-                seedSingleThreadRatio()));
-        boolean scales = chmScaling >= SCALES;
-        boolean flat = webScaling <= FLAT;
-        String figures = String.format(
-                Locale.ROOT,
-                "From 1 to %d threads the CHM cache went %.2fx and the synchronized WebappClassLoader (%s) %.2fx.",
-                cores,
-                chmScaling,
-                sync,
-                webScaling);
-        if (scales && flat) {
-            result.verdict(Verdict.reproduced(figures + tomcatToday));
-        } else if (scales) {
-            result.verdict(Verdict.partly(figures + " The cache scales, but the synchronized loader gained more than "
-                    + Math.round((FLAT - 1) * 100) + "% too." + tomcatToday));
-        } else if (flat) {
-            result.verdict(Verdict.partly(
-                    figures + " The synchronized loader stays flat, but the cache gained less than " + SCALES
-                            + "x: on a busy " + cores + "-CPU machine the threads may not run at once." + tomcatToday));
-        } else {
-            result.verdict(Verdict.notReproduced(figures + tomcatToday));
-        }
-    }
-
-    private static Double get(Map<String, Map<Integer, Double>> m, String loader, int threads) {
-        Map<Integer, Double> byThreads = m.get(loader);
-        return byThreads == null ? null : byThreads.get(threads);
+    /** The post's synchronized loader when it runs, else today's WebappClassLoader. */
+    private static String judgedSync(String[] loaders) {
+        return List.of(loaders).contains("tomcat8-webapp") ? "tomcat8-webapp" : "tomcat-webapp";
     }
 }

@@ -4,10 +4,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import mechsym.lab.Chart;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.JmhBenchmarks;
@@ -33,19 +31,19 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * Two measurements:
  *  1. the post's program, forked with -XX:+PrintCompilation (as the post used to watch opRun
- *     being recompiled): ten timed runs per phase, min/median/max ops/sec per phase;
+ *     being recompiled), one JVM per repetition: ten timed runs per phase; each claim is a ratio of
+ *     two phases' median runs per fork, judged over the forks (DispatchClaims);
  *  2. a JMH benchmark of one call site seeing 1, 2, 3 or 4 types, each in its own fork, the modern
  *     way to ask the same question without the phases' history.
  * Sensitive to: inlining heuristics of the JDK (type profile width, -XX:TypeProfileMajorReceiverPercent),
  * tiered compilation, on-stack replacement in the post's long loops.
  *
- * Quick profile: about 30 s: the post's program in one fork, then four JMH forks, on 2 vCPUs (an
- * estimate from its forks and iterations; `./mechsym lab dispatch` prints the measured time as
- * 'done in N s').
+ * Sizes: quick, the post's program in three forks of two loops of 20M iterations per run, then
+ * four short JMH forks (context), about 30 s on 2 vCPUs; full, five forks of the post's three loops
+ * of 50M.
  */
 public final class DispatchExperiment implements Experiment {
     private static final String SEED_MACHINE = "Intel Sandy Bridge 2.4GHz, Linux 3.3.2, Oracle Java 1.7.0_02 server";
-    private static final String[] OPERATIONS = {"StepIncOperation", "StepDecOperation", "IncOperation", "DecOperation"};
 
     /** The post's output: per phase (loop 0..2 x four operations) its ten runs, ops/sec. */
     private static final long[][] SEED_RUNS = {
@@ -233,7 +231,7 @@ public final class DispatchExperiment implements Experiment {
         for (int phase = 0; phase < SEED_RUNS.length; phase++) {
             double[] runs =
                     java.util.Arrays.stream(SEED_RUNS[phase]).asDoubleStream().toArray();
-            t.row(phase + 1, phase / 4, OPERATIONS[phase % 4], Summary.of(runs));
+            t.row(phase + 1, phase / 4, DispatchReport.OPERATIONS[phase % 4], Summary.of(runs));
         }
         Table compilation = Table.seed("seed-compilation", "what the post read in -XX:+PrintCompilation", SEED_MACHINE)
                 .column("figure")
@@ -256,134 +254,48 @@ public final class DispatchExperiment implements Experiment {
     @Override
     public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
         Profile profile = context.profile();
-        int iterations = profile.pick(1_000_000, 50_000_000, 50_000_000);
-        int loops = 3;
+        int iterations = profile.pick(1_000_000, 20_000_000, 50_000_000);
+        int loops = profile.pick(2, 2, 3); // the second loop shows whether the site recovers
+        int forks = profile.pick(2, 3, 5);
 
-        // 1. the post's program
-        context.progress().message("the post's program: " + loops + " loops x 4 operations x 10 runs of " + iterations);
-        String forkName = "OperationPerfTest";
-        List<OperationPerfTest.Run> runs = context.fork(OperationPerfTest.class)
-                .name(forkName)
-                .jvmArgs("-Xmx256m", "-XX:+PrintCompilation")
-                .args(iterations, loops)
-                .run(OperationPerfTest.Run.class);
-        Map<Integer, List<Double>> byPhase = new TreeMap<>();
-        runs.forEach(
-                r -> byPhase.computeIfAbsent(r.phase(), p -> new ArrayList<>()).add((double) r.opsPerSec()));
-        Table.Builder phases = Table.measured("phases", "ops/sec per phase of the post's program, 10 runs each")
-                .column("phase", "#")
-                .column("loop", "#")
-                .column("operation")
-                .summaryColumns("ops/s")
-                .note("The post's OperationPerfTest, " + iterations + " iterations per run, one forked JVM with"
-                        + " -XX:+PrintCompilation.");
-        List<Summary> medians = new ArrayList<>();
-        byPhase.forEach((phase, samples) -> {
-            Summary s = Summary.of(samples);
-            medians.add(s);
-            phases.row(phase + 1, phase / 4, OPERATIONS[phase % 4], s);
-        });
-        result.table(phases.build());
-        long recompilations = countRecompilations(context.workDir().resolve(forkName + ".log"));
-        if (recompilations >= 0) {
-            result.table(Table.measured("compilation", "what -XX:+PrintCompilation shows of the post's program")
-                    .column("figure")
-                    .column("value", "count")
-                    .row("opRun made not entrant", recompilations)
-                    .note("Lines of the fork's PrintCompilation output naming OperationPerfTest::opRun and 'made not"
-                            + " entrant' (the post counted " + SEED_NOT_ENTRANT + "): each new receiver type"
-                            + " invalidates the code compiled for the old profile.")
-                    .build());
+        // 1. the post's program, one forked JVM per repetition
+        List<Map<Integer, List<Double>>> programForks = new ArrayList<>();
+        List<Long> recompilations = new ArrayList<>();
+        for (int fork = 0; fork < forks; fork++) {
+            context.progress()
+                    .message("the post's program, fork " + (fork + 1) + " of " + forks + ": " + loops
+                            + " loops x 4 operations x 10 runs of " + iterations);
+            String forkName = "OperationPerfTest-" + (fork + 1);
+            Map<Integer, List<Double>> byPhase = new TreeMap<>();
+            context.fork(OperationPerfTest.class)
+                    .name(forkName)
+                    .jvmArgs("-Xmx256m", "-XX:+PrintCompilation")
+                    .args(iterations, loops)
+                    .run(OperationPerfTest.Run.class)
+                    .forEach(r -> byPhase.computeIfAbsent(r.phase(), p -> new ArrayList<>())
+                            .add((double) r.opsPerSec()));
+            programForks.add(byPhase);
+            recompilations.add(countRecompilations(context.workDir().resolve(forkName + ".log")));
         }
-        result.chart(Chart.line(
-                        "phases",
-                        "ops/sec per phase: the post's Sandy Bridge and this machine",
-                        List.of("seed-phases", "phases"),
-                        "phase",
-                        "median",
-                        null,
-                        "ops/sec (median of 10 runs, log scale)")
-                .withLogY());
+        DispatchFigures figures = new DispatchFigures(programForks);
+        DispatchReport.program(result, figures, iterations);
+        result.table(DispatchReport.compilation(recompilations, SEED_NOT_ENTRANT));
 
-        // 2. JMH: one call site, 1..4 receiver types, a fork each
+        // 2. JMH: one call site, 1..4 receiver types, a fork each (context)
         JmhBenchmarks jmh = context.jmh();
         int iterationsJmh = profile.pick(1, 3, 5);
-        List<JmhBenchmarks.Score> scores = jmh.run(jmh.options()
-                .include(CallSiteBenchmark.class.getName() + ".callSite")
-                .forks(profile.pick(1, 1, 2))
-                .warmupIterations(profile.pick(1, 2, 5)) // a one-line loop: C2 has it well inside a second
-                .warmupTime(TimeValue.milliseconds(profile.pick(100, 1000, 1000)))
-                .measurementIterations(iterationsJmh)
-                .measurementTime(TimeValue.milliseconds(profile.pick(100, 1000, 1000))));
-        Table.Builder sites = Table.measured("call-site-jmh", "one call site seeing N receiver types (JMH)")
-                .column("receiver types", "#")
-                .column("call site")
-                .column("score", "ns/call")
-                .column("error (99.9%)", "ns/call")
-                .column("throughput", "ops/s")
-                .note("JMH CallSiteBenchmark, average time, " + iterationsJmh + " measurement iterations; each"
-                        + " type count in its own fork.");
-        Map<Integer, Double> nsPerCall = new TreeMap<>();
-        for (JmhBenchmarks.Score s : scores) {
-            int types = Integer.parseInt(s.param("types"));
-            nsPerCall.put(types, s.score());
-            sites.row(types, kind(types), s.score(), s.error(), 1e9 / s.score());
-        }
-        result.table(sites.build());
-        result.chart(Chart.bar(
-                "call-site-jmh",
-                "ns per call by receiver types at one call site (JMH)",
-                List.of("call-site-jmh"),
-                "call site",
-                "score",
-                null,
-                "ns/call"));
+        DispatchReport.callSite(
+                result,
+                jmh.run(jmh.options()
+                        .include(CallSiteBenchmark.class.getName() + ".callSite")
+                        .forks(profile.pick(1, 1, 2))
+                        .warmupIterations(profile.pick(1, 2, 5)) // a one-line loop: C2 has it well inside a second
+                        .warmupTime(TimeValue.milliseconds(profile.pick(100, 500, 1000)))
+                        .measurementIterations(iterationsJmh)
+                        .measurementTime(TimeValue.milliseconds(profile.pick(100, 500, 1000)))),
+                iterationsJmh);
 
-        verdict(result, medians, nsPerCall);
-    }
-
-    private static void verdict(
-            ExperimentResult.Builder result, List<Summary> medians, Map<Integer, Double> nsPerCall) {
-        Double mono = medians.size() > 0 ? medians.get(0).median() : null;
-        Double bi = medians.size() > 1 ? medians.get(1).median() : null;
-        Double mega = medians.size() > 2
-                ? medians.subList(2, medians.size()).stream()
-                        .mapToDouble(Summary::median)
-                        .max()
-                        .orElseThrow()
-                : null;
-        if (mono != null && bi != null && mega != null) {
-            result.headline(String.format(
-                    Locale.ROOT,
-                    "post's program: mono %.2e, bi %.2e, mega (best later phase) %.2e ops/s -> steps %.1fx and %.1fx",
-                    mono,
-                    bi,
-                    mega,
-                    mono / bi,
-                    bi / mega));
-        }
-        if (nsPerCall.containsKey(1) && nsPerCall.containsKey(2) && nsPerCall.containsKey(3)) {
-            // the JMH call site isolates the dispatch the post's loop mixes with its own work
-            result.headline(String.format(
-                    Locale.ROOT,
-                    "JMH call site: 1 type %.2f, 2 types %.2f, 3 types %.2f, 4 types %.2f ns/call; 2 types %.1fx the"
-                            + " time of 1 (both inlined), 3 types %.1fx that of 2 (a virtual call)",
-                    nsPerCall.get(1),
-                    nsPerCall.get(2),
-                    nsPerCall.get(3),
-                    nsPerCall.getOrDefault(4, Double.NaN),
-                    nsPerCall.get(2) / nsPerCall.get(1),
-                    nsPerCall.get(3) / nsPerCall.get(2)));
-        }
-        result.verdict(DispatchVerdict.judge(mono, bi, mega));
-    }
-
-    private static String kind(int types) {
-        return switch (types) {
-            case 1 -> "monomorphic";
-            case 2 -> "bimorphic";
-            default -> "megamorphic (" + types + ")";
-        };
+        result.verdict(DispatchClaims.judge(figures));
     }
 
     /** Counts "made not entrant" lines for opRun in the fork's PrintCompilation output; -1 if unreadable. */

@@ -1,20 +1,21 @@
 package mechsym.lab.experiments.intrinsics;
 
+import static mechsym.lab.experiments.intrinsics.IntrinsicsFigures.FUNCTIONS;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import mechsym.lab.Chart;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.JmhBenchmarks;
 import mechsym.lab.Profile;
+import mechsym.lab.Rounds;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
+import mechsym.lab.Summary;
 import mechsym.lab.Table;
-import mechsym.lab.Verdict;
-import mechsym.lab.Verdict.Claim;
+import mechsym.lab.experiments.intrinsics.IntrinsicsFigures.Function;
 import mechsym.lab.seeds.SeedPosts;
 import mechsym.tools.asm.AsmListing;
 import mechsym.tools.asm.Hsdis;
@@ -44,6 +45,11 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * disassembled by mechsym's hsdis plugin.
  * Sensitive to: the CPU's features (popcnt, tzcnt need POPCNT/BMI1; vfmadd needs FMA), the JDK's
  * list of intrinsics, the cost of a thread-state transition (FFM without critical).
+ *
+ * Sizes: quick, two rounds, each a fork per benchmark compiled and with the intrinsics disabled, back to
+ * back and turned by round (100 ms warm-up, 2 x 100 ms), the FFM downcalls in the first only; the
+ * claims are judged over the rounds (IntrinsicsClaims; the post gives no figure, the lines are ours);
+ * full, five rounds of 1 s iterations.
  */
 public final class IntrinsicsExperiment implements Experiment {
     /** HotSpot's intrinsic ids switched off in the "disabled" forks (see vmIntrinsics.hpp). */
@@ -52,27 +58,6 @@ public final class IntrinsicsExperiment implements Experiment {
 
     static final List<String> DISABLE_FLAGS =
             List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:DisableIntrinsic=" + DISABLED_IDS);
-
-    /** The disabled form counts as a fallback when it is at least this much slower. */
-    static final double SLOWER_BY = 1.2;
-    /** The intrinsic is "far below" the JNI call when the JNI call takes at least this many times as long. */
-    static final double FAR_BELOW = 3.0;
-
-    static final String CHEAPER_THAN_JNI = "Math.sqrt's intrinsic far below a JNI call of libm's sqrt (3x or more)";
-    static final String BOOST = "most intrinsics faster than the method's own code (disabled >= 1.2x slower)";
-
-    /** A function: its benchmark, the Java method PrintIntrinsics names, the kernel, the native benchmarks. */
-    record Function(String benchmark, String javaMethod, String kernel, String instruction, String ffm) {}
-
-    static final List<Function> FUNCTIONS = List.of(
-            new Function("sqrt", "java.lang.Math::sqrt", "sqrt", "sqrtsd", "ffmSqrt"),
-            new Function("abs", "java.lang.Math::abs", "abs", "andpd", null),
-            new Function("bitCount", "java.lang.Integer::bitCount", "bitCount", "popcnt", null),
-            new Function(
-                    "numberOfTrailingZeros", "java.lang.Long::numberOfTrailingZeros", "trailingZeros", "tzcnt", null),
-            new Function("fma", "java.lang.Math::fma", "fma", "vfmadd", null),
-            new Function("nanoTime", "java.lang.System::nanoTime", "nanoTime", null, "ffmClockGettime"),
-            new Function("arraycopy", "java.lang.System::arraycopy", "copy", null, null));
 
     @Override
     public String id() {
@@ -121,74 +106,61 @@ public final class IntrinsicsExperiment implements Experiment {
         JmhBenchmarks jmh = context.jmh();
         int warmups = profile.pick(1, 1, 3);
         int iterations = profile.pick(1, 2, 5);
-        TimeValue time = TimeValue.milliseconds(profile.pick(50, 250, 1000));
+        TimeValue time = TimeValue.milliseconds(profile.pick(50, 100, 1000));
         String timing = JmhBenchmarks.oneForkTiming(warmups, iterations, time);
 
         NativePrograms.Program jni = NativePrograms.program(JniMath.LIBRARY);
-        ChainedOptionsBuilder options = jni.isAvailable()
-                ? jmh.options(
-                        "-D" + JniMath.LIBRARY_PROPERTY + "=" + jni.executable().toAbsolutePath())
-                : jmh.options().exclude(IntrinsicsBenchmark.class.getName() + "\\.jniSqrt$");
         if (!jni.isAvailable()) {
             result.note("No JNI call in this run: " + jni.problem() + ". It needs make, a C compiler and a JDK's"
                     + " headers (JAVA_HOME).");
         }
-        Map<String, JmhBenchmarks.Score> normal = byMethod(jmh.run(JmhBenchmarks.oneFork(
-                options.include(IntrinsicsBenchmark.class.getName() + "\\."), warmups, iterations, time)));
         String intrinsicsOnly = IntrinsicsBenchmark.class.getName() + "\\.("
                 + String.join("|", FUNCTIONS.stream().map(Function::benchmark).toList()) + ")$";
-        Map<String, JmhBenchmarks.Score> disabled = byMethod(jmh.run(JmhBenchmarks.oneFork(
-                jmh.options(DISABLE_FLAGS.toArray(String[]::new)).include(intrinsicsOnly), warmups, iterations, time)));
-
-        Table.Builder costs = Table.measured(
-                        "intrinsics", "one call per op: intrinsic, disabled, JNI call, FFM downcall (JMH)")
-                .column("function")
-                .column("compiled (intrinsic)", "ns/op")
-                .column("error", "ns/op")
-                .column("intrinsic disabled", "ns/op")
-                .column("disabled / intrinsic", "x")
-                .column("JNI call", "ns/op")
-                .column("JNI / intrinsic", "x")
-                .column("FFM downcall", "ns/op")
-                .column("FFM downcall, critical", "ns/op")
-                .column("downcall / intrinsic", "x")
-                .note("JMH IntrinsicsBenchmark, average time, " + timing + ". Disabled: a fork with "
-                        + String.join(" ", DISABLE_FLAGS) + " (Math.sqrt then runs StrictMath's Java code, FdLibm, not"
-                        + " a native method). JNI: libm sqrt as the native method JniMath.sqrt, native/mechsym_jni.c"
-                        + " loaded with System.load. FFM: libm sqrt and libc clock_gettime(CLOCK_MONOTONIC)"
-                        + " through Linker downcalls; critical = Linker.Option.critical (no thread-state"
-                        + " transition). Each op includes JMH's own call overhead, the same in every column.");
-        for (Function f : FUNCTIONS) {
-            JmhBenchmarks.Score on = normal.get(f.benchmark());
-            JmhBenchmarks.Score off = disabled.get(f.benchmark());
-            JmhBenchmarks.Score jniCall = f.benchmark().equals("sqrt") ? normal.get("jniSqrt") : null;
-            JmhBenchmarks.Score ffm = f.ffm() == null ? null : normal.get(f.ffm());
-            JmhBenchmarks.Score ffmCritical = f.ffm() == null ? null : normal.get(f.ffm() + "Critical");
-            costs.row(
-                    f.benchmark(),
-                    on == null ? null : on.score(),
-                    on == null ? null : on.error(),
-                    off == null ? null : off.score(),
-                    on == null || off == null ? null : off.score() / on.score(),
-                    jniCall == null ? null : jniCall.score(),
-                    on == null || jniCall == null ? null : jniCall.score() / on.score(),
-                    ffm == null ? null : ffm.score(),
-                    ffmCritical == null ? null : ffmCritical.score(),
-                    on == null || ffm == null ? null : ffm.score() / on.score());
+        int rounds = profile.pick(1, 2, 5);
+        // the FFM downcalls are context: the first round only; later rounds repeat what the claims judge
+        String all = IntrinsicsBenchmark.class.getName() + "\\.";
+        String judged = IntrinsicsBenchmark.class.getName() + "\\.("
+                + String.join("|", FUNCTIONS.stream().map(Function::benchmark).toList()) + "|jniSqrt)$";
+        List<Map<String, Double>> compiled = new ArrayList<>();
+        List<Map<String, Double>> disabled = new ArrayList<>();
+        for (int round = 0; round < rounds; round++) {
+            context.progress().message("JMH: compiled and disabled, round " + (round + 1) + " of " + rounds);
+            for (boolean off : Rounds.inTurn(List.of(false, true), round)) {
+                ChainedOptionsBuilder these = off
+                        ? jmh.options(DISABLE_FLAGS.toArray(String[]::new)).include(intrinsicsOnly)
+                        : options(jmh, jni).include(round == 0 ? all : judged);
+                Map<String, Double> nanos = new LinkedHashMap<>();
+                jmh.run(JmhBenchmarks.oneFork(these, warmups, iterations, time))
+                        .forEach(s -> nanos.put(s.method(), s.median()));
+                (off ? disabled : compiled).add(nanos);
+            }
         }
-        result.table(costs.build());
-        result.chart(Chart.bar(
-                        "intrinsics",
-                        "ns per call: intrinsic vs disabled",
-                        List.of("intrinsics"),
-                        "function",
-                        "compiled (intrinsic)",
-                        null,
-                        "ns/op")
-                .withLogY());
+        IntrinsicsFigures figures = new IntrinsicsFigures(compiled, disabled, jni.isAvailable() ? null : jni.problem());
+        Map<String, Double> normal = medians(compiled);
+        Map<String, Double> off = medians(disabled);
 
+        IntrinsicsReport.costs(result, normal, off, timing, rounds);
         evidence(context, result);
-        verdict(result, scores(normal), scores(disabled), jni.isAvailable() ? null : jni.problem());
+        IntrinsicsReport.headline(result, normal);
+        result.verdict(IntrinsicsClaims.judge(figures));
+    }
+
+    /** The JMH options of the compiled forks: with the JNI library when it was built, without its benchmark if not. */
+    private static ChainedOptionsBuilder options(JmhBenchmarks jmh, NativePrograms.Program jni) {
+        return jni.isAvailable()
+                ? jmh.options(
+                        "-D" + JniMath.LIBRARY_PROPERTY + "=" + jni.executable().toAbsolutePath())
+                : jmh.options().exclude(IntrinsicsBenchmark.class.getName() + "\\.jniSqrt$");
+    }
+
+    /** Per benchmark, the median over the rounds. */
+    private static Map<String, Double> medians(List<Map<String, Double>> rounds) {
+        Map<String, List<Double>> byMethod = new LinkedHashMap<>();
+        rounds.forEach(r -> r.forEach(
+                (k, v) -> byMethod.computeIfAbsent(k, x -> new ArrayList<>()).add(v)));
+        Map<String, Double> out = new LinkedHashMap<>();
+        byMethod.forEach((k, v) -> out.put(k, Summary.of(v).median()));
+        return out;
     }
 
     /** -XX:+PrintIntrinsics and the C2 code of each kernel, normally and with the intrinsics disabled. */
@@ -299,84 +271,5 @@ public final class IntrinsicsExperiment implements Experiment {
             }
         }
         return "no";
-    }
-
-    private static Map<String, JmhBenchmarks.Score> byMethod(List<JmhBenchmarks.Score> scores) {
-        Map<String, JmhBenchmarks.Score> out = new LinkedHashMap<>();
-        scores.forEach(s -> out.put(s.method(), s));
-        return out;
-    }
-
-    private static Map<String, Double> scores(Map<String, JmhBenchmarks.Score> byMethod) {
-        Map<String, Double> out = new LinkedHashMap<>();
-        byMethod.forEach((k, v) -> out.put(k, v.score()));
-        return out;
-    }
-
-    /** The headlines and the verdict; {@code jniProblem} says why there is no JNI library (null when built). */
-    static void verdict(
-            ExperimentResult.Builder result,
-            Map<String, Double> normal,
-            Map<String, Double> disabled,
-            String jniProblem) {
-        Double sqrt = normal.get("sqrt");
-        Double jniSqrt = normal.get("jniSqrt");
-        Double ffmSqrt = normal.get("ffmSqrt");
-        if (sqrt != null && (jniSqrt != null || ffmSqrt != null)) {
-            result.headline(String.format(
-                    Locale.ROOT,
-                    "sqrt: intrinsic %.2f ns, JNI call of libm sqrt %s, FFM downcall %s",
-                    sqrt,
-                    nanos(jniSqrt, sqrt),
-                    nanos(ffmSqrt, sqrt)));
-        }
-        result.verdict(judge(normal, disabled, jniProblem));
-    }
-
-    private static String nanos(Double call, double intrinsic) {
-        return call == null ? "not measured" : String.format(Locale.ROOT, "%.2f ns (%.1fx)", call, call / intrinsic);
-    }
-
-    /**
-     * The post's claim as two sub-claims: the JNI sqrt call takes at least {@link #FAR_BELOW} times
-     * the intrinsic; most intrinsics measured are at least {@link #SLOWER_BY} slower disabled.
-     */
-    static Verdict judge(Map<String, Double> normal, Map<String, Double> disabled, String jniProblem) {
-        Double sqrt = normal.get("sqrt");
-        Double jniSqrt = normal.get("jniSqrt");
-        Claim cheaper;
-        if (sqrt == null || jniSqrt == null) {
-            cheaper = Claim.inconclusive(
-                    CHEAPER_THAN_JNI,
-                    jniProblem != null
-                            ? "no JNI library: " + jniProblem
-                            : "the sqrt intrinsic or its JNI call has no score");
-        } else {
-            double ratio = jniSqrt / sqrt;
-            cheaper = Claim.judge(
-                    CHEAPER_THAN_JNI,
-                    ratio >= FAR_BELOW,
-                    String.format(Locale.ROOT, "JNI sqrt %.2f ns, intrinsic %.2f ns: %.1fx", jniSqrt, sqrt, ratio));
-        }
-        List<String> slower = new ArrayList<>();
-        int compared = 0;
-        for (Function f : FUNCTIONS) {
-            Double on = normal.get(f.benchmark());
-            Double off = disabled.get(f.benchmark());
-            if (on != null && off != null) {
-                compared++;
-                if (off / on >= SLOWER_BY) {
-                    slower.add(String.format(Locale.ROOT, "%s %.1fx", f.benchmark(), off / on));
-                }
-            }
-        }
-        Claim boost = compared == 0
-                ? Claim.inconclusive(BOOST, "no intrinsic was measured both compiled and disabled")
-                : Claim.judge(
-                        BOOST,
-                        slower.size() * 2 > compared,
-                        slower.size() + " of " + compared + " slower disabled"
-                                + (slower.isEmpty() ? "" : ": " + String.join(", ", slower)));
-        return Verdict.fromClaims(List.of(cheaper, boost));
     }
 }

@@ -8,7 +8,6 @@ import java.util.Map;
 import mechsym.lab.Chart;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
-import mechsym.lab.Goal;
 import mechsym.lab.JmhBenchmarks;
 import mechsym.lab.Profile;
 import mechsym.lab.RunContext;
@@ -94,7 +93,7 @@ public final class SerialisationExperiment implements Experiment {
 
     static final String CODEC = "mechsym codec";
     static final String CODEC_REUSED = "mechsym codec, reused object";
-    static final String CODEC_FLYWEIGHT = "mechsym codec (flyweight)";
+    static final String CODEC_FLYWEIGHT = SerialisationGoals.CODEC_FLYWEIGHT;
     static final String AGRONA_IN_PLACE = "Agrona UnsafeBuffer, in place";
 
     private static final List<Way> WAYS = List.of(
@@ -215,6 +214,10 @@ public final class SerialisationExperiment implements Experiment {
                         + " copy, no allocation. The reused-object read shares the codec's write, the Agrona"
                         + " in-place read Agrona's.");
         Map<String, Double> totals = new LinkedHashMap<>();
+        List<Map<String, Double>> roundTotals = new ArrayList<>();
+        for (int round = 0; round < rounds; round++) {
+            roundTotals.add(new LinkedHashMap<>());
+        }
         for (Way way : WAYS) {
             List<JmhBenchmarks.Score> writes = byMethod.get(way.write());
             List<JmhBenchmarks.Score> reads = byMethod.get(way.read());
@@ -224,6 +227,7 @@ public final class SerialisationExperiment implements Experiment {
             List<Double> perRound = new ArrayList<>();
             for (int round = 0; round < Math.min(writes.size(), reads.size()); round++) {
                 perRound.add(writes.get(round).median() + reads.get(round).median());
+                roundTotals.get(round).put(way.name(), perRound.getLast());
             }
             Summary total = Summary.of(perRound);
             totals.put(way.name(), total.median());
@@ -258,102 +262,56 @@ public final class SerialisationExperiment implements Experiment {
                         null,
                         "ns (log scale)")
                 .withLogY());
-        verdict(result, totals, sizes);
+        headlines(result, totals, sizes);
+        SerialisationFigures figures = new SerialisationFigures(roundTotals, sizes, PostObject.class.getName());
+        result.verdict(SerialisationClaims.judge(figures));
+        SerialisationGoals.judge(figures).forEach(result::goal);
         if (profile == Profile.FULL) {
             context.progress().message("JMH: the codec's alternatives, beside the winner");
             result.table(alternatives(jmh));
         }
     }
 
-    static void verdict(ExperimentResult.Builder result, Map<String, Double> totals, Map<String, Integer> sizes) {
-        Double serialization = totals.get("Java Serialization");
-        Double byteBuffer = totals.get("ByteBuffer");
-        Double unsafe = totals.get("Unsafe (the post's)");
-        Double agrona = totals.get("Agrona UnsafeBuffer");
+    /** The totals in words, and the codec against its rivals like for like and not. */
+    static void headlines(ExperimentResult.Builder result, Map<String, Double> totals, Map<String, Integer> sizes) {
+        Double serialization = totals.get(SerialisationFigures.SERIALIZATION);
+        Double byteBuffer = totals.get(SerialisationFigures.BYTE_BUFFER);
+        Double unsafe = totals.get(SerialisationFigures.UNSAFE);
+        Double agrona = totals.get(SerialisationFigures.AGRONA);
         Double codec = totals.get(CODEC);
-        if (serialization != null && byteBuffer != null && unsafe != null && agrona != null && codec != null) {
-            result.headline(String.format(
-                    Locale.ROOT,
-                    "write+read: Java Serialization %.0f ns, ByteBuffer %.1f, Unsafe %.1f, Agrona %.1f, mechsym codec"
-                            + " %.1f ns; sizes: Java Serialization %d bytes, codec %d bytes",
-                    serialization,
-                    byteBuffer,
-                    unsafe,
-                    agrona,
-                    codec,
-                    sizes.get("javaSerialization"),
-                    sizes.get("codec")));
-            codecGoal(result, totals, Math.min(unsafe, agrona));
-        } else {
-            result.goal(Goal.notMeasurable(CODEC_GOAL, "not every way of it was measured"));
+        Double flyweight = totals.get(CODEC_FLYWEIGHT);
+        if (serialization == null || byteBuffer == null || unsafe == null || agrona == null || codec == null) {
+            return;
         }
-        result.verdict(SerialisationVerdict.judge(new SerialisationVerdict.Figures(
+        double fastestRival = Math.min(unsafe, agrona);
+        result.headline(String.format(
+                Locale.ROOT,
+                "write+read: Java Serialization %.0f ns, ByteBuffer %.1f, Unsafe %.1f, Agrona %.1f, mechsym codec"
+                        + " %.1f ns; sizes: Java Serialization %d bytes, codec %d bytes",
                 serialization,
                 byteBuffer,
                 unsafe,
+                agrona,
+                codec,
                 sizes.get("javaSerialization"),
-                sizes.get("unsafe"),
-                PostObject.class.getName())));
-    }
-
-    static final String CODEC_GOAL = "codec flyweight write+read <= the fastest of Unsafe and Agrona";
-
-    /**
-     * mechsym's goal for the codec: write + read no slower than the fastest of the Unsafe original and
-     * Agrona in the same run. Stated twice, because the rows do not all do the same work: reading a
-     * new object (what Unsafe and Agrona do here) is the like-for-like comparison; the flyweight,
-     * which the goal is about, reads in place and allocates nothing, so its like-for-like rival is
-     * Agrona read in place.
-     */
-    private static void codecGoal(ExperimentResult.Builder result, Map<String, Double> totals, double fastestRival) {
-        double codec = totals.get(CODEC);
-        Double flyweight = totals.get(CODEC_FLYWEIGHT);
-        Double agronaInPlace = totals.get(AGRONA_IN_PLACE);
+                sizes.get("codec")));
         Double reused = totals.get(CODEC_REUSED);
+        Double agronaInPlace = totals.get(AGRONA_IN_PLACE);
         result.headline(String.format(
                 Locale.ROOT,
                 "reading a new object (like for like): codec %.1f ns = %.2fx the fastest of Unsafe and Agrona"
-                        + " (%.1f ns)%s",
+                        + " (%.1f ns)%s%s",
                 codec,
                 codec / fastestRival,
                 fastestRival,
-                reused == null ? "" : String.format(Locale.ROOT, "; into a reused object %.1f ns", reused)));
-        if (flyweight == null) {
-            result.goal(Goal.notMeasurable(CODEC_GOAL, "the codec's flyweight was not measured in this run"));
-            return;
-        }
-        result.headline(String.format(
-                Locale.ROOT,
-                "codec goal (flyweight write+read no slower than the fastest of Unsafe and Agrona): %.1f ns ="
-                        + " %.2fx%s",
-                flyweight,
-                flyweight / fastestRival,
-                agronaInPlace == null
+                reused == null ? "" : String.format(Locale.ROOT, "; into a reused object %.1f ns", reused),
+                flyweight == null || agronaInPlace == null
                         ? ""
                         : String.format(
                                 Locale.ROOT,
-                                "; like for like, Agrona read in place: %.1f ns (flyweight %.2fx)",
-                                agronaInPlace,
-                                flyweight / agronaInPlace)));
-        result.goal(Goal.judge(
-                CODEC_GOAL,
-                flyweight <= fastestRival,
-                String.format(
-                        Locale.ROOT,
-                        "flyweight %.1f ns, fastest of Unsafe and Agrona %.1f ns (%.2fx%s)",
-                        flyweight,
-                        fastestRival,
-                        flyweight / fastestRival,
-                        flyweight > fastestRival && flyweight <= fastestRival * 1.05
-                                ? ", within this run's 5% noise"
-                                : "")));
-        result.note(String.format(
-                Locale.ROOT,
-                "The codec's goal is not like for like: the reads of Unsafe and Agrona build the post's object and"
-                        + " arrays (see the allocation column), the flyweight reads each field in place and allocates"
-                        + " nothing. Reading a new object as they do, the codec takes %.1f ns (%.2fx the fastest).",
-                codec,
-                codec / fastestRival));
+                                "; read in place: flyweight %.1f ns, Agrona %.1f ns",
+                                flyweight,
+                                agronaInPlace)));
     }
 
     /**

@@ -5,10 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import mechsym.lab.Chart;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.JmhBenchmarks;
@@ -16,7 +14,6 @@ import mechsym.lab.Profile;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Table;
-import mechsym.lab.Verdict;
 import mechsym.lab.seeds.SeedPosts;
 import org.openjdk.jmh.runner.options.TimeValue;
 
@@ -40,13 +37,14 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * final field by VarHandle, reflection and Unsafe and reports what became of the String.
  * Sensitive to: allocation speed (TLAB, heap), vectorisation of the read loops, the JDK's String
  * layout (the in-place ways must check it, as core's Latin1Strings does).
+ *
+ * Sizes: quick, reads of 16, 1,024 and 65,536 chars in two rounds (the shortest and longest by the
+ * judged ways again in the second; 100 ms warm-up, 2 x 100 ms), the constructions once; full, seven
+ * lengths, five rounds of 1 s iterations. The post gives no figure: the reading lines are ours
+ * (StringInternalsClaims).
  */
 public final class StringInternalsExperiment implements Experiment {
     static final String OPEN_JAVA_LANG = "--add-opens=java.base/java.lang=ALL-UNNAMED";
-    static final List<String> COPYING = List.of("getBytes", "getChars");
-    static final List<String> IN_PLACE = List.of("latin1Strings", "unsafe");
-    /** In place counts as sparing the copy when the fastest copying way takes this many times as long. */
-    static final double SAVES = 1.5;
 
     @Override
     public String id() {
@@ -96,42 +94,38 @@ public final class StringInternalsExperiment implements Experiment {
                 });
         int warmups = profile.pick(1, 1, 3);
         int iterations = profile.pick(1, 2, 5);
-        TimeValue time = TimeValue.milliseconds(profile.pick(50, 250, 1000));
+        TimeValue time = TimeValue.milliseconds(profile.pick(50, 100, 1000));
         String timing = JmhBenchmarks.oneForkTiming(warmups, iterations, time);
+        int rounds = profile.pick(1, 2, 5);
 
-        Map<Integer, Map<String, JmhBenchmarks.Score>> reads = byLength(jmh.run(JmhBenchmarks.oneFork(
-                jmh.options(OPEN_JAVA_LANG)
-                        .include(StringReadBenchmark.class.getName() + "\\.")
-                        .param("length", lengths),
-                warmups,
-                iterations,
-                time)));
-        Table.Builder readTable = Table.measured("string-read", "reading every char of an ASCII String (JMH)")
-                .column("length", "chars")
-                .column("way")
-                .column("score", "ns/op")
-                .column("error (99.9%)", "ns/op")
-                .column("fastest copy / this", "x")
-                .note("JMH StringReadBenchmark, average time, " + timing + ", forks with " + OPEN_JAVA_LANG + "."
-                        + " Each way sums the chars; the set-up checks every way gives the same sum. Copying ways:"
-                        + " getBytes(ISO_8859_1), getChars into a reused char[]; in place: core's"
-                        + " Latin1Strings.latin1View (a read-only MemorySegment) and sun.misc.Unsafe; charAt reads"
-                        + " without a copy through the public API.");
-        reads.forEach((length, ways) -> {
-            Double copy = fastest(ways, COPYING);
-            ways.forEach((way, s) ->
-                    readTable.row(length, way, s.score(), s.error(), copy == null ? null : copy / s.score()));
-        });
-        result.table(readTable.build());
-        result.chart(Chart.line(
-                        "string-read",
-                        "ns per read of the whole String",
-                        List.of("string-read"),
-                        "length",
-                        "score",
-                        "way",
-                        "ns/op")
-                .withLogY());
+        // the reads, in rounds: every way and length in the first, the ways and lengths the claims judge after it
+        List<Map<Integer, Map<String, Double>>> reads = new ArrayList<>();
+        Map<Integer, Map<String, List<Double>>> readsByLength = new TreeMap<>();
+        String judgedWays = StringReadBenchmark.class.getName() + "\\.("
+                + String.join("|", StringInternalsFigures.COPYING) + "|"
+                + String.join("|", StringInternalsFigures.IN_PLACE) + ")$";
+        for (int round = 0; round < rounds; round++) {
+            context.progress().message("JMH: reads, round " + (round + 1) + " of " + rounds);
+            Map<Integer, Map<String, Double>> thisRound = new TreeMap<>();
+            for (JmhBenchmarks.Score s : jmh.run(JmhBenchmarks.oneFork(
+                    jmh.options(OPEN_JAVA_LANG)
+                            .include(round == 0 ? StringReadBenchmark.class.getName() + "\\." : judgedWays)
+                            .param(
+                                    "length",
+                                    round == 0 ? lengths : new String[] {lengths[0], lengths[lengths.length - 1]}),
+                    warmups,
+                    iterations,
+                    time))) {
+                int length = Integer.parseInt(s.param("length"));
+                thisRound.computeIfAbsent(length, k -> new TreeMap<>()).put(s.method(), s.median());
+                readsByLength
+                        .computeIfAbsent(length, k -> new TreeMap<>())
+                        .computeIfAbsent(s.method(), k -> new ArrayList<>())
+                        .add(s.median());
+            }
+            reads.add(thisRound);
+        }
+        StringInternalsReport.reads(result, readsByLength, timing + ", forks with " + OPEN_JAVA_LANG, rounds);
 
         Map<Integer, Map<String, JmhBenchmarks.Score>> constructs = byLength(jmh.run(JmhBenchmarks.oneFork(
                 jmh.options(OPEN_JAVA_LANG)
@@ -140,24 +134,10 @@ public final class StringInternalsExperiment implements Experiment {
                 warmups,
                 iterations,
                 time)));
-        Table.Builder constructTable = Table.measured("string-construct", "a String from Latin-1 bytes (JMH)")
-                .column("length", "chars")
-                .column("way")
-                .column("score", "ns/op")
-                .column("error (99.9%)", "ns/op")
-                .column("new String / this", "x")
-                .note("JMH StringConstructBenchmark, " + timing + ": new String(bytes, ISO_8859_1) copies;"
-                        + " zeroCopy calls String's package-private String(byte[], byte) through a private lookup"
-                        + " and shares the array (safe only if nobody writes to it again).");
-        constructs.forEach((length, ways) -> {
-            JmhBenchmarks.Score copy = ways.get("newString");
-            ways.forEach((way, s) -> constructTable.row(
-                    length, way, s.score(), s.error(), copy == null ? null : copy.score() / s.score()));
-        });
-        result.table(constructTable.build());
+        StringInternalsReport.constructs(result, constructs, timing);
 
-        List<FinalFieldWrites.Case> cases = finalFieldWrites(context, result);
-        verdict(result, scores(reads), cases);
+        StringInternalsFigures figures = new StringInternalsFigures(reads, finalFieldWrites(context, result));
+        result.verdict(StringInternalsClaims.judge(figures));
     }
 
     /** The forked JVM that writes String's final field, and the Unsafe warning from its log. */
@@ -199,101 +179,5 @@ public final class StringInternalsExperiment implements Experiment {
                     .put(s.method(), s);
         }
         return out;
-    }
-
-    private static Map<Integer, Map<String, Double>> scores(Map<Integer, Map<String, JmhBenchmarks.Score>> byLength) {
-        Map<Integer, Map<String, Double>> out = new TreeMap<>();
-        byLength.forEach((length, ways) -> {
-            Map<String, Double> m = new TreeMap<>();
-            ways.forEach((way, s) -> m.put(way, s.score()));
-            out.put(length, m);
-        });
-        return out;
-    }
-
-    private static Double fastest(Map<String, JmhBenchmarks.Score> ways, List<String> names) {
-        return names.stream()
-                .map(ways::get)
-                .filter(java.util.Objects::nonNull)
-                .map(JmhBenchmarks.Score::score)
-                .min(Double::compare)
-                .orElse(null);
-    }
-
-    private static Double fastestOf(Map<String, Double> ways, List<String> names) {
-        return names.stream()
-                .map(ways::get)
-                .filter(java.util.Objects::nonNull)
-                .min(Double::compare)
-                .orElse(null);
-    }
-
-    /** The fastest copying way over the fastest in-place way at {@code length}, or null. */
-    static Double saving(Map<String, Double> ways) {
-        Double copy = fastestOf(ways, COPYING);
-        Double inPlace = fastestOf(ways, IN_PLACE);
-        return copy == null || inPlace == null ? null : copy / inPlace;
-    }
-
-    /**
-     * Reading: at the longest String the fastest copy takes at least {@link #SAVES} times the fastest
-     * in-place read, and the ratio there is at least the shortest String's. Writing: VarHandle refuses
-     * and some Unsafe write corrupts. All three: reproduced; reading or writing alone: partly.
-     */
-    static void verdict(
-            ExperimentResult.Builder result,
-            Map<Integer, Map<String, Double>> reads,
-            List<FinalFieldWrites.Case> cases) {
-        TreeMap<Integer, Map<String, Double>> byLength = new TreeMap<>(reads);
-        Double shortest =
-                byLength.isEmpty() ? null : saving(byLength.firstEntry().getValue());
-        Double longest = byLength.isEmpty() ? null : saving(byLength.lastEntry().getValue());
-        if (shortest == null || longest == null || byLength.size() < 2 || cases.isEmpty()) {
-            result.verdict(Verdict.inconclusive(
-                    cases.isEmpty()
-                            ? "the final-field writes reported nothing"
-                            : "a copying or in-place read of the shortest or longest String has no score"));
-            return;
-        }
-        boolean refused = cases.stream()
-                .anyMatch(c -> c.write().startsWith("VarHandle") && c.outcome().equals("refused"));
-        List<String> corrupted = cases.stream()
-                .filter(c -> c.write().startsWith("Unsafe") && c.outcome().equals("corrupted"))
-                .map(FinalFieldWrites.Case::write)
-                .toList();
-        boolean saves = longest >= SAVES;
-        boolean grows = longest >= shortest;
-        boolean unsafeToWrite = refused && !corrupted.isEmpty();
-        String figures = String.format(
-                Locale.ROOT,
-                "In place, a read of %d chars took 1/%.2f of the fastest copying way, of %d chars 1/%.2f. VarHandle %s the"
-                        + " write; Unsafe corrupted %d of the Strings it wrote.",
-                byLength.firstKey(),
-                shortest,
-                byLength.lastKey(),
-                longest,
-                refused ? "refused" : "did not refuse",
-                corrupted.size());
-        result.headline(String.format(
-                Locale.ROOT,
-                "fastest copy / in place: %.2fx at %d chars, %.2fx at %d chars",
-                shortest,
-                byLength.firstKey(),
-                longest,
-                byLength.lastKey()));
-        result.headline("writes: VarHandle " + (refused ? "refused" : "not refused") + ", Unsafe corrupted "
-                + corrupted.size());
-        if (saves && grows && unsafeToWrite) {
-            result.verdict(Verdict.reproduced(figures));
-        } else if ((saves || grows) && unsafeToWrite) {
-            result.verdict(Verdict.partly(figures
-                    + (saves
-                            ? " The saving does not grow with length here."
-                            : " The saving grows but stays under " + SAVES + "x at the longest String.")));
-        } else if (saves && grows) {
-            result.verdict(Verdict.partly(figures + " The write was not shown unsafe here."));
-        } else {
-            result.verdict(Verdict.notReproduced(figures));
-        }
     }
 }

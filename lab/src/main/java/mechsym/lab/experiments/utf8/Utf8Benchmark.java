@@ -1,5 +1,6 @@
 package mechsym.lab.experiments.utf8;
 
+import java.io.UnsupportedEncodingException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetEncoder;
@@ -32,9 +33,16 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * JDK's ways, for heap and for direct buffers, with no allocation. The ways compared here:
  *
  * <ul>
- *   <li>{@code stringGetBytes}: {@code buffer.put(text.getBytes(UTF_8))}, the post's "string";
+ *   <li>{@code stringGetBytesByName}: {@code buffer.put(text.getBytes("UTF-8"))}, the post's "string";
+ *   <li>{@code stringGetBytes}: {@code buffer.put(text.getBytes(UTF_8))}, by Charset, the post's "string2";
  *   <li>{@code charsetEncoder}: a reused {@link CharsetEncoder} over a reused char[] (getChars)
  *       wrapped once in a CharBuffer, the post's "chars2": its best JDK way without allocation;
+ *   <li>the post's other JDK ways, shown for context: {@code charBufferWrap} (a reused encoder over
+ *       {@code CharBuffer.wrap(text)}, its "bytebuffer"), {@code charsetEncoderOnce} (a new encoder
+ *       per String, its "once") and {@code stringGetBytesToArray} (the bytes left in the array
+ *       getBytes returns: an array target, no buffer);
+ *   <li>{@code postEncoder}: the post's one-shot encoder ("unsafe3", {@link PostUtf8Encoder}), the
+ *       String's own storage read and the buffer written through {@code sun.misc.Unsafe};
  *   <li>{@code agrona}: Agrona's {@code putStringWithoutLengthUtf8} on an UnsafeBuffer wrapping the
  *       same ByteBuffer ({@code putStringUtf8} is this plus an int length);
  *   <li>{@code mechsym}: a reused {@link Utf8Encoder} (the post's shape, and the same reuse as the
@@ -74,6 +82,7 @@ public class Utf8Benchmark {
     private UnsafeBuffer agrona;
     private final CharsetEncoder encoder = StandardCharsets.UTF_8.newEncoder();
     private final Utf8Encoder utf8Encoder = new Utf8Encoder();
+    private final PostUtf8Encoder postsEncoder = new PostUtf8Encoder();
     private char[] chars;
     private CharBuffer charBuffer;
     private byte[] decodeBytes;
@@ -116,7 +125,17 @@ public class Utf8Benchmark {
     /** Throws unless every way writes the JDK's bytes. */
     public void check() {
         byte[] expected = value.getBytes(StandardCharsets.UTF_8);
-        int[] lengths = {stringGetBytes(), charsetEncoder(), agrona(), mechsym(), mechsymStatic()};
+        int[] lengths = {
+            stringGetBytes(),
+            charsetEncoder(),
+            agrona(),
+            mechsym(),
+            mechsymStatic(),
+            stringGetBytesByName(),
+            postEncoder(),
+            charBufferWrap(),
+            charsetEncoderOnce()
+        };
         for (int way = 0; way < lengths.length; way++) {
             if (lengths[way] != expected.length) {
                 throw new IllegalStateException(
@@ -133,7 +152,11 @@ public class Utf8Benchmark {
                 case 1 -> charsetEncoder();
                 case 2 -> agrona();
                 case 3 -> mechsym();
-                default -> mechsymStatic();
+                case 4 -> mechsymStatic();
+                case 5 -> stringGetBytesByName();
+                case 6 -> postEncoder();
+                case 7 -> charBufferWrap();
+                default -> charsetEncoderOnce();
             };
             for (int i = 0; i < written; i++) {
                 if (byteBuffer.get(i) != expected[i]) {
@@ -141,6 +164,14 @@ public class Utf8Benchmark {
                 }
             }
         }
+        if (stringGetBytesToArray() != expected.length) {
+            throw new IllegalStateException("getBytes by name gave " + stringGetBytesToArray() + " bytes");
+        }
+        byteBuffer.clear().limit(expected.length - 1);
+        if (postsEncoder.encode(value, byteBuffer) != PostUtf8Encoder.OVERFLOW || byteBuffer.position() != 0) {
+            throw new IllegalStateException("the post's encoder did not report overflow in place");
+        }
+        byteBuffer.clear();
         mechsym();
         if (!decodeJdk().equals(value)
                 || !decodeAgrona().equals(value)
@@ -158,14 +189,63 @@ public class Utf8Benchmark {
         return byteBuffer.position();
     }
 
+    /** The post's "string": the Charset looked up by name, whose encoder String caches per thread. */
+    @Benchmark
+    public int stringGetBytesByName() {
+        byteBuffer.clear();
+        try {
+            byteBuffer.put(value.getBytes("UTF-8"));
+        } catch (UnsupportedEncodingException e) {
+            throw new IllegalStateException(e);
+        }
+        return byteBuffer.position();
+    }
+
+    /** An array target: the bytes stay in the array getBytes returns (no buffer, no copy). */
+    @Benchmark
+    public int stringGetBytesToArray() {
+        try {
+            return value.getBytes("UTF-8").length;
+        } catch (UnsupportedEncodingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     @Benchmark
     public int charsetEncoder() {
         int length = value.length();
         value.getChars(0, length, chars, 0);
         charBuffer.clear().limit(length);
+        return encodeChars(encoder, charBuffer);
+    }
+
+    /** The post's "bytebuffer": a reused encoder over {@code CharBuffer.wrap(text)} (a wrapper per call). */
+    @Benchmark
+    public int charBufferWrap() {
+        return encodeChars(encoder, CharBuffer.wrap(value));
+    }
+
+    /** The post's "chars" with "once": a new encoder for every String. */
+    @Benchmark
+    public int charsetEncoderOnce() {
+        int length = value.length();
+        value.getChars(0, length, chars, 0);
+        charBuffer.clear().limit(length);
+        return encodeChars(StandardCharsets.UTF_8.newEncoder(), charBuffer);
+    }
+
+    /** The post's encoder (unsafe3): the String's own storage, one shot, overflow reported in place. */
+    @Benchmark
+    public int postEncoder() {
         byteBuffer.clear();
-        encoder.reset();
-        CoderResult result = encoder.encode(charBuffer, byteBuffer, true);
+        return postsEncoder.encode(value, byteBuffer);
+    }
+
+    /** {@code source} into the cleared buffer by {@code charsetEncoder}, without flush (UTF-8 needs none). */
+    private int encodeChars(CharsetEncoder charsetEncoder, CharBuffer source) {
+        byteBuffer.clear();
+        charsetEncoder.reset();
+        CoderResult result = charsetEncoder.encode(source, byteBuffer, true);
         if (!result.isUnderflow()) {
             throw new IllegalStateException(result.toString());
         }

@@ -4,11 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
-import mechsym.lab.ExperimentResult;
 import mechsym.lab.Verdict;
+import mechsym.lab.Verdict.Outcome;
 import org.junit.jupiter.api.Test;
 
-class StringInternalsExperimentTest {
+/** The reading claims over the rounds on both sides of their lines (ours) and across them; the writes as facts. */
+class StringInternalsClaimsTest {
     private static final FinalFieldWrites.Case REFUSED =
             new FinalFieldWrites.Case("VarHandle.set on String.value", "refused", "UnsupportedOperationException");
     private static final FinalFieldWrites.Case CORRUPTED =
@@ -16,8 +17,8 @@ class StringInternalsExperimentTest {
     private static final FinalFieldWrites.Case UNHARMED =
             new FinalFieldWrites.Case("Unsafe.putObject of String.value", "no effect seen", "");
 
-    /** getBytes / in place at 16 and at 65536 chars. */
-    private static Map<Integer, Map<String, Double>> reads(double copy16, double copy64k) {
+    /** One round: getBytes / in place at 16 and at 65536 chars (in place at 1 ns). */
+    private static Map<Integer, Map<String, Double>> round(double copy16, double copy64k) {
         return Map.of(
                 16,
                         Map.of(
@@ -34,51 +35,47 @@ class StringInternalsExperimentTest {
                 65536, Map.of("getBytes", copy64k, "getChars", copy64k * 2, "latin1Strings", 1.0, "unsafe", 1.2));
     }
 
-    private static Verdict verdictOf(Map<Integer, Map<String, Double>> reads, List<FinalFieldWrites.Case> cases) {
-        ExperimentResult.Builder builder = new ExperimentResult.Builder(new StringInternalsExperiment());
-        StringInternalsExperiment.verdict(builder, reads, cases);
-        return builder.ok(1).verdict();
+    private static List<Outcome> outcomes(
+            List<Map<Integer, Map<String, Double>>> rounds, FinalFieldWrites.Case... cases) {
+        return StringInternalsClaims.judge(new StringInternalsFigures(rounds, List.of(cases))).claims().stream()
+                .map(Verdict.Claim::outcome)
+                .toList();
     }
 
     @Test
     void aGrowingSavingAndAnUnsafeWriteIsReproduced() {
-        Verdict v = verdictOf(reads(1.2, 3.0), List.of(REFUSED, CORRUPTED));
-        assertThat(v.outcome()).isEqualTo(Verdict.Outcome.REPRODUCED);
-        assertThat(v.reason()).contains("1/1.20", "1/3.00", "refused", "corrupted 1");
+        var figures = new StringInternalsFigures(List.of(round(1.2, 8), round(1.3, 9)), List.of(REFUSED, CORRUPTED));
+        Verdict verdict = StringInternalsClaims.judge(figures);
+        assertThat(verdict.outcome()).isEqualTo(Outcome.REPRODUCED);
+        assertThat(verdict.claims().get(0).lineIsOurs()).isTrue();
+        assertThat(verdict.claims().get(2).lineIsOurs()).isFalse();
     }
 
     @Test
-    void aSavingThatShrinksWithLengthIsPartly() {
-        Verdict v = verdictOf(reads(6.0, 2.0), List.of(REFUSED, CORRUPTED));
-        assertThat(v.outcome()).isEqualTo(Verdict.Outcome.PARTLY);
-        assertThat(v.reason()).contains("does not grow");
+    void eachReadingClaimOnTheOtherSideOfItsLineOrAcrossIt() {
+        // saving 1.2-1.3x at the longest, below 1.5x; shrinking from the shortest's 4x
+        assertThat(outcomes(List.of(round(4, 1.2), round(4, 1.3)), REFUSED, CORRUPTED))
+                .containsExactly(Outcome.NOT_REPRODUCED, Outcome.NOT_REPRODUCED, Outcome.REPRODUCED);
+        // one round on each side of each line
+        assertThat(outcomes(List.of(round(1.2, 8), round(4, 1.3)), REFUSED, CORRUPTED))
+                .containsExactly(Outcome.INCONCLUSIVE, Outcome.INCONCLUSIVE, Outcome.REPRODUCED);
+        assertThat(outcomes(List.of(round(1.2, 8)), REFUSED, CORRUPTED))
+                .containsExactly(Outcome.INCONCLUSIVE, Outcome.INCONCLUSIVE, Outcome.REPRODUCED);
     }
 
     @Test
-    void aGrowingSavingUnderTheLineIsPartly() {
-        Verdict v = verdictOf(reads(1.0, 1.4), List.of(REFUSED, CORRUPTED));
-        assertThat(v.outcome()).isEqualTo(Verdict.Outcome.PARTLY);
-        assertThat(v.reason()).contains("under 1.5x");
+    void noCorruptionShownFailsOnlyTheWriteClaim() {
+        assertThat(outcomes(List.of(round(1.2, 8), round(1.3, 9)), REFUSED, UNHARMED))
+                .containsExactly(Outcome.REPRODUCED, Outcome.REPRODUCED, Outcome.NOT_REPRODUCED);
     }
 
     @Test
-    void noCorruptionShownIsPartlyWhenTheReadsHold() {
-        Verdict v = verdictOf(reads(1.2, 3.0), List.of(REFUSED, UNHARMED));
-        assertThat(v.outcome()).isEqualTo(Verdict.Outcome.PARTLY);
-        assertThat(v.reason()).contains("not shown unsafe");
-    }
-
-    @Test
-    void noSavingAndNoCorruptionIsNotReproduced() {
-        assertThat(verdictOf(reads(1.0, 0.9), List.of(UNHARMED)).outcome()).isEqualTo(Verdict.Outcome.NOT_REPRODUCED);
-    }
-
-    @Test
-    void missingFiguresAreInconclusive() {
-        assertThat(verdictOf(reads(1.2, 3.0), List.of()).outcome()).isEqualTo(Verdict.Outcome.INCONCLUSIVE);
-        Verdict v = verdictOf(Map.of(16, Map.of("getBytes", 2.0), 65536, Map.of("unsafe", 1.0)), List.of(REFUSED));
-        assertThat(v.outcome()).isEqualTo(Verdict.Outcome.INCONCLUSIVE);
-        assertThat(v.reason()).contains("no score");
+    void missingFiguresAreUndecided() {
+        Verdict verdict = StringInternalsClaims.judge(new StringInternalsFigures(List.of(), List.of()));
+        assertThat(verdict.outcome()).isEqualTo(Outcome.INCONCLUSIVE);
+        assertThat(verdict.claims().get(2).reason()).contains("reported nothing");
+        assertThat(outcomes(List.of(Map.of(16, Map.of("getBytes", 1.0)), Map.of(16, Map.of("getBytes", 1.0)))))
+                .containsOnly(Outcome.INCONCLUSIVE);
     }
 
     @Test

@@ -1,0 +1,88 @@
+package mechsym.lab.experiments.stringinternals;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import mechsym.lab.Measure;
+import mechsym.lab.Verdict;
+import mechsym.lab.Verdict.Claim;
+
+/**
+ * The string-internals post's points (pure: figures in, verdict out): reading a String's array in
+ * place spares the copy the public API makes, more so the longer the String, and writing its final
+ * field is not safe. The post measures nothing: the reading lines are ours; the writes are facts.
+ */
+final class StringInternalsClaims {
+    /** In place counts as sparing the copy when the fastest copying way takes this many times as long. */
+    static final double SAVES = 1.5;
+
+    private StringInternalsClaims() {}
+
+    static Verdict judge(StringInternalsFigures figures) {
+        return Verdict.fromClaims(List.of(saves(figures), grows(figures), unsafeToWrite(figures)));
+    }
+
+    static Claim saves(StringInternalsFigures figures) {
+        String claim = "reading in place spares the copy: the fastest copy >= 1.5x the fastest in-place read, longest"
+                + " String";
+        List<Double> perRound = new ArrayList<>();
+        for (Map<Integer, Map<String, Double>> round : figures.reads()) {
+            TreeMap<Integer, Map<String, Double>> byLength = new TreeMap<>(round);
+            Double longest = byLength.isEmpty()
+                    ? null
+                    : StringInternalsFigures.saving(byLength.lastEntry().getValue());
+            if (longest != null) {
+                perRound.add(longest);
+            }
+        }
+        if (perRound.isEmpty()) {
+            return Claim.inconclusive(claim, "a copying or in-place read of the longest String has no score");
+        }
+        return Claim.atLeast(claim, Measure.of(perRound, "x"), SAVES, "fastest copy ns / fastest in-place ns per round")
+                .withOurLine();
+    }
+
+    static Claim grows(StringInternalsFigures figures) {
+        String claim = "the saving grows with the String's length (longest String's >= the shortest's)";
+        List<Double> perRound = new ArrayList<>();
+        for (Map<Integer, Map<String, Double>> round : figures.reads()) {
+            TreeMap<Integer, Map<String, Double>> byLength = new TreeMap<>(round);
+            if (byLength.size() < 2) {
+                continue;
+            }
+            Double shortest =
+                    StringInternalsFigures.saving(byLength.firstEntry().getValue());
+            Double longest = StringInternalsFigures.saving(byLength.lastEntry().getValue());
+            if (shortest != null && longest != null) {
+                perRound.add(longest / shortest);
+            }
+        }
+        if (perRound.isEmpty()) {
+            return Claim.inconclusive(claim, "the shortest and longest Strings were not both read both ways");
+        }
+        return Claim.atLeast(
+                        claim, Measure.of(perRound, "x"), 1.0, "longest String's saving / shortest String's, per round")
+                .withOurLine();
+    }
+
+    /** A fact, not a timing: VarHandle refuses the write and some Unsafe write corrupts a String. */
+    static Claim unsafeToWrite(StringInternalsFigures figures) {
+        String claim = "writing a String's final field is not safe (VarHandle refuses, Unsafe corrupts)";
+        if (figures.writes().isEmpty()) {
+            return Claim.inconclusive(claim, "the final-field writes reported nothing");
+        }
+        boolean refused = figures.writes().stream()
+                .anyMatch(c -> c.write().startsWith("VarHandle") && c.outcome().equals("refused"));
+        List<String> corrupted = figures.writes().stream()
+                .filter(c -> c.write().startsWith("Unsafe") && c.outcome().equals("corrupted"))
+                .map(FinalFieldWrites.Case::write)
+                .toList();
+        return Claim.judge(
+                claim,
+                refused && !corrupted.isEmpty(),
+                "VarHandle " + (refused ? "refused" : "did not refuse") + " the write; Unsafe corrupted "
+                        + corrupted.size() + " of the Strings it wrote"
+                        + (corrupted.isEmpty() ? "" : " (" + String.join("; ", corrupted) + ")"));
+    }
+}
