@@ -3,13 +3,12 @@ package mechsym.lab.experiments.cas;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
-import mechsym.lab.Chart;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Profile;
+import mechsym.lab.Rounds;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Summary;
@@ -37,19 +36,24 @@ import mechsym.tools.platform.NativePrograms;
  * equivalents (CasRun: getAndAdd with the result unused, getAndAdd, compareAndSet loop,
  * compareAndExchange loop) at 1, 2, 4 ... N threads, N = this machine's cores (CpuTopology), each
  * thread pinned to a core of its own (never two SMT siblings), and the same getAndAdd and
- * compareAndSet loops through core's Sequence (its own methods), the component beside the post's cell. Each round runs every C++
- * case once, then one forked JVM that runs every Java case twice (warm-up, then measured); rounds
- * interleave the two languages. ns/op = time / increments actually made (the post printed time /
- * (2 x COUNT), half of that; the seed table shows both). Both sides count each thread's own
- * increments, so fairness (the slowest thread's share against the fastest's) is judged in C++ and
- * Java alike; on fewer than 4 cores the contended sub-claims are not measurable here.
+ * compareAndSet loops through core's Sequence, the component beside the post's cell. A round runs
+ * every C++ case once (its thread counts in turn), then one forked JVM that runs every Java case
+ * twice (warm-up, then measured; its cases in turn); rounds are the repetitions the verdict's
+ * intervals come from. ns/op = time / increments actually made (the post printed time / (2 x COUNT),
+ * half of that; the seed table shows both).
+ *
+ * How long a core keeps the line: at the most threads, a recording run of LOCK XADD and the
+ * CMPXCHG loop (C++ and Java) has each thread store the counter values it obtained; a run is a
+ * maximal sequence of consecutive values one core obtained, the increments it made while it held
+ * the line (RunLengths). Their distribution is the post's finding on this machine; its comparison of
+ * two CPU generations needs both CPUs.
  *
  * Sensitive to: cores and their topology (hyperthreads share a core's L1; sockets add a hop),
  * the scheduler on a small or loaded machine (a descheduled thread leaves the line to the
  * other: less contention, not more), turbo and frequency.
  *
- * Quick profile: about 20 s: three rounds of the C++ program and one JVM, on 2 vCPUs (an estimate
- * from its forks and iterations; `./mechsym lab cas` prints the measured time as 'done in N s').
+ * Sizes: 10 million increments a timed run and 2 million a recording run in quick, three rounds
+ * (the contended ratio sits far from its line); the post's 500 million and five rounds in full.
  */
 public final class CasExperiment implements Experiment {
     private static final long SEED_COUNT = 500_000_000L;
@@ -71,6 +75,9 @@ public final class CasExperiment implements Experiment {
 
     private static final String[] CPP_CASES = {"LOCK ADD", "LOCK XADD", "LOCK CMPXCHG BOOL", "LOCK CMPXCHG VAL"};
 
+    /** atomic_inc's recording cases: LOCK XADD and LOCK CMPXCHG BOOL storing the values each thread obtained. */
+    private static final int[] RECORDING_CASES = {5, 6};
+
     /** One line of native/atomic_inc's output. */
     public record CppRun(
             String caseName,
@@ -80,7 +87,8 @@ public final class CasExperiment implements Experiment {
             long count,
             long counter,
             long durationNs,
-            long[] perThread) {
+            long[] perThread,
+            RunLengths runLengths) {
 
         @com.fasterxml.jackson.annotation.JsonCreator
         public CppRun(
@@ -91,7 +99,8 @@ public final class CasExperiment implements Experiment {
                 @com.fasterxml.jackson.annotation.JsonProperty("count") long count,
                 @com.fasterxml.jackson.annotation.JsonProperty("counter") long counter,
                 @com.fasterxml.jackson.annotation.JsonProperty("durationNs") long durationNs,
-                @com.fasterxml.jackson.annotation.JsonProperty("perThread") long[] perThread) {
+                @com.fasterxml.jackson.annotation.JsonProperty("perThread") long[] perThread,
+                @com.fasterxml.jackson.annotation.JsonProperty("runLengths") RunLengths runLengths) {
             this.caseName = caseName;
             this.caseId = caseId;
             this.threads = threads;
@@ -100,6 +109,7 @@ public final class CasExperiment implements Experiment {
             this.counter = counter;
             this.durationNs = durationNs;
             this.perThread = perThread;
+            this.runLengths = runLengths;
         }
     }
 
@@ -121,9 +131,9 @@ public final class CasExperiment implements Experiment {
     @Override
     public String claim() {
         return "With threads on several cores contending, an atomic increment costs several times its uncontended"
-                + " few ns (~6 ns per lock xadd on the post's machines) and the threads share the increments"
-                + " unfairly: the test measures how long a core keeps the cache line (fairness), not the"
-                + " instruction. In C++ and in Java alike.";
+                + " few ns (~6 ns per lock xadd on the post's machines): the test measures how long a core keeps the"
+                + " counter's cache line before another core takes it, not the instruction, and Sandy Bridge's"
+                + " cores keep it for shorter runs than Nehalem's (fairer). In C++ and in Java alike.";
     }
 
     @Override
@@ -160,16 +170,57 @@ public final class CasExperiment implements Experiment {
         return tables;
     }
 
+    /** A measured case at a thread count: "C++ LOCK XADD" at 2 threads. */
+    record Cell(String label, int threads) {
+        boolean cpp() {
+            return label.startsWith("C++ ");
+        }
+    }
+
+    /**
+     * A run's figures, every list in round order.
+     *
+     * @param count the increments of a timed run
+     * @param recorded the increments of a recording run
+     * @param rounds the rounds run
+     * @param mostThreads the most threads, one per core
+     * @param nsPerOp ns per increment by cell, one per round
+     * @param fairness each thread's share by cell (2 threads or more), one per round
+     * @param runLengths how long a core kept the line by cell (recording runs, the most threads), one per
+     *     round
+     */
+    record Figures(
+            long count,
+            int recorded,
+            int rounds,
+            int mostThreads,
+            Map<Cell, List<Double>> nsPerOp,
+            Map<Cell, List<Fairness>> fairness,
+            Map<Cell, List<RunLengths>> runLengths) {
+
+        List<Double> ns(String label, int threads) {
+            return nsPerOp.getOrDefault(new Cell(label, threads), List.of());
+        }
+
+        List<Double> medianRunLengths(String label) {
+            return runLengths.getOrDefault(new Cell(label, mostThreads), List.of()).stream()
+                    .map(r -> (double) r.p50())
+                    .toList();
+        }
+    }
+
     @Override
     public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
         Profile profile = context.profile();
         long count = profile.pick(200_000L, 10_000_000L, SEED_COUNT);
-        int rounds = profile.pick(1, 3, 5);
+        int recorded = profile.pick(200_000, 2_000_000, 20_000_000);
+        int rounds = profile.pick(2, 3, 5);
         // one thread per core, never two on one core's SMT siblings
         List<Integer> cpus =
                 CpuAffinity.isSupported() ? CpuTopology.ofThisProcess().onePerCore() : List.of();
         List<Integer> threadCounts =
                 threadCounts(cpus.isEmpty() ? Runtime.getRuntime().availableProcessors() : cpus.size());
+        int mostThreads = threadCounts.getLast();
         String cpuList = cpus.stream().map(String::valueOf).collect(Collectors.joining(","));
         double loadBefore = ThreadedRuns.loadAverage();
 
@@ -177,176 +228,110 @@ public final class CasExperiment implements Experiment {
         if (!cpp.isAvailable()) {
             result.note("No C++ rows in this run: " + cpp.problem() + ". Install make and g++ to get them.");
         }
-        // key: case label|threads -> ns per increment
-        Map<String, List<Double>> nsPerOp = new LinkedHashMap<>();
-        // key: case label|threads (2 or more) -> one Fairness per measured run
-        Map<String, List<Fairness>> fairness = new LinkedHashMap<>();
+        Figures figures = new Figures(
+                count,
+                recorded,
+                rounds,
+                mostThreads,
+                new LinkedHashMap<>(),
+                new LinkedHashMap<>(),
+                new LinkedHashMap<>());
         context.progress().start("atomic increments, " + rounds + " rounds, threads " + threadCounts, rounds * 2);
         for (int round = 0; round < rounds; round++) {
             if (cpp.isAvailable()) {
-                for (int caseId = 1; caseId <= CPP_CASES.length; caseId++) {
-                    for (int threads : threadCounts) {
-                        Object[] cppArgs = cpuList.isEmpty()
-                                ? new Object[] {threads, caseId, count, 1}
-                                : new Object[] {threads, caseId, count, 1, cpuList};
-                        List<String> lines = cpp.run(context.workDir().resolve("atomic_inc.log"), 600, cppArgs);
-                        for (CppRun r : ThreadedRuns.parseLines(lines, CppRun.class)) {
-                            checkCpp(r);
-                            String key = "C++ " + r.caseName() + "|" + threads;
-                            nsPerOp.computeIfAbsent(key, k -> new ArrayList<>())
-                                    .add(r.durationNs() / (double) r.counter());
-                            if (threads > 1 && r.perThread() != null && r.perThread().length == threads) {
-                                fairness.computeIfAbsent(key, k -> new ArrayList<>())
-                                        .add(Fairness.of(r.perThread()));
-                            }
-                        }
-                    }
-                }
+                runCpp(context, cpp, figures, Rounds.inTurn(threadCounts, round), cpuList);
             }
             context.progress().step();
-            List<Object> args = new ArrayList<>(List.of(count, 2));
-            args.addAll(threadCounts);
-            List<CasRun.Run> javaRuns = context.fork(CasRun.class)
-                    .name("CasRun-round" + round)
-                    .jvmArgs("-Xmx64m", "-D" + CasRun.CPUS_PROPERTY + "=" + cpuList)
-                    .args(args.toArray())
-                    .timeoutSeconds(900)
-                    .run(CasRun.Run.class);
-            for (CasRun.Run r : javaRuns) {
-                if (r.run() > 0) {
-                    nsPerOp.computeIfAbsent(
-                                    javaLabel(CasRun.Case.valueOf(r.javaCase())) + "|" + r.threads(),
-                                    k -> new ArrayList<>())
-                            .add(r.durationNs() / (double) r.counter());
-                    if (r.threads() > 1 && r.perThread() != null) {
-                        fairness.computeIfAbsent(
-                                        javaLabel(CasRun.Case.valueOf(r.javaCase())) + "|" + r.threads(),
-                                        k -> new ArrayList<>())
-                                .add(Fairness.of(r.perThread()));
-                    }
-                }
-            }
+            runJava(context, figures, threadCounts, cpuList, round);
             context.progress().step();
         }
 
-        Map<String, Summary> medians = new LinkedHashMap<>();
-        Table.Builder table = Table.measured(
-                        "measured", "ns per increment by case and threads, " + count + " increments a run")
-                .column("case")
-                .column("the post's loop")
-                .column("language, threads")
-                .column("threads", "#")
-                .summaryColumns("ns/op")
-                .column("throughput (median)", "ops/s")
-                .column("vs 1 thread", "x")
-                .note(rounds + " rounds; each runs every C++ case once (native/atomic_inc) and one forked JVM"
-                        + " (-Xmx64m) with every Java case twice, the first as warm-up. Guard: the counter ends at the"
-                        + " increments asked for (+ at most one overshoot per thread, as the post's loops allow). The post's"
-                        + " CMPXCHG VAL loop, kept as written, exits only on a failed CAS that sees its own"
-                        + " increment: two lock cmpxchg per increment even uncontended.");
-        nsPerOp.forEach((key, samples) -> {
-            String[] k = key.split("\\|");
-            Summary s = Summary.of(samples);
-            medians.put(key, s);
-            Summary single = medians.get(k[0] + "|1");
-            boolean cppCase = k[0].startsWith("C++ ");
-            table.row(
-                    k[0],
-                    cppCase ? k[0].substring(4) : postLoop(k[0]),
-                    (cppCase ? "C++, " : "Java, ") + k[1] + (k[1].equals("1") ? " thread" : " threads"),
-                    Integer.parseInt(k[1]),
-                    s,
-                    1e9 / s.median(),
-                    single == null ? null : s.median() / single.median());
-        });
-        result.table(table.build());
-        List<String> chartTables = new ArrayList<>();
-        for (int i = 1; i <= SEED_RUNS.size(); i++) {
-            chartTables.add("seed-" + i);
-        }
-        chartTables.add("measured");
-        result.chart(Chart.bar(
-                "ns-per-increment",
-                "ns per increment by case and threads: the post's machines (1 thread, LOCK XADD) and this one",
-                chartTables,
-                "case",
-                "median",
-                "threads",
-                "ns per increment (median)"));
-        fairnessTable(result, fairness);
-        ThreadedRuns.noteMachine(result, threadCounts.getLast(), loadBefore);
-        verdict(result, medians, fairness, threadCounts.getLast());
+        CasReport.tables(result, figures, SEED_RUNS.size());
+        ThreadedRuns.noteMachine(result, mostThreads, loadBefore);
+        CasReport.headlines(result, figures);
+        result.verdict(CasClaims.judge(new CasClaims.Figures(
+                mostThreads,
+                List.of(
+                        side(figures, "C++", "LOCK XADD", "C++ LOCK XADD"),
+                        side(figures, "Java", "getAndAdd", javaLabel(CasRun.Case.ADD_AND_GET))))));
+        result.goal(CasGoals.sequence(
+                figures.ns(javaLabel(CasRun.Case.SEQUENCE_GET_AND_ADD), 1),
+                figures.ns(javaLabel(CasRun.Case.ADD_AND_GET), 1)));
     }
 
-    /** Each thread's share of the increments, C++ and Java cases at 2 or more threads. */
-    private static void fairnessTable(ExperimentResult.Builder result, Map<String, List<Fairness>> fairness) {
-        if (fairness.isEmpty()) {
-            return;
+    /** One round of the post's program: every case at every thread count, then the recording cases. */
+    private static void runCpp(
+            RunContext context, NativePrograms.Program cpp, Figures figures, List<Integer> threadCounts, String cpuList)
+            throws Exception {
+        for (int caseId = 1; caseId <= CPP_CASES.length; caseId++) {
+            for (int threads : threadCounts) {
+                for (CppRun r : runCpp(context, cpp, threads, caseId, figures.count(), cpuList)) {
+                    checkCpp(r);
+                    add(figures, new Cell("C++ " + r.caseName(), threads), r.durationNs(), r.counter(), r.perThread());
+                }
+            }
         }
-        Table.Builder table = Table.measured(
-                        "fairness", "each thread's share of the increments under contention (C++ and Java)")
-                .column("case")
-                .column("threads", "#")
-                .column("fair share", "%")
-                .column("smallest share (median)", "%")
-                .column("largest share (median)", "%")
-                .column("slowest / fastest thread (median)")
-                .column("Jain index (median)")
-                .summaryColumns("Jain index")
-                .note("Per run, every thread's own successful increments. Jain's index is 1 when the threads did"
-                        + " equal work and 1/threads when one did it all: under contention, ns/op measures how the"
-                        + " cores pass the cache line around as much as the instruction (the post's perf counters"
-                        + " show the same thing as cycles lost to it).");
-        fairness.forEach((key, runs) -> {
-            String[] k = key.split("\\|");
-            int threads = Integer.parseInt(k[1]);
-            table.row(
-                    k[0],
-                    threads,
-                    100.0 / threads,
-                    100
-                            * Summary.of(runs.stream().map(Fairness::minShare).toList())
-                                    .median(),
-                    100
-                            * Summary.of(runs.stream().map(Fairness::maxShare).toList())
-                                    .median(),
-                    slowestOverFastest(runs),
-                    Summary.of(runs.stream().map(Fairness::jainIndex).toList()).median(),
-                    Summary.of(runs.stream().map(Fairness::jainIndex).toList()));
-        });
-        result.table(table.build());
-        fairness.entrySet().stream()
-                .filter(e -> e.getKey().startsWith("Java getAndAdd|")
-                        || e.getKey().startsWith("core Sequence getAndAdd|")
-                        || e.getKey().startsWith("C++ LOCK XADD|"))
-                .collect(java.util.stream.Collectors.toMap(
-                        e -> e.getKey().split("\\|")[0], e -> e, (a, b) -> b, LinkedHashMap::new))
-                .values()
-                .forEach(e -> result.headline(String.format(
-                        Locale.ROOT,
-                        "%s at %s threads: shares %.0f%% to %.0f%% of the increments (Jain index %.2f)",
-                        e.getKey().split("\\|")[0],
-                        e.getKey().split("\\|")[1],
-                        100
-                                * Summary.of(e.getValue().stream()
-                                                .map(Fairness::minShare)
-                                                .toList())
-                                        .median(),
-                        100
-                                * Summary.of(e.getValue().stream()
-                                                .map(Fairness::maxShare)
-                                                .toList())
-                                        .median(),
-                        Summary.of(e.getValue().stream()
-                                        .map(Fairness::jainIndex)
-                                        .toList())
-                                .median())));
+        if (figures.mostThreads() > 1) {
+            for (int caseId : RECORDING_CASES) {
+                for (CppRun r : runCpp(context, cpp, figures.mostThreads(), caseId, figures.recorded(), cpuList)) {
+                    checkCpp(r);
+                    addRunLengths(figures, new Cell("C++ " + r.caseName(), r.threads()), r.runLengths());
+                }
+            }
+        }
     }
 
-    /** The median over runs of the slowest thread's increments over the fastest thread's. */
-    static double slowestOverFastest(List<Fairness> runs) {
-        return Summary.of(runs.stream().map(Fairness::slowestOverFastest).toList())
-                .median();
+    private static List<CppRun> runCpp(
+            RunContext context, NativePrograms.Program cpp, int threads, int caseId, long count, String cpuList)
+            throws Exception {
+        Object[] args = cpuList.isEmpty()
+                ? new Object[] {threads, caseId, count, 1}
+                : new Object[] {threads, caseId, count, 1, cpuList};
+        List<String> lines = cpp.run(context.workDir().resolve("atomic_inc.log"), 600, args);
+        return ThreadedRuns.parseLines(lines, CppRun.class);
+    }
+
+    /** One round of the Java side: one forked JVM, every case twice (warm-up, measured), then recording. */
+    private static void runJava(
+            RunContext context, Figures figures, List<Integer> threadCounts, String cpuList, int round)
+            throws Exception {
+        List<Object> args = new ArrayList<>(List.of(figures.count(), 2));
+        args.addAll(threadCounts);
+        List<CasRun.Run> javaRuns = context.fork(CasRun.class)
+                .name("CasRun-round" + round)
+                .jvmArgs(
+                        "-Xmx" + (64 + 8L * figures.mostThreads() * figures.recorded() / (1 << 20)) + "m",
+                        "-D" + CasRun.CPUS_PROPERTY + "=" + cpuList,
+                        "-D" + CasRun.RECORD_PROPERTY + "=" + figures.recorded(),
+                        "-D" + CasRun.ROUND_PROPERTY + "=" + round)
+                .args(args.toArray())
+                .timeoutSeconds(900)
+                .run(CasRun.Run.class);
+        for (CasRun.Run r : javaRuns) {
+            if (r.run() == 0) {
+                continue;
+            }
+            Cell cell = new Cell(javaLabel(CasRun.Case.valueOf(r.javaCase())), r.threads());
+            if (r.runLengths() != null) {
+                addRunLengths(figures, cell, r.runLengths());
+            } else {
+                add(figures, cell, r.durationNs(), r.counter(), r.perThread());
+            }
+        }
+    }
+
+    private static void add(Figures figures, Cell cell, long durationNs, long counter, long[] perThread) {
+        figures.nsPerOp().computeIfAbsent(cell, k -> new ArrayList<>()).add(durationNs / (double) counter);
+        if (cell.threads() > 1 && perThread != null && perThread.length == cell.threads()) {
+            figures.fairness().computeIfAbsent(cell, k -> new ArrayList<>()).add(Fairness.of(perThread));
+        }
+    }
+
+    private static void addRunLengths(Figures figures, Cell cell, RunLengths runLengths) {
+        if (runLengths == null) {
+            throw new IllegalStateException(cell.label() + " at " + cell.threads() + " threads: no run lengths");
+        }
+        figures.runLengths().computeIfAbsent(cell, k -> new ArrayList<>()).add(runLengths);
     }
 
     private static void checkCpp(CppRun r) {
@@ -372,8 +357,21 @@ public final class CasExperiment implements Experiment {
         };
     }
 
-    /** The post's loop a Java case mirrors. */
-    private static String postLoop(String javaLabel) {
+    /** One language's figures for the verdict: its increment alone and contended, and its run lengths. */
+    private static CasClaims.Side side(Figures figures, String language, String increment, String label) {
+        return new CasClaims.Side(
+                language,
+                increment,
+                figures.ns(label, 1),
+                figures.mostThreads() > 1 ? figures.ns(label, figures.mostThreads()) : List.of(),
+                figures.medianRunLengths(label));
+    }
+
+    /** The post's loop a case mirrors ("C++ LOCK XADD": "LOCK XADD"). */
+    static String postLoop(String javaLabel) {
+        if (javaLabel.startsWith("C++ ")) {
+            return javaLabel.substring(4);
+        }
         for (CasRun.Case c : CasRun.Case.values()) {
             if (javaLabel(c).equals(javaLabel)) {
                 return c.postCase;
@@ -392,103 +390,5 @@ public final class CasExperiment implements Experiment {
             counts.add(cores);
         }
         return counts;
-    }
-
-    private static void verdict(
-            ExperimentResult.Builder result,
-            Map<String, Summary> medians,
-            Map<String, List<Fairness>> fairness,
-            int maxThreads) {
-        Summary cppOne = medians.get("C++ LOCK XADD|1");
-        Summary javaOne = medians.get("Java getAndAdd|1");
-        for (String who : List.of("C++ LOCK XADD", "Java getAndAdd")) {
-            Summary single = medians.get(who + "|1");
-            Summary contended = medians.get(who + "|" + maxThreads);
-            if (single == null) {
-                continue;
-            }
-            StringBuilder line =
-                    new StringBuilder(String.format(Locale.ROOT, "%s: 1 thread %.1f ns/op", who, single.median()));
-            if (maxThreads > 1 && contended != null) {
-                line.append(String.format(
-                        Locale.ROOT,
-                        ", %d threads %.1f ns/op (%.1fx)",
-                        maxThreads,
-                        contended.median(),
-                        contended.median() / single.median()));
-            }
-            result.headline(line.toString());
-        }
-        if (cppOne != null && javaOne != null) {
-            result.headline(String.format(
-                    Locale.ROOT,
-                    "Java/C++ at 1 thread: getAndAdd %.2fx, compareAndSet loop %.2fx, compareAndExchange loop %.2fx",
-                    javaOne.median() / cppOne.median(),
-                    ratio(medians, "Java compareAndSet loop|1", "C++ LOCK CMPXCHG BOOL|1"),
-                    ratio(medians, "Java compareAndExchange loop|1", "C++ LOCK CMPXCHG VAL|1")));
-        }
-        Summary sequenceOne = medians.get("core Sequence getAndAdd|1");
-        Summary sequenceContended = medians.get("core Sequence getAndAdd|" + maxThreads);
-        Summary javaContended = medians.get("Java getAndAdd|" + maxThreads);
-        if (sequenceOne != null && javaOne != null && sequenceContended != null && javaContended != null) {
-            result.headline(String.format(
-                    Locale.ROOT,
-                    "core Sequence getAndAdd: 1 thread %.1f ns/op (Java getAndAdd on the post's cell %.1f), %d threads"
-                            + " %.1f ns/op (%.1f)",
-                    sequenceOne.median(),
-                    javaOne.median(),
-                    maxThreads,
-                    sequenceContended.median(),
-                    javaContended.median()));
-        }
-        result.verdict(CasVerdict.judge(new CasVerdict.Figures(
-                maxThreads,
-                List.of(
-                        side(
-                                "C++",
-                                "LOCK XADD",
-                                "LOCK CMPXCHG BOOL",
-                                "C++ LOCK XADD",
-                                "C++ LOCK CMPXCHG BOOL",
-                                medians,
-                                fairness,
-                                maxThreads),
-                        side(
-                                "Java",
-                                "getAndAdd",
-                                "compareAndSet loop",
-                                "Java getAndAdd",
-                                "Java compareAndSet loop",
-                                medians,
-                                fairness,
-                                maxThreads)))));
-    }
-
-    /** One language's figures for the verdict: its increment alone and contended, its CAS loop's fairness. */
-    private static CasVerdict.Side side(
-            String language,
-            String increment,
-            String loop,
-            String incrementLabel,
-            String loopLabel,
-            Map<String, Summary> medians,
-            Map<String, List<Fairness>> fairness,
-            int maxThreads) {
-        Summary single = medians.get(incrementLabel + "|1");
-        Summary contended = maxThreads > 1 ? medians.get(incrementLabel + "|" + maxThreads) : null;
-        List<Fairness> runs = maxThreads > 1 ? fairness.get(loopLabel + "|" + maxThreads) : null;
-        return new CasVerdict.Side(
-                language,
-                increment,
-                loop,
-                single == null ? null : single.median(),
-                contended == null ? null : contended.median(),
-                runs == null || runs.isEmpty() ? null : slowestOverFastest(runs));
-    }
-
-    private static double ratio(Map<String, Summary> medians, String a, String b) {
-        Summary x = medians.get(a);
-        Summary y = medians.get(b);
-        return x == null || y == null ? Double.NaN : x.median() / y.median();
     }
 }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.CyclicBarrier;
 import mechsym.core.concurrent.Sequence;
 import mechsym.lab.ForkedJvm;
+import mechsym.lab.Rounds;
 import mechsym.lab.rigs.threads.PaddedCell;
 import mechsym.tools.latency.CpuAffinity;
 
@@ -34,6 +35,9 @@ import mechsym.tools.latency.CpuAffinity;
  * <pre>
  * args: COUNT RUNS THREADS...     every run does every case at every thread count; run 0 is warm-up
  * -Dmechsym.cas.cpus=0,1,2,3      optional: thread i pinned to the i-th CPU (mod the list), as C++
+ * -Dmechsym.cas.round=1           optional: odd rounds run the cases in reverse order
+ * -Dmechsym.cas.record=2000000     optional: each measured run then records the increments of the
+ *                                 getAndAdd and compareAndSet loops at the most threads (run lengths)
  * </pre>
  */
 public final class CasRun {
@@ -54,12 +58,40 @@ public final class CasRun {
         }
     }
 
-    /** One run's figure, sent to the parent. */
+    /**
+     * One run's figure, sent to the parent.
+     *
+     * @param runLengths for a recording run, how long each core kept the line; null for a timed run
+     */
     public record Run(
-            String javaCase, int threads, int run, long count, long counter, long durationNs, long[] perThread) {}
+            String javaCase,
+            int threads,
+            int run,
+            long count,
+            long counter,
+            long durationNs,
+            long[] perThread,
+            RunLengths runLengths) {
+
+        Run(String javaCase, int threads, int run, long count, long counter, long durationNs, long[] perThread) {
+            this(javaCase, threads, run, count, counter, durationNs, perThread, null);
+        }
+    }
+
+    /** The cases a recording run repeats, each thread storing the counter values it obtained. */
+    static final List<Case> RECORDED = List.of(Case.ADD_AND_GET, Case.CAS_LOOP);
 
     /** The system property naming the CPUs to pin the threads to, one per core: "0,1,2,3". */
     public static final String CPUS_PROPERTY = "mechsym.cas.cpus";
+
+    /**
+     * The system property giving the increments of a recording run (0 or absent: none); each measured
+     * run then records {@link #RECORDED} at the largest thread count.
+     */
+    public static final String RECORD_PROPERTY = "mechsym.cas.record";
+
+    /** The system property giving the lab's round: odd rounds run the cases in reverse order. */
+    public static final String ROUND_PROPERTY = "mechsym.cas.round";
 
     private static final PaddedCell COUNTER_CELL = new PaddedCell(0);
     private static final VarHandle COUNTER = PaddedCell.VALUE;
@@ -145,12 +177,58 @@ public final class CasRun {
         return mine;
     }
 
+    /** {@link #runXadd}, storing each value obtained in {@code values}. */
+    static long recordXadd(long count, int[] values) {
+        long value = COUNTER_CELL.value;
+        int mine = 0;
+        while (value < count) {
+            value = (long) COUNTER.getAndAdd(COUNTER_CELL, 1L) + 1;
+            values[mine++] = (int) value;
+        }
+        return mine;
+    }
+
+    /** {@link #runCas}, storing each value obtained in {@code values}. */
+    static long recordCas(long count, int[] values) {
+        long value = 0;
+        int mine = 0;
+        while (value < count) {
+            do {
+                value = COUNTER_CELL.value;
+            } while (!COUNTER.compareAndSet(COUNTER_CELL, value, value + 1));
+            values[mine++] = (int) (value + 1);
+        }
+        return mine;
+    }
+
+    /**
+     * One recording run of {@code c} ({@link #RECORDED}): the same loop storing each counter value its
+     * thread obtained, whose run lengths say how long each core kept the line. The stores add to each
+     * increment, so its time is not the benchmark's.
+     */
+    static Run recordOnce(Case c, int threads, int count, int run, int[] cpus) throws Exception {
+        if (!RECORDED.contains(c)) {
+            throw new IllegalArgumentException(c + " is not a recorded case: " + RECORDED);
+        }
+        int[][] values = new int[threads][count + threads];
+        Run timed = runThreads(c, threads, count, run, cpus, values);
+        RunLengths lengths = RunLengths.of(values, timed.perThread(), (int) timed.counter());
+        return new Run(
+                timed.javaCase(), threads, run, count, timed.counter(), timed.durationNs(), timed.perThread(), lengths);
+    }
+
     static Run runOnce(Case c, int threads, long count, int run) throws Exception {
         return runOnce(c, threads, count, run, new int[0]);
     }
 
     /** One run with thread {@code t} pinned to {@code cpus[t % cpus.length]} (none when empty). */
     static Run runOnce(Case c, int threads, long count, int run, int[] cpus) throws Exception {
+        return runThreads(c, threads, count, run, cpus, null);
+    }
+
+    /** One run; with {@code values} (one array per thread), the recording loop of {@code c}. */
+    private static Run runThreads(Case c, int threads, long count, int run, int[] cpus, int[][] values)
+            throws Exception {
         COUNTER_CELL.value = 0;
         SEQUENCE.setVolatile(0);
         CyclicBarrier start = new CyclicBarrier(threads + 1);
@@ -168,14 +246,18 @@ public final class CasRun {
                         } catch (Exception e) {
                             throw new IllegalStateException(e);
                         }
-                        perThread[index] = switch (c) {
-                            case GET_AND_ADD_UNUSED -> runAdd(count, threads);
-                            case ADD_AND_GET -> runXadd(count);
-                            case CAS_LOOP -> runCas(count);
-                            case CAE_LOOP -> runCae(count);
-                            case SEQUENCE_GET_AND_ADD -> runSequenceXadd(count);
-                            case SEQUENCE_CAS_LOOP -> runSequenceCas(count);
-                        };
+                        perThread[index] = values != null
+                                ? c == Case.ADD_AND_GET
+                                        ? recordXadd(count, values[index])
+                                        : recordCas(count, values[index])
+                                : switch (c) {
+                                    case GET_AND_ADD_UNUSED -> runAdd(count, threads);
+                                    case ADD_AND_GET -> runXadd(count);
+                                    case CAS_LOOP -> runCas(count);
+                                    case CAE_LOOP -> runCae(count);
+                                    case SEQUENCE_GET_AND_ADD -> runSequenceXadd(count);
+                                    case SEQUENCE_CAS_LOOP -> runSequenceCas(count);
+                                };
                     },
                     c + "-" + t);
             workers.add(worker);
@@ -212,10 +294,19 @@ public final class CasRun {
                 : java.util.Arrays.stream(cpuList.split(","))
                         .mapToInt(cpu -> Integer.parseInt(cpu.trim()))
                         .toArray();
+        int record = Integer.getInteger(RECORD_PROPERTY, 0);
         for (int run = 0; run < runs; run++) {
-            for (Case c : Case.values()) {
+            int mostThreads = 1;
+            for (Case c : Rounds.inTurn(List.of(Case.values()), Integer.getInteger(ROUND_PROPERTY, 0))) {
                 for (int i = 2; i < args.length; i++) {
-                    ForkedJvm.emit(runOnce(c, Integer.parseInt(args[i]), count, run, cpus));
+                    int threads = Integer.parseInt(args[i]);
+                    mostThreads = Math.max(mostThreads, threads);
+                    ForkedJvm.emit(runOnce(c, threads, count, run, cpus));
+                }
+            }
+            if (record > 0 && run > 0 && mostThreads > 1) {
+                for (Case c : RECORDED) {
+                    ForkedJvm.emit(recordOnce(c, mostThreads, record, run, cpus));
                 }
             }
         }

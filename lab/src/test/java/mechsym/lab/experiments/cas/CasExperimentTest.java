@@ -40,18 +40,24 @@ class CasExperimentTest {
         TinyRun.positives(measured, "median");
         TinyRun.positives(measured, "throughput (median)");
         assertThat(result.table("seed-1").source()).isEqualTo(Table.Source.SEED);
-        // fairness on both sides where there is contention; the verdict judges each side
+        // shares and run lengths on both sides where there is contention; the verdict judges each side
         if (cores > 1) {
             assertThat(TinyRun.texts(result.table("fairness"), "case")).contains("Java compareAndSet loop");
+            assertThat(TinyRun.texts(result.table("run-lengths"), "case"))
+                    .contains("Java getAndAdd", "Java compareAndSet loop");
             if (cpp) {
                 assertThat(TinyRun.texts(result.table("fairness"), "case")).contains("C++ LOCK CMPXCHG BOOL");
+                assertThat(TinyRun.texts(result.table("run-lengths"), "case"))
+                        .contains("C++ LOCK XADD", "C++ LOCK CMPXCHG BOOL");
             }
         }
         assertThat(result.verdict().claims())
                 .extracting(Verdict.Claim::claim)
                 .contains(
                         "Java getAndAdd is several times dearer contended",
-                        "Java compareAndSet loop shares the increments unfairly contended");
+                        "Java getAndAdd: a core makes a run of increments before losing the line",
+                        CasClaims.FAIRER);
+        assertThat(result.goals()).extracting(g -> g.goal()).contains(CasGoals.SEQUENCE_GOAL);
     }
 
     @Test
