@@ -13,10 +13,18 @@ import java.util.function.Supplier;
 abstract class SpscQueueProducerFields<E> extends BoundedQueueBase<E> {
     /** The next sequence to offer into; released after the element is stored (read by size()). */
     long producerIndex;
-    /** Slots below this sequence are known to be free; plain, producer thread only. */
+    /**
+     * Offers below this sequence take the short path: their slots are known to be free, and with a
+     * threshold their size estimate is below its level. Plain, producer thread only.
+     */
     long producerLimit;
     /** For the threshold check only: the last consumerIndex read; plain, producer thread only. */
     long consumerIndexCache;
+    /**
+     * The first sequence whose offer must check the threshold ({@link Long#MAX_VALUE} without one):
+     * {@link #producerLimit} never exceeds it. Plain, producer thread only.
+     */
+    long thresholdLimit;
 
     SpscQueueProducerFields(int requestedCapacity, double fraction, ThresholdListener listener) {
         super(requestedCapacity, fraction, listener);
@@ -97,6 +105,7 @@ public final class SpscQueue<E> extends SpscQueuePad3<E> implements BoundedQueue
      */
     public SpscQueue(int requestedCapacity) {
         super(requestedCapacity, Double.NaN, null);
+        thresholdLimit = Long.MAX_VALUE;
     }
 
     /**
@@ -111,23 +120,51 @@ public final class SpscQueue<E> extends SpscQueuePad3<E> implements BoundedQueue
      */
     public SpscQueue(int requestedCapacity, double threshold, ThresholdListener listener) {
         super(requestedCapacity, threshold, QueueSupport.requireListener(listener));
+        thresholdLimit = this.threshold.level - 1L;
     }
 
-    /** {@inheritDoc} Producer thread only. */
+    /**
+     * {@inheritDoc} Producer thread only. Below {@link #producerLimit} an offer is two release writes
+     * and nothing else: the threshold, when there is one, is folded into that limit (the limit stops
+     * where the size estimate could reach the level), so a queue without a listener never tests for
+     * one, and a queue with one tests it only near or above its level.
+     */
     @Override
     public boolean offer(E element) {
         QueueSupport.requireElement(element);
-        final Object[] buffer = this.buffer;
         final long p = producerIndex;
-        if (p >= producerLimit && !hasRoom(buffer, p)) {
+        if (p >= producerLimit) {
+            return offerAtLimit(element, p);
+        }
+        ELEMENT.setRelease(buffer, slot(p, mask), element);
+        PRODUCER_INDEX.setRelease(this, p + 1);
+        return true;
+    }
+
+    /** The offer past the limit: look for room, and check the threshold after the element is in. */
+    private boolean offerAtLimit(E element, long p) {
+        final Object[] buffer = this.buffer;
+        if (!hasRoom(buffer, p)) {
             return false;
         }
         ELEMENT.setRelease(buffer, slot(p, mask), element);
         PRODUCER_INDEX.setRelease(this, p + 1);
         if (threshold != null) {
-            consumerIndexCache = checkThreshold(p + 1, consumerIndexCache);
+            checkThresholdAt(p + 1);
         }
         return true;
+    }
+
+    /**
+     * Reports a crossing after {@code produced} elements, then moves {@link #thresholdLimit}: while
+     * above the level every offer checks (only the exact size tells when it falls below); below it,
+     * the next offer to check is the first whose estimate against the cached consumer index reaches
+     * the level.
+     */
+    private void checkThresholdAt(long produced) {
+        consumerIndexCache = checkThreshold(produced, consumerIndexCache);
+        thresholdLimit = threshold.isAbove() ? produced : consumerIndexCache + threshold.level - 1;
+        producerLimit = Math.min(producerLimit, thresholdLimit);
     }
 
     /**
@@ -158,7 +195,7 @@ public final class SpscQueue<E> extends SpscQueuePad3<E> implements BoundedQueue
             if (filled > 0) {
                 PRODUCER_INDEX.setRelease(this, p + filled);
                 if (threshold != null) {
-                    consumerIndexCache = checkThreshold(p + filled, consumerIndexCache);
+                    checkThresholdAt(p + filled);
                 }
             }
         }
@@ -180,12 +217,13 @@ public final class SpscQueue<E> extends SpscQueuePad3<E> implements BoundedQueue
     /**
      * Looks a quarter of the capacity ahead (at most {@value #MAX_LOOK_AHEAD} slots, computed here
      * rather than stored: a field after the last padding could share a line with the next object),
-     * else at the producer's own slot; moves the limit.
+     * else at the producer's own slot; moves the limit, never past {@link #thresholdLimit}.
      */
     private boolean hasRoom(Object[] buffer, long p) {
         final int lookAhead = Math.max(1, Math.min((mask + 1) >>> 2, MAX_LOOK_AHEAD));
         if (ELEMENT.getAcquire(buffer, slot(p + lookAhead, mask)) == null) {
-            producerLimit = p + lookAhead; // that slot is free, so is every slot before it
+            // that slot is free, so is every slot before it
+            producerLimit = Math.min(p + lookAhead, thresholdLimit);
             return true;
         }
         return ELEMENT.getAcquire(buffer, slot(p, mask)) == null;

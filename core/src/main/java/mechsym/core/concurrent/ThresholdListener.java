@@ -26,8 +26,9 @@ package mechsym.core.concurrent;
  * in the listener, or alert on {@code true} and clear on a later {@code false} only after a quiet
  * period of your choosing.
  *
- * <p><b>Cost:</b> without a listener the check is one null test per offer or publish. With one, an
- * offer or publish reads the consumer side's position (a cache line the consumers write) only while
+ * <p><b>Cost:</b> without a listener, {@link SpscQueue#offer} pays nothing for it (the threshold is
+ * folded into the limit its offers already test), and the other structures one null test per offer
+ * or publish. With one, an offer or publish reads the consumer side's position (a cache line the consumers write) only while
  * the occupancy may be at or above the threshold: near the threshold, and after an upward crossing
  * until the downward one.
  *

@@ -294,6 +294,43 @@ abstract class BoundedQueueContract {
                 .containsExactly(new Crossing(true, 12, 16), new Crossing(false, 6, 16), new Crossing(true, 12, 16));
     }
 
+    /**
+     * Random offers, fills, polls and drains on one thread against a model: every offer or fill that
+     * leaves the size at or above the level while the last report was "below" reports "above", and
+     * every one that leaves it below while the last report was "above" reports "below", with the
+     * look-ahead far longer than the distance to the level (capacity 256: it looks 64 slots ahead).
+     */
+    @Test
+    void thresholdCrossingsFollowAModelOverManyCycles() {
+        List<Crossing> crossings = new ArrayList<>();
+        BoundedQueue<Integer> queue =
+                newQueue(256, 0.25, (above, size, capacity) -> crossings.add(new Crossing(above, size, capacity)));
+        int level = 64;
+        List<Crossing> expected = new ArrayList<>();
+        java.util.Random random = new java.util.Random(36);
+        int size = 0;
+        boolean above = false;
+        for (int step = 0; step < 20_000; step++) {
+            int n = random.nextInt(1 + random.nextInt(96));
+            if (random.nextBoolean()) {
+                // a fill checks once, after its batch; offers one by one check after each
+                int batch = random.nextBoolean() ? n : 1;
+                for (int offered = 0; offered < n; offered += batch) {
+                    int added = batch == 1 ? (queue.offer(offered) ? 1 : 0) : queue.fill(() -> 7, batch);
+                    size += added;
+                    if (added > 0 && (size >= level) != above) {
+                        above = !above;
+                        expected.add(new Crossing(above, size, 256));
+                    }
+                }
+            } else {
+                size -= queue.drain(e -> {}, n);
+            }
+            assertThat(crossings).as("step %d", step).isEqualTo(expected);
+        }
+        assertThat(expected).hasSizeGreaterThan(100);
+    }
+
     @Test
     void thresholdOfOneReportsOnlyAFullQueue() {
         List<Crossing> crossings = new ArrayList<>();

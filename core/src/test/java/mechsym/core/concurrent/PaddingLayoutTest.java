@@ -28,7 +28,7 @@ class PaddingLayoutTest {
                 SpscQueue.class,
                 List.of(
                         Set.of("mask", "buffer", "threshold"),
-                        Set.of("producerIndex", "producerLimit", "consumerIndexCache"),
+                        Set.of("producerIndex", "producerLimit", "consumerIndexCache", "thresholdLimit"),
                         Set.of("consumerIndex")),
                 true);
     }
