@@ -187,13 +187,23 @@ static std::vector<uint64> run_lengths(const std::vector<ThreadSlot>& slots, uin
     return lengths;
 }
 
-// ,"runLengths":{"runs":..,"increments":..,"p50":..,"p90":..,"p99":..,"max":..,"log2":[runs of 1, 2-3, 4-7, ...]}
+// A run this long is a thread alone while its partner was off its core (a time slice), not a handoff.
+static const uint64 SOLO_RUN = 65536;
+
+// ,"runLengths":{"runs":..,"increments":..,"p50":..,"p90":..,"p99":..,"max":..,"log2":[runs of 1, 2-3, 4-7, ...],
+//  "contendedIncrements":..,"contendedP50":..}   (contended: the runs shorter than SOLO_RUN)
 static void print_run_lengths(std::vector<uint64> lengths) {
     std::sort(lengths.begin(), lengths.end());
     uint64 increments = 0;
+    uint64 contended = 0;
+    size_t contended_runs = 0;
     std::vector<uint64> log2;
     for (uint64 length : lengths) {
         increments += length;
+        if (length < SOLO_RUN) {
+            contended += length;
+            contended_runs++;
+        }
         size_t bucket = 63 - __builtin_clzll(length);
         if (log2.size() <= bucket) {
             log2.resize(bucket + 1, 0);
@@ -208,7 +218,9 @@ static void print_run_lengths(std::vector<uint64> lengths) {
     for (size_t b = 0; b < log2.size(); b++) {
         std::printf("%s%llu", b == 0 ? "" : ",", log2[b]);
     }
-    std::printf("]}");
+    // the runs are sorted: the contended ones come first
+    std::printf("],\"contendedIncrements\":%llu,\"contendedP50\":%llu}", contended,
+                contended_runs == 0 ? 0ULL : lengths[contended_runs / 2]);
 }
 
 // "0,2,4" -> {0, 2, 4}; false on anything else.

@@ -27,12 +27,16 @@ import mechsym.lab.Verdict.Claim;
  *
  * Contention needs two cores, one thread pinned on each (the C++ program has no JIT or GC; the Java
  * fork's are idle while its threads spin); on one core both contended sub-claims are NOT MEASURABLE
- * HERE. Pure: figures in, verdict out.
+ * HERE. Pinned threads still contend only while both are on their cores: a round whose recording run
+ * made under {@value #MIN_OVERLAP} of its increments in contended runs (the rest are time slices alone,
+ * {@link RunLengths#SOLO_RUN} increments or more) measured the scheduler of a busy machine, and is left
+ * out of both contended sub-claims. Pure: figures in, verdict out.
  */
 final class CasClaims {
     static final double DEARER = 2;
     static final double RUN = 2;
     static final int MIN_CORES = 2;
+    static final double MIN_OVERLAP = 0.5;
 
     static final String FAIRER = "Sandy Bridge is fairer than Nehalem: its cores keep the line for shorter runs";
 
@@ -43,20 +47,52 @@ final class CasClaims {
      * @param increment the case judged ("LOCK XADD", "getAndAdd")
      * @param uncontendedNs the increment's ns per increment at one thread, per round
      * @param contendedNs the same at the most threads, one per core, per round
-     * @param medianRunLength the median run length of the increment's recording run at the most threads,
-     *     per round
+     * @param medianRunLength the median length of the contended runs of the increment's recording run at
+     *     the most threads, per round
+     * @param overlap the fraction of that recording run's increments made in contended runs, per round
      */
     record Side(
             String language,
             String increment,
             List<Double> uncontendedNs,
             List<Double> contendedNs,
-            List<Double> medianRunLength) {
+            List<Double> medianRunLength,
+            List<Double> overlap) {
         Side {
             uncontendedNs = List.copyOf(uncontendedNs);
             contendedNs = List.copyOf(contendedNs);
             medianRunLength = List.copyOf(medianRunLength);
+            overlap = List.copyOf(overlap);
         }
+
+        /** The rounds whose threads overlapped (every round when no recording run says otherwise). */
+        List<Integer> overlapping(int rounds) {
+            List<Integer> kept = new ArrayList<>();
+            for (int r = 0; r < rounds; r++) {
+                if (r >= overlap.size() || overlap.get(r) >= MIN_OVERLAP) {
+                    kept.add(r);
+                }
+            }
+            return kept;
+        }
+
+        /** Why rounds were left out, or "" when none were. */
+        String leftOut(int rounds) {
+            int out = rounds - overlapping(rounds).size();
+            return out == 0
+                    ? ""
+                    : String.format(
+                            Locale.ROOT,
+                            "; %d of %d rounds left out: their pinned threads made under %.0f%% of the recorded"
+                                    + " increments while both were on their cores (a busy machine's time slices)",
+                            out,
+                            rounds,
+                            100 * MIN_OVERLAP);
+        }
+    }
+
+    private static List<Double> at(List<Double> values, List<Integer> rounds) {
+        return rounds.stream().filter(r -> r < values.size()).map(values::get).toList();
     }
 
     /**
@@ -102,17 +138,24 @@ final class CasClaims {
         if (s.uncontendedNs().isEmpty() || s.contendedNs().isEmpty()) {
             return Claim.inconclusive(claim, "not measured at 1 and " + cores + " threads");
         }
-        Measure ratio = Measure.ratio(s.contendedNs(), s.uncontendedNs());
+        List<Integer> kept = s.overlapping(s.contendedNs().size());
+        if (kept.isEmpty()) {
+            return busy(claim, s);
+        }
+        List<Double> contended = at(s.contendedNs(), kept);
+        List<Double> alone = at(s.uncontendedNs(), kept);
         return Claim.atLeast(
                         claim,
-                        ratio,
+                        Measure.ratio(contended, alone),
                         DEARER,
                         String.format(
                                 Locale.ROOT,
-                                "ns per increment at %d threads (one per core) over 1 thread, per round: %s against %s",
+                                "ns per increment at %d threads (one per core) over 1 thread, per round: %s against"
+                                        + " %s%s",
                                 cores,
-                                Measure.of(s.contendedNs(), "ns").text(),
-                                Measure.of(s.uncontendedNs(), "ns").text()))
+                                Measure.of(contended, "ns").text(),
+                                Measure.of(alone, "ns").text(),
+                                s.leftOut(s.contendedNs().size())))
                 .withOurLine();
     }
 
@@ -124,13 +167,32 @@ final class CasClaims {
         if (s.medianRunLength().isEmpty()) {
             return Claim.inconclusive(claim, "no recording run at " + cores + " threads");
         }
+        List<Integer> kept = s.overlapping(s.medianRunLength().size());
+        if (kept.isEmpty()) {
+            return busy(claim, s);
+        }
         return Claim.atLeast(
                         claim,
-                        Measure.of(s.medianRunLength(), "increments"),
+                        Measure.of(at(s.medianRunLength(), kept), "increments"),
                         RUN,
-                        "median run length (consecutive counter values one core obtained) at " + cores
-                                + " threads, per round")
+                        "median contended run length (consecutive counter values one core obtained) at " + cores
+                                + " threads, per round"
+                                + s.leftOut(s.medianRunLength().size()))
                 .withOurLine();
+    }
+
+    private static Claim busy(String claim, Side s) {
+        return Claim.inconclusive(
+                claim,
+                String.format(
+                        Locale.ROOT,
+                        "in no round did the two pinned threads make %.0f%% of the recorded increments while both"
+                                + " were on their cores (overlap per round: %s): the machine was too busy to show"
+                                + " contention; rerun it quiet",
+                        100 * MIN_OVERLAP,
+                        s.overlap().stream()
+                                .map(o -> String.format(Locale.ROOT, "%.0f%%", 100 * o))
+                                .toList()));
     }
 
     private static Claim oneCore(String claim) {

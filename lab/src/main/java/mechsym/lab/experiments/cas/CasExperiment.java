@@ -204,7 +204,13 @@ public final class CasExperiment implements Experiment {
 
         List<Double> medianRunLengths(String label) {
             return runLengths.getOrDefault(new Cell(label, mostThreads), List.of()).stream()
-                    .map(r -> (double) r.p50())
+                    .map(r -> (double) r.contendedP50())
+                    .toList();
+        }
+
+        List<Double> overlap(String label) {
+            return runLengths.getOrDefault(new Cell(label, mostThreads), List.of()).stream()
+                    .map(RunLengths::overlap)
                     .toList();
         }
     }
@@ -364,7 +370,8 @@ public final class CasExperiment implements Experiment {
                 increment,
                 figures.ns(label, 1),
                 figures.mostThreads() > 1 ? figures.ns(label, figures.mostThreads()) : List.of(),
-                figures.medianRunLengths(label));
+                figures.medianRunLengths(label),
+                figures.overlap(label));
     }
 
     /** The post's loop a case mirrors ("C++ LOCK XADD": "LOCK XADD"). */

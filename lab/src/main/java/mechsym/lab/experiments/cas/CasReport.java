@@ -105,7 +105,9 @@ final class CasReport {
                                 + " increments a run")
                 .column("case")
                 .column("threads", "#")
-                .summaryColumns("median run length")
+                .summaryColumns("median contended run length")
+                .column("overlap (median)", "%")
+                .column("median run length (median)", "increments")
                 .column("p90 (median)", "increments")
                 .column("p99 (median)", "increments")
                 .column("longest (median)", "increments")
@@ -115,14 +117,17 @@ final class CasReport {
         }
         table.note("A recording run repeats the loop with each thread storing the counter values it obtained; a run"
                 + " is a maximal sequence of consecutive values obtained by one thread, pinned on its own core: the"
-                + " increments that core made while it held the line. The median run length is robust to the long"
-                + " runs of a thread whose partner was off its core (they show in 'longest' and in increments per"
-                + " run). The post found runs longer on Nehalem than on Sandy Bridge with Intel's counters.");
+                + " increments that core made while it held the line. A run of " + RunLengths.SOLO_RUN + " or more is"
+                + " a thread alone while its partner was off its core (a time slice); the others are contended, and"
+                + " overlap is the share of increments made in them. The post found runs longer on Nehalem than on"
+                + " Sandy Bridge with Intel's counters.");
         f.runLengths().forEach((cell, runs) -> {
             List<Object> row = new ArrayList<>(List.of(
                     cell.label(),
                     cell.threads(),
-                    Summary.of(runs.stream().map(r -> (double) r.p50()).toList()),
+                    Summary.of(runs.stream().map(r -> (double) r.contendedP50()).toList()),
+                    100 * median(runs.stream().map(RunLengths::overlap).toList()),
+                    median(runs.stream().map(r -> (double) r.p50()).toList()),
                     median(runs.stream().map(r -> (double) r.p90()).toList()),
                     median(runs.stream().map(r -> (double) r.p99()).toList()),
                     median(runs.stream().map(r -> (double) r.max()).toList()),
@@ -158,7 +163,9 @@ final class CasReport {
             List<Double> runs = f.medianRunLengths(who);
             if (!runs.isEmpty()) {
                 line.append(String.format(
-                        Locale.ROOT, "; a core keeps the line for %.0f increments (median run)", median(runs)));
+                        Locale.ROOT,
+                        "; a core keeps the line for %.0f increments (median contended run)",
+                        median(runs)));
             }
             result.headline(line.toString());
         }

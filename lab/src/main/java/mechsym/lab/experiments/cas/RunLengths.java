@@ -16,8 +16,27 @@ import java.util.Arrays;
  * @param p99 its 99th percentile
  * @param max the longest run (a thread alone while its partner was off its core)
  * @param log2 runs by length: index b counts runs of 2^b to 2^(b+1) - 1 increments
+ * @param contendedIncrements the increments made in runs shorter than {@link #SOLO_RUN}, while both
+ *     threads were on their cores
+ * @param contendedP50 the median length of those runs: how long a core keeps the line when another core
+ *     wants it
  */
-public record RunLengths(long runs, long increments, long p50, long p90, long p99, long max, long[] log2) {
+public record RunLengths(
+        long runs,
+        long increments,
+        long p50,
+        long p90,
+        long p99,
+        long max,
+        long[] log2,
+        long contendedIncrements,
+        long contendedP50) {
+
+    /**
+     * A run this long (a third of a millisecond or more at a few ns an increment) is a thread alone while
+     * its partner was off its core, a scheduler's time slice, not a core keeping the line against another.
+     */
+    static final long SOLO_RUN = 65_536;
 
     /**
      * The run lengths of one recorded run.
@@ -63,10 +82,16 @@ public record RunLengths(long runs, long increments, long p50, long p90, long p9
         long[] sorted = lengths.clone();
         Arrays.sort(sorted);
         long increments = 0;
+        long contended = 0;
+        int contendedRuns = 0;
         long[] log2 = new long[64];
         int buckets = 0;
         for (long length : sorted) {
             increments += length;
+            if (length < SOLO_RUN) {
+                contended += length;
+                contendedRuns++;
+            }
             int bucket = 63 - Long.numberOfLeadingZeros(length);
             log2[bucket]++;
             buckets = Math.max(buckets, bucket + 1);
@@ -79,12 +104,19 @@ public record RunLengths(long runs, long increments, long p50, long p90, long p9
                 at(sorted, 0.9),
                 at(sorted, 0.99),
                 n == 0 ? 0 : sorted[n - 1],
-                Arrays.copyOf(log2, buckets));
+                Arrays.copyOf(log2, buckets),
+                contended,
+                contendedRuns == 0 ? 0 : sorted[contendedRuns / 2]); // sorted: the contended runs come first
     }
 
     /** The same percentile rule as native/atomic_inc.cpp: the value at index floor(p n). */
     private static long at(long[] sorted, double p) {
         return sorted.length == 0 ? 0 : sorted[Math.min(sorted.length - 1, (int) (p * sorted.length))];
+    }
+
+    /** The fraction of the increments made while both threads were on their cores. */
+    double overlap() {
+        return increments == 0 ? 0 : contendedIncrements / (double) increments;
     }
 
     /** Increments per run: the mean run length, long solo runs included. */

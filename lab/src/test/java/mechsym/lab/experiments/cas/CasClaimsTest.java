@@ -18,11 +18,11 @@ import org.junit.jupiter.api.Test;
 class CasClaimsTest {
 
     private static Side cpp(List<Double> alone, List<Double> contended, List<Double> runs) {
-        return new Side("C++", "LOCK XADD", alone, contended, runs);
+        return new Side("C++", "LOCK XADD", alone, contended, runs, List.of());
     }
 
     private static Side java(List<Double> alone, List<Double> contended, List<Double> runs) {
-        return new Side("Java", "getAndAdd", alone, contended, runs);
+        return new Side("Java", "getAndAdd", alone, contended, runs, List.of());
     }
 
     private static Claim claim(Verdict v, String start) {
@@ -98,6 +98,29 @@ class CasClaimsTest {
         Verdict v = CasClaims.judge(new Figures(1, List.of(cpp(List.of(5.0, 5.0), List.of(), List.of()))));
         assertThat(v.outcome()).isEqualTo(Outcome.NOT_MEASURABLE_HERE);
         assertThat(claim(v, "C++ LOCK XADD is several").reason()).contains("Needs: 2 cores");
+    }
+
+    /** A busy machine: in round 1 the pinned threads mostly ran one at a time, so it is left out. */
+    @Test
+    void roundsWhoseThreadsDidNotOverlapAreLeftOut() {
+        Side side = new Side(
+                "C++",
+                "LOCK XADD",
+                List.of(5.0, 5.0, 5.0),
+                List.of(20.0, 6.0, 21.0),
+                List.of(5.0, 300.0, 6.0),
+                List.of(0.9, 0.1, 0.95));
+        Verdict v = CasClaims.judge(new Figures(2, List.of(side)));
+        assertThat(outcome(v, "C++ LOCK XADD is several")).isEqualTo(Outcome.REPRODUCED);
+        assertThat(claim(v, "C++ LOCK XADD is several").measure().n()).isEqualTo(2);
+        assertThat(claim(v, "C++ LOCK XADD is several").reason()).contains("1 of 3 rounds left out");
+        assertThat(claim(v, "C++ LOCK XADD: a core makes").measure().high()).isEqualTo(6.0);
+
+        Side neverOverlapped = new Side(
+                "C++", "LOCK XADD", List.of(5.0, 5.0), List.of(6.0, 6.0), List.of(1.0, 1.0), List.of(0.0, 0.2));
+        Verdict busy = CasClaims.judge(new Figures(2, List.of(neverOverlapped)));
+        assertThat(outcome(busy, "C++ LOCK XADD is several")).isEqualTo(Outcome.INCONCLUSIVE);
+        assertThat(claim(busy, "C++ LOCK XADD: a core makes").reason()).contains("too busy");
     }
 
     @Test

@@ -20,6 +20,16 @@ class RunLengthsTest {
         assertThat(r.shareOfRuns(1, 2)).isEqualTo(2 / 3.0);
     }
 
+    /** A thread alone for a time slice makes one long run; the contended figures leave it out. */
+    @Test
+    void aTimeSliceAloneIsNotContention() {
+        RunLengths r = RunLengths.ofLengths(new long[] {5, 4, 6, 5, 100_000});
+        assertThat(r.p50()).isEqualTo(5);
+        assertThat(r.contendedIncrements()).isEqualTo(20);
+        assertThat(r.contendedP50()).isEqualTo(5);
+        assertThat(r.overlap()).isEqualTo(20 / 100_020.0);
+    }
+
     @Test
     void strictAlternationIsRunsOfOne() {
         int[][] values = {{1, 3, 5, 7}, {2, 4, 6, 8}};
