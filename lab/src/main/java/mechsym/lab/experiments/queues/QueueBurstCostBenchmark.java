@@ -1,5 +1,6 @@
 package mechsym.lab.experiments.queues;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -61,6 +62,18 @@ public class QueueBurstCostBenchmark {
         "concurrent-linked-queue"
     })
     public String queue;
+
+    /** The queues this benchmark measures by default, from its {@code queue} parameter. */
+    static List<String> queues() {
+        try {
+            return List.of(QueueBurstCostBenchmark.class
+                    .getField("queue")
+                    .getAnnotation(Param.class)
+                    .value());
+        } catch (NoSuchFieldException e) {
+            throw new IllegalStateException(e);
+        }
+    }
 
     private QueueKind.Transfer transfer;
     private final Integer[] elements = new Integer[BURST];

@@ -90,20 +90,33 @@ final class QueuesReport {
     }
 
     /** One thread offers and polls back: ns per element per queue, and its chart. */
-    static void burstCost(ExperimentResult.Builder result, List<JmhBenchmarks.Score> scores, int measurements) {
-        result.table(costTable(
-                "burst-cost",
-                "one thread offers 100 elements and polls them back: ns per element (JMH)",
-                "JMH average time per element (one offer and one poll), no other thread: the cost of each"
-                        + " queue's code without cache-line transfers or scheduling, " + measurements
-                        + " measurement iterations, one fork per queue.",
-                scores));
+    /**
+     * The same-thread cost of every queue: ns per element, one figure per fork (the goal's queues run
+     * {@code goalForks} forks in turn, the others one).
+     */
+    static void burstCost(
+            ExperimentResult.Builder result, Map<String, List<Double>> costs, int measurements, int goalForks) {
+        Table.Builder table = Table.measured(
+                        "burst-cost", "one thread offers 100 elements and polls them back: ns per element (JMH)")
+                .column("queue")
+                .column("kind")
+                .summaryColumns("ns")
+                .note("JMH average time per element (one offer and one poll), no other thread: the cost of each"
+                        + " queue's code without cache-line transfers or scheduling, the median of " + measurements
+                        + " measurement iterations per fork; mechsym-spsc and its SPSC peers " + goalForks
+                        + " forks each, in turn round by round (the same-thread goal's repetitions), the others one"
+                        + " fork.");
+        costs.forEach((queue, forks) -> {
+            QueueKind kind = QueueKind.of(queue);
+            table.row(kind.label, kind.kind, Summary.of(forks));
+        });
+        result.table(table.build());
         result.chart(Chart.bar(
                 "burst-cost",
                 "one thread, offer + poll: ns per element",
                 List.of("burst-cost"),
                 "queue",
-                "score",
+                "median",
                 null,
                 "ns per element (lower is better)"));
     }
@@ -173,9 +186,13 @@ final class QueuesReport {
                 .column("theirs")
                 .summaryColumns("x")
                 .note("Each round ran every queue once, in turn; the ratio is ours / theirs within one round, so a"
-                        + " change in the machine's load between rounds largely cancels. n, min, median, max are over"
-                        + " the rounds; the goal is a median of " + QueuesGoals.EQUAL_WITHIN + " or more.");
-        pairs.forEach(p -> table.row(p.ours(), p.theirs(), p.ratios()));
+                        + " change in the machine's load between rounds largely cancels. The goal: the whole"
+                        + " interval at " + QueuesGoals.EQUAL_WITHIN + " or more, judged only on "
+                        + QueuesGoals.TWO_THREAD_CORES + " cores or more.");
+        pairs.stream()
+                .filter(QueuesGoals.Pair::measured)
+                .forEach(p ->
+                        table.row(p.ours(), p.theirs(), Summary.of(Rounds.ratios(p.oursRates(), p.theirsRates()))));
         return table.build();
     }
 }

@@ -24,30 +24,40 @@ class QueuesExperimentTest {
                 "jctools-spsc-class", List.of(300.0, 320.0, 310.0),
                 "mechsym-spsc-indexed", List.of(120.0, 120.0, 120.0),
                 "mechsym-spsc-indexed-volatile", List.of(100.0, 100.0, 100.0));
+        Map<String, List<Double>> costs = Map.of(
+                "mechsym-spsc", List.of(2.0, 2.0, 2.1, 2.0, 1.9),
+                "jctools-spsc", List.of(2.5, 2.5, 2.6, 2.5, 2.4));
         ExperimentResult.Builder builder = new ExperimentResult.Builder(new QueuesExperiment());
-        QueuesExperiment.verdict(builder, rates, Map.of(), Map.of("mechsym-spsc", 2.0, "jctools-spsc", 2.5));
+        QueuesExperiment.verdict(builder, rates, Map.of(), costs, 4);
         ExperimentResult result = builder.ok(1);
 
         assertThat(result.verdict().outcome()).isEqualTo(Verdict.Outcome.PARTLY);
-        assertThat(result.verdict().reason())
-                .contains("median 1.20x")
+        assertThat(result.verdict().claims().getFirst().reason())
+                .contains("1.20x")
                 .doesNotContain("jctools")
                 .doesNotContain("disruptor");
         assertThat(result.goals())
                 .extracting(Goal::goal, Goal::status)
                 .contains(
                         org.assertj.core.groups.Tuple.tuple(
-                                "mechsym-ring >= 0.95x disruptor-ring (elements/µs, median per round)",
-                                Goal.Status.MET),
+                                "mechsym-ring >= 0.95x disruptor-ring (elements/µs, ratio per round)", Goal.Status.MET),
                         org.assertj.core.groups.Tuple.tuple(
-                                "mechsym-spsc >= 0.95x jctools-spsc (elements/µs, median per round)",
+                                "mechsym-spsc >= 0.95x jctools-spsc (elements/µs, ratio per round)",
                                 Goal.Status.MISSED),
                         org.assertj.core.groups.Tuple.tuple(
-                                "mechsym-mpsc >= 0.95x jctools-mpsc (elements/µs, median per round)",
+                                "mechsym-mpsc >= 0.95x jctools-mpsc (elements/µs, ratio per round)",
                                 Goal.Status.NOT_MEASURABLE),
                         org.assertj.core.groups.Tuple.tuple(QueuesGoals.SAME_THREAD_GOAL, Goal.Status.MET));
         assertThat(result.headlines())
                 .anySatisfy(h -> assertThat(h)
-                        .contains("mechsym-spsc / jctools-spsc per round: median 0.900x, goal 0.95 missed"));
+                        .contains("mechsym-spsc / jctools-spsc per round: 0.90x")
+                        .contains("missed"));
+
+        // two cores: the same figures judge no pair, the same-thread goal still
+        ExperimentResult.Builder twoCores = new ExperimentResult.Builder(new QueuesExperiment());
+        QueuesExperiment.verdict(twoCores, rates, Map.of(), costs, 2);
+        assertThat(twoCores.ok(1).goals())
+                .filteredOn(g -> !g.goal().equals(QueuesGoals.SAME_THREAD_GOAL))
+                .allSatisfy(g -> assertThat(g.status()).isEqualTo(Goal.Status.NOT_MEASURABLE));
     }
 }
