@@ -9,6 +9,7 @@ import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.JmhBenchmarks;
 import mechsym.lab.Profile;
+import mechsym.lab.Rounds;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Table;
@@ -108,14 +109,34 @@ public final class CacheFallacyExperiment implements Experiment {
         // 11 benchmarks; 800 ms iterations keep the quick profile where 8 of 1 s had it
         TimeValue time = TimeValue.milliseconds(profile.pick(100, 800, 1000));
         int forks = profile.pick(1, 1, 2);
-        List<JmhBenchmarks.Score> scores = jmh.run(jmh.options()
+        List<JmhBenchmarks.Score> scores = new java.util.ArrayList<>(jmh.run(jmh.options()
                 .include(StoreCostBenchmark.class.getName() + "\\.")
                 .include(FalseSharingBenchmark.class.getName() + "\\.")
+                .exclude(StoreCostBenchmark.class.getName() + "\\.(volatile_|release)$")
                 .forks(forks)
                 .warmupIterations(warmups)
                 .warmupTime(time)
                 .measurementIterations(iterations)
-                .measurementTime(time));
+                .measurementTime(time)));
+        // the verdict's pair: volatile and release stores, one fork each, in turn, fork by fork
+        int storeForks = profile.pick(2, 5, 6);
+        TimeValue storeTime = TimeValue.milliseconds(profile.pick(100, 300, 1000));
+        Map<String, List<Double>> storeNs = new TreeMap<>();
+        for (int fork = 0; fork < storeForks; fork++) {
+            for (String method : Rounds.inTurn(List.of("volatile_", "release"), fork)) {
+                for (JmhBenchmarks.Score s : jmh.run(JmhBenchmarks.oneFork(
+                        jmh.options().include(StoreCostBenchmark.class.getName() + "\\." + method + "$"),
+                        1,
+                        iterations,
+                        storeTime))) {
+                    storeNs.computeIfAbsent(method, k -> new java.util.ArrayList<>())
+                            .add(s.median());
+                    if (fork == 0) {
+                        scores.add(s); // the store-cost table shows the first fork of each
+                    }
+                }
+            }
+        }
 
         Map<String, JmhBenchmarks.Score> byMethod = new TreeMap<>();
         scores.forEach(s -> byMethod.put(s.method(), s));
@@ -127,7 +148,9 @@ public final class CacheFallacyExperiment implements Experiment {
                 .column("vs plain", "x")
                 .note("JMH StoreCostBenchmark, " + iterations + " x " + time + " measurement after " + warmups + " x "
                         + time + " warm-up, " + forks
-                        + " fork(s). The score includes JMH's own loop around each call, the same for every row: the"
+                        + " fork(s); volatile and release: the first of the verdict's forks (" + storeForks + " each, "
+                        + iterations + " x " + storeTime + " after 1 x " + storeTime + " warm-up, in turn). The score"
+                        + " includes JMH's own loop around each call, the same for every row: the"
                         + " plain store's row is about that floor, so 'vs plain' and volatile / release compare a"
                         + " store against mostly harness time; the fence's own cost is volatile minus release.");
         JmhBenchmarks.Score plain = byMethod.get("plain");
@@ -204,16 +227,16 @@ public final class CacheFallacyExperiment implements Experiment {
                 "score",
                 "writes",
                 "ns/op"));
-        CacheFallacyVerdict.Litmus litmus = litmus(context, result);
+        CacheFallacyClaims.Litmus litmus = litmus(context, result);
         ThreadedRuns.noteMachine(result, 2, loadBefore);
-        verdict(result, byMethod, litmus);
+        verdict(result, byMethod, storeNs, litmus);
     }
 
     /**
      * The store buffer reorders a store with a later load, and a fence (not a flush) stops it: the
      * store-buffering litmus test under jcstress, without and with a full fence, outcome counts.
      */
-    private static CacheFallacyVerdict.Litmus litmus(RunContext context, ExperimentResult.Builder result)
+    private static CacheFallacyClaims.Litmus litmus(RunContext context, ExperimentResult.Builder result)
             throws Exception {
         List<String> mode = context.profile()
                 .pick(
@@ -225,7 +248,7 @@ public final class CacheFallacyExperiment implements Experiment {
                 context.workDir().resolve("jcstress"), mode, context.profile().pick(300, 600, 1800));
         if (run.problem() != null) {
             result.note("No store-buffering litmus in this run: " + run.problem() + ".");
-            return CacheFallacyVerdict.Litmus.missing(run.problem());
+            return CacheFallacyClaims.Litmus.missing(run.problem());
         }
         Table.Builder table = Table.measured(
                         "store-buffering", "store-buffering litmus: x = 1; r1 = y  ||  y = 1; r2 = x (jcstress)")
@@ -251,13 +274,14 @@ public final class CacheFallacyExperiment implements Experiment {
                 plain[1],
                 fenced[0],
                 fenced[1]));
-        return new CacheFallacyVerdict.Litmus(plain[0], plain[1], fenced[0], fenced[1], null);
+        return new CacheFallacyClaims.Litmus(plain[0], plain[1], fenced[0], fenced[1], null);
     }
 
     private static void verdict(
             ExperimentResult.Builder result,
             Map<String, JmhBenchmarks.Score> byMethod,
-            CacheFallacyVerdict.Litmus litmus) {
+            Map<String, List<Double>> storeNs,
+            CacheFallacyClaims.Litmus litmus) {
         Double vol = score(byMethod, "volatile_");
         Double release = score(byMethod, "release");
         Double plain = score(byMethod, "plain");
@@ -303,13 +327,8 @@ public final class CacheFallacyExperiment implements Experiment {
                     sequencePair,
                     padded));
         }
-        result.verdict(
-                CacheFallacyVerdict.judge(litmus, storeScore(byMethod, "volatile_"), storeScore(byMethod, "release")));
-    }
-
-    private static CacheFallacyVerdict.Score storeScore(Map<String, JmhBenchmarks.Score> byMethod, String method) {
-        JmhBenchmarks.Score s = byMethod.get(method);
-        return s == null ? null : new CacheFallacyVerdict.Score(s.score(), s.error());
+        result.verdict(CacheFallacyClaims.judge(
+                litmus, storeNs.getOrDefault("volatile_", List.of()), storeNs.getOrDefault("release", List.of())));
     }
 
     private static Double score(Map<String, JmhBenchmarks.Score> byMethod, String method) {
