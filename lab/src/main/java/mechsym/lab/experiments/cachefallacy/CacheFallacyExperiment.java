@@ -110,18 +110,19 @@ public final class CacheFallacyExperiment implements Experiment {
         List<JmhBenchmarks.Score> scores = new java.util.ArrayList<>(jmh.run(jmh.options()
                 .include(StoreCostBenchmark.class.getName() + "\\.")
                 .include(FalseSharingBenchmark.class.getName() + "\\.")
-                .exclude(StoreCostBenchmark.class.getName() + "\\.(volatile_|release)$")
+                .exclude(StoreCostBenchmark.class.getName() + "\\.(volatile_|release|sequenceVolatile)$")
                 .forks(forks)
                 .warmupIterations(warmups)
                 .warmupTime(time)
                 .measurementIterations(iterations)
                 .measurementTime(time)));
-        // the verdict's pair: volatile and release stores, one fork each, in turn, fork by fork
+        // the verdict's pair, volatile and release stores, and the goal's core Sequence setVolatile: one fork
+        // each, in turn, fork by fork
         int storeForks = profile.pick(2, 5, 6);
         TimeValue storeTime = TimeValue.milliseconds(profile.pick(100, 300, 1000));
         Map<String, List<Double>> storeNs = new TreeMap<>();
         for (int fork = 0; fork < storeForks; fork++) {
-            for (String method : Rounds.inTurn(List.of("volatile_", "release"), fork)) {
+            for (String method : Rounds.inTurn(List.of("volatile_", "release", "sequenceVolatile"), fork)) {
                 for (JmhBenchmarks.Score s : jmh.run(JmhBenchmarks.oneFork(
                         jmh.options().include(StoreCostBenchmark.class.getName() + "\\." + method + "$"),
                         1,
@@ -141,7 +142,8 @@ public final class CacheFallacyExperiment implements Experiment {
         String storeNote =
                 "JMH StoreCostBenchmark, " + iterations + " x " + time + " measurement after " + warmups + " x "
                         + time + " warm-up, " + forks
-                        + " fork(s); volatile and release: the first of the verdict's forks (" + storeForks + " each, "
+                        + " fork(s); volatile, release and core Sequence setVolatile: the first of the forks the verdict and goal decide on ("
+                        + storeForks + " each, "
                         + iterations + " x " + storeTime + " after 1 x " + storeTime + " warm-up, in turn). The score"
                         + " includes JMH's own loop around each call, the same for every row: the"
                         + " plain store's row is about that floor, so 'vs plain' and volatile / release compare a"
@@ -205,5 +207,7 @@ public final class CacheFallacyExperiment implements Experiment {
         CacheFallacyReport.headlines(result, byMethod);
         result.verdict(CacheFallacyClaims.judge(
                 litmus, storeNs.getOrDefault("volatile_", List.of()), storeNs.getOrDefault("release", List.of())));
+        result.goal(CacheFallacyGoals.sequenceVolatile(
+                storeNs.getOrDefault("sequenceVolatile", List.of()), storeNs.getOrDefault("volatile_", List.of())));
     }
 }
