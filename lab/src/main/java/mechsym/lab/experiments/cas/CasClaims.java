@@ -36,7 +36,7 @@ final class CasClaims {
     static final double DEARER = 2;
     static final double RUN = 2;
     static final int MIN_CORES = 2;
-    static final double MIN_OVERLAP = 0.5;
+    static final double MIN_OVERLAP = 0.25;
 
     static final String FAIRER = "Sandy Bridge is fairer than Nehalem: its cores keep the line for shorter runs";
 
