@@ -78,6 +78,9 @@ public final class CasExperiment implements Experiment {
     /** atomic_inc's recording cases: LOCK XADD and LOCK CMPXCHG BOOL storing the values each thread obtained. */
     private static final int[] RECORDING_CASES = {5, 6};
 
+    /** The most counter values the recording threads of one run keep, all threads together. */
+    private static final long RECORDED_VALUES = 1L << 27;
+
     /** One line of native/atomic_inc's output. */
     public record CppRun(
             String caseName,
@@ -219,7 +222,6 @@ public final class CasExperiment implements Experiment {
     public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
         Profile profile = context.profile();
         long count = profile.pick(200_000L, 10_000_000L, SEED_COUNT);
-        int recorded = profile.pick(200_000, 2_000_000, 20_000_000);
         int rounds = profile.pick(2, 3, 5);
         // one thread per core, never two on one core's SMT siblings
         List<Integer> cpus =
@@ -227,6 +229,9 @@ public final class CasExperiment implements Experiment {
         List<Integer> threadCounts =
                 threadCounts(cpus.isEmpty() ? Runtime.getRuntime().availableProcessors() : cpus.size());
         int mostThreads = threadCounts.getLast();
+        // each recording thread keeps room for every value (8 bytes each in C++, 4 in Java): at most
+        // RECORDED_VALUES values in all, 1 GiB in C++, however many cores there are
+        int recorded = (int) Math.min(profile.pick(200_000, 2_000_000, 20_000_000), RECORDED_VALUES / mostThreads);
         String cpuList = cpus.stream().map(String::valueOf).collect(Collectors.joining(","));
         double loadBefore = ThreadedRuns.loadAverage();
 
