@@ -1,7 +1,6 @@
 package mechsym.lab;
 
 import java.util.List;
-import java.util.Locale;
 
 /**
  * One of mechsym's own targets for a component (core's SPSC queue at most as dear as the fastest
@@ -67,38 +66,6 @@ public record Goal(String goal, Status status, String figures, Measure measure) 
 
     public static Goal notMeasurable(String goal, String why) {
         return new Goal(goal, Status.NOT_MEASURABLE, why);
-    }
-
-    /**
-     * Per-round ratios whose max / min exceeds this are the machine's noise (two threads time-sliced on
-     * two shared vCPUs, forks landing in different modes), not a figure a goal can be judged by.
-     */
-    public static final double MAX_ROUND_SPREAD = 1.5;
-
-    /**
-     * A goal judged on ratios taken round by round: not measurable from one round, or when the rounds
-     * spread wider than {@link #MAX_ROUND_SPREAD} (the figures then end with {@code needs}); otherwise
-     * met when {@code met} says so.
-     *
-     * @param figures the ratios in words, shown in every outcome
-     * @param needs what would let the goal be judged ("Needs: two free cores.")
-     */
-    public static Goal judgeRounds(String goal, Summary ratios, boolean met, String figures, String needs) {
-        if (ratios.n() < 2) {
-            return notMeasurable(goal, figures + ": one round only, too few to tell from the machine's noise");
-        }
-        if (!(ratios.spread() <= MAX_ROUND_SPREAD)) {
-            return notMeasurable(
-                    goal,
-                    String.format(
-                            Locale.ROOT,
-                            "%s: the rounds varied by %.1fx (max/min), more than %.1fx. %s",
-                            figures,
-                            ratios.spread(),
-                            MAX_ROUND_SPREAD,
-                            needs));
-        }
-        return judge(goal, met, figures);
     }
 
     /** "2 of 3 met", or "none" when there are no goals; not-measurable goals are counted apart. */

@@ -5,29 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Goals judged on per-round ratios, on both sides of the spread line, and the tally. */
+/** Goals judged through a measure's interval on both sides of the bar and across it, and the tally. */
 class GoalTest {
-    private static final String NEEDS = "Needs: two free cores.";
-
-    @Test
-    void roundsThatAgreeAreJudgedEitherWay() {
-        Summary agreeing = Summary.of(1.0, 1.2, 1.5);
-        assertThat(Goal.judgeRounds("g", agreeing, true, "f", NEEDS).status()).isEqualTo(Goal.Status.MET);
-        assertThat(Goal.judgeRounds("g", agreeing, false, "f", NEEDS).status()).isEqualTo(Goal.Status.MISSED);
-    }
-
-    @Test
-    void roundsSpreadWiderThanTheLineOrOneRoundAreNotMeasurable() {
-        Goal wide = Goal.judgeRounds("g", Summary.of(1.0, 1.51), true, "f", NEEDS);
-        assertThat(wide.status()).isEqualTo(Goal.Status.NOT_MEASURABLE);
-        assertThat(wide.figures()).startsWith("f: the rounds varied by 1.5x").endsWith(NEEDS);
-        assertThat(Goal.judgeRounds("g", Summary.of(1.0), true, "f", NEEDS).status())
-                .isEqualTo(Goal.Status.NOT_MEASURABLE);
-        assertThat(Goal.judgeRounds("g", Summary.of(0.0, 1.0), true, "f", NEEDS).status())
-                .as("a zero round has no spread to trust")
-                .isEqualTo(Goal.Status.NOT_MEASURABLE);
-    }
-
     @Test
     void theTallyCountsTheUnmeasurableApart() {
         assertThat(Goal.tally(List.of())).isEqualTo("none");
