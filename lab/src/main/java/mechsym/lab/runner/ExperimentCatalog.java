@@ -10,7 +10,7 @@ import mechsym.lab.Experiment;
 public final class ExperimentCatalog {
     private static final List<Experiment> ALL = List.of(
             new mechsym.lab.experiments.memoryaccess.MemoryAccessExperiment(),
-            new mechsym.lab.experiments.offheap.OffHeapStructuresExperiment(),
+            new mechsym.lab.experiments.offheap.OffHeapExperiment(),
             new mechsym.lab.experiments.serialisation.SerialisationExperiment(),
             new mechsym.lab.experiments.dispatch.DispatchExperiment(),
             new mechsym.lab.experiments.interthreadlatency.InterThreadLatencyExperiment(),

@@ -6,11 +6,11 @@ import java.util.Map;
 import mechsym.lab.Chart;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Table;
-import mechsym.lab.experiments.offheap.OffHeapStructuresExperiment.Figures;
+import mechsym.lab.experiments.offheap.OffHeapExperiment.Figures;
 
 /**
- * The offheap-structures experiment's tables and charts, built from its measured figures: the forked
- * runs (durations, each run, memory, GC pauses) and the JMH scan against its ceiling.
+ * The offheap-structures experiment's tables, charts and headlines, built from its measured figures:
+ * the forked runs (durations, each run, memory, GC pauses) and the JMH scan against its ceiling.
  */
 final class OffHeapReport {
     private OffHeapReport() {}
@@ -62,7 +62,7 @@ final class OffHeapReport {
                         + " the run's folder; JDK Mission Control opens it.");
 
         for (Figures f : figures) {
-            OffHeapStructuresExperiment.Config c = f.config();
+            OffHeapExperiment.Config c = f.config();
             String gcLabel = c.systemGc() ? "yes" : "no";
             durations.row(c.collector().name(), c.storage(), gcLabel, f.steady(), f.firstRunMs(), c.series());
             f.runs().forEach(r -> perRun.row(c.label(), r.run(), r.durationMs()));
@@ -94,7 +94,7 @@ final class OffHeapReport {
                         String.format(
                                 Locale.ROOT,
                                 "init + scan, median ms: the post's machines (%,d trades) and this one (%,d trades)",
-                                (long) OffHeapStructuresExperiment.SEED_RECORDS,
+                                (long) OffHeapExperiment.SEED_RECORDS,
                                 records),
                         List.of("seed-durations-1", "seed-durations-2", "durations"),
                         "storage",
@@ -174,5 +174,31 @@ final class OffHeapReport {
                 "score",
                 null,
                 "ms per scan"));
+    }
+
+    /** One line per off-heap storage against the objects under the same collector (medians of steady runs). */
+    static void headlines(ExperimentResult.Builder result, List<Figures> figures) {
+        for (Figures f : figures) {
+            Figures objects = OffHeapExperiment.find(figures, f.config().collector(), "objects");
+            if (objects == null || f == objects || !f.config().systemGc()) {
+                continue;
+            }
+            double speedup = objects.steady().median() / f.steady().median();
+            result.headline(String.format(
+                    Locale.ROOT,
+                    "%-8s %-15s %6.0f ms vs objects %8.0f ms: %s",
+                    f.config().collector().name(),
+                    f.config().storage(),
+                    f.steady().median(),
+                    objects.steady().median(),
+                    fasterOrSlower(speedup)));
+        }
+    }
+
+    /** "2.8x faster" for a speed-up of 2.8, "1.5x slower" for 0.67: never "0.7x faster". */
+    static String fasterOrSlower(double speedup) {
+        return speedup >= 1
+                ? String.format(Locale.ROOT, "%.1fx faster", speedup)
+                : String.format(Locale.ROOT, "%.1fx slower", 1 / speedup);
     }
 }

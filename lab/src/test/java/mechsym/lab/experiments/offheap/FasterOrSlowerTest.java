@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
 class FasterOrSlowerTest {
     @Test
     void aSpeedUpBelowOneIsReportedAsSlower() {
-        assertThat(OffHeapStructuresExperiment.fasterOrSlower(2.8)).isEqualTo("2.8x faster");
-        assertThat(OffHeapStructuresExperiment.fasterOrSlower(1.0)).isEqualTo("1.0x faster");
-        assertThat(OffHeapStructuresExperiment.fasterOrSlower(132.0 / 200)).isEqualTo("1.5x slower");
+        assertThat(OffHeapReport.fasterOrSlower(2.8)).isEqualTo("2.8x faster");
+        assertThat(OffHeapReport.fasterOrSlower(1.0)).isEqualTo("1.0x faster");
+        assertThat(OffHeapReport.fasterOrSlower(132.0 / 200)).isEqualTo("1.5x slower");
     }
 }

@@ -59,7 +59,7 @@ import mechsym.lab.seeds.SeedPosts;
  * columnar one still warming on a loaded machine), on 2 vCPUs (`./mechsym lab offheap-structures` prints the measured time as
  * 'done in N s').
  */
-public final class OffHeapStructuresExperiment implements Experiment {
+public final class OffHeapExperiment implements Experiment {
     private static final String NEHALEM = "Intel i7-860 @ 2.8GHz (Nehalem), Windows 7, Java 1.7.0_07";
     private static final String SANDY_BRIDGE = "Intel i7-2760QM @ 2.4GHz (Sandy Bridge), Linux 3.4.11, Java 1.7.0_07";
 
@@ -292,7 +292,7 @@ public final class OffHeapStructuresExperiment implements Experiment {
         List<Figures> figures = new ArrayList<>();
         results.forEach((config, runsOf) -> figures.add(Figures.of(config, runsOf)));
         OffHeapReport.forkedRuns(result, figures, records, runs, heapFlags);
-        headlines(result, figures);
+        OffHeapReport.headlines(result, figures);
         if (postsFill) {
             result.note(String.format(
                     Locale.ROOT,
@@ -366,39 +366,14 @@ public final class OffHeapStructuresExperiment implements Experiment {
                 objects == null ? List.of() : objects.perRun(TradeTableRun.Run::gcPauseLongestMs));
     }
 
-    private static Figures find(List<Figures> figures, Collector collector, String storage) {
+    /** The figures of {@code storage} under {@code collector} with System.gc() before each run, or null. */
+    static Figures find(List<Figures> figures, Collector collector, String storage) {
         return figures.stream()
                 .filter(f -> f.config().collector() == collector
                         && f.config().storage().equals(storage)
                         && f.config().systemGc())
                 .findFirst()
                 .orElse(null);
-    }
-
-    /** One line per off-heap storage against the objects under the same collector (medians of steady runs). */
-    private static void headlines(ExperimentResult.Builder result, List<Figures> figures) {
-        for (Figures f : figures) {
-            Figures objects = find(figures, f.config().collector(), "objects");
-            if (objects == null || f == objects || !f.config().systemGc()) {
-                continue;
-            }
-            double speedup = objects.steady().median() / f.steady().median();
-            result.headline(String.format(
-                    Locale.ROOT,
-                    "%-8s %-15s %6.0f ms vs objects %8.0f ms: %s",
-                    f.config().collector().name(),
-                    f.config().storage(),
-                    f.steady().median(),
-                    objects.steady().median(),
-                    fasterOrSlower(speedup)));
-        }
-    }
-
-    /** "2.8x faster" for a speed-up of 2.8, "1.5x slower" for 0.67: never "0.7x faster". */
-    static String fasterOrSlower(double speedup) {
-        return speedup >= 1
-                ? String.format(Locale.ROOT, "%.1fx faster", speedup)
-                : String.format(Locale.ROOT, "%.1fx slower", 1 / speedup);
     }
 
     /**
