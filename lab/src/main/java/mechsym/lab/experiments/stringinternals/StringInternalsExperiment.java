@@ -161,14 +161,7 @@ public final class StringInternalsExperiment implements Experiment {
                 "any Unsafe memory access, with --sun-misc-unsafe-memory-access=warn (JDK 25's default)",
                 warning == null ? "no warning seen" : "warned",
                 warning == null ? "no line naming sun.misc.Unsafe in " + log.getFileName() : warning.strip()));
-        Table.Builder table = Table.measured("final-field-writes", "writing a String's final value field")
-                .column("write")
-                .column("outcome")
-                .column("what shows it")
-                .note("A forked JVM (" + OPEN_JAVA_LANG + ", -Xbatch) runs each write on a String of its own and"
-                        + " reports what became of it; the lab's own JVM is never touched. Log: " + name + ".log.");
-        cases.forEach(c -> table.row(c.write(), c.outcome(), c.shown()));
-        result.table(table.build());
+        StringInternalsReport.finalFieldWrites(result, cases, name + ".log");
         return cases;
     }
 

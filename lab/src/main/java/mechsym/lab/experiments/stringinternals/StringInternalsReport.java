@@ -9,7 +9,7 @@ import mechsym.lab.JmhBenchmarks;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
 
-/** The string-internals experiment's read and construct tables and the read chart. */
+/** The string-internals experiment's read, construct and final-field tables and the read chart. */
 final class StringInternalsReport {
     private StringInternalsReport() {}
 
@@ -69,5 +69,18 @@ final class StringInternalsReport {
                     length, way, s.score(), s.error(), copy == null ? null : copy.score() / s.score()));
         });
         result.table(constructTable.build());
+    }
+
+    /** What became of each write of String's final field, from the forked JVM's cases and its log. */
+    static void finalFieldWrites(ExperimentResult.Builder result, List<FinalFieldWrites.Case> cases, String log) {
+        Table.Builder table = Table.measured("final-field-writes", "writing a String's final value field")
+                .column("write")
+                .column("outcome")
+                .column("what shows it")
+                .note("A forked JVM (" + StringInternalsExperiment.OPEN_JAVA_LANG + ", -Xbatch) runs each write on a"
+                        + " String of its own and reports what became of it; the lab's own JVM is never touched. Log: "
+                        + log + ".");
+        cases.forEach(c -> table.row(c.write(), c.outcome(), c.shown()));
+        result.table(table.build());
     }
 }
