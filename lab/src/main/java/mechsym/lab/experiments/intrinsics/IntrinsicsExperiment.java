@@ -140,7 +140,7 @@ public final class IntrinsicsExperiment implements Experiment {
         Map<String, Double> off = medians(disabled);
 
         IntrinsicsReport.costs(result, normal, off, timing, rounds);
-        evidence(context, result);
+        IntrinsicsReport.evidence(result, evidence(context, result));
         IntrinsicsReport.headline(result, normal);
         result.verdict(IntrinsicsClaims.judge(figures));
     }
@@ -164,7 +164,8 @@ public final class IntrinsicsExperiment implements Experiment {
     }
 
     /** -XX:+PrintIntrinsics and the C2 code of each kernel, normally and with the intrinsics disabled. */
-    private static void evidence(RunContext context, ExperimentResult.Builder result) throws Exception {
+    private static List<IntrinsicsReport.Evidence> evidence(RunContext context, ExperimentResult.Builder result)
+            throws Exception {
         Hsdis hsdis = Hsdis.find();
         if (!hsdis.isAvailable()) {
             result.note("The disassembler plugin could not be had, so the instruction column is empty and"
@@ -197,32 +198,19 @@ public final class IntrinsicsExperiment implements Experiment {
             }
             runs.put(mode, output);
         }
-        Table.Builder table = Table.measured("evidence", "what the JIT did with each call (C2)")
-                .column("function")
-                .column("PrintIntrinsics")
-                .column("PrintIntrinsics, disabled")
-                .column("instruction")
-                .column("in the C2 code")
-                .column("in the C2 code, disabled")
-                .note("Two forks of IntrinsicKernels (each function in its own method, not inlined) with"
-                        + " -XX:+PrintIntrinsics and -XX:CompileCommand=print of the kernels, the second with the"
-                        + " intrinsics disabled; code disassembled by native/hsdis (AT&T syntax). The logs are"
-                        + " asm-normal.log and asm-disabled.log. With _numberOfTrailingZeros_l off, Long's Java code calls"
-                        + " Integer.numberOfTrailingZeros, whose own intrinsic (tzcntl) stays on. PrintIntrinsics"
-                        + " names no overload: a Math::abs line marked intrinsic when disabled is abs(int) or"
-                        + " abs(long), which stay on; the C2 code column is the kernel's abs(double).");
         AsmListing normalCode = runs.get("normal").listing();
         AsmListing disabledCode = runs.get("disabled").listing();
+        List<IntrinsicsReport.Evidence> rows = new ArrayList<>();
         for (Function f : FUNCTIONS) {
-            table.row(
+            rows.add(new IntrinsicsReport.Evidence(
                     f.benchmark(),
                     printIntrinsics(runs.get("normal").lines(), f.javaMethod()),
                     printIntrinsics(runs.get("disabled").lines(), f.javaMethod()),
                     f.instruction() == null ? "(a call)" : f.instruction(),
                     instructionFound(normalCode, f),
-                    instructionFound(disabledCode, f));
+                    instructionFound(disabledCode, f)));
         }
-        result.table(table.build());
+        return rows;
     }
 
     /**

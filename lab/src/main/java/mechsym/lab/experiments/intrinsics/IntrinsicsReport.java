@@ -11,7 +11,10 @@ import mechsym.lab.ExperimentResult;
 import mechsym.lab.Table;
 import mechsym.lab.experiments.intrinsics.IntrinsicsFigures.Function;
 
-/** The intrinsics experiment's cost table, chart and headline, from the rounds' medians (ns per op). */
+/**
+ * The intrinsics experiment's cost table, chart and headline, from the rounds' medians (ns per op), and
+ * its evidence table from the PrintIntrinsics forks.
+ */
 final class IntrinsicsReport {
     private IntrinsicsReport() {}
 
@@ -80,5 +83,48 @@ final class IntrinsicsReport {
                             ? "not measured"
                             : String.format(Locale.ROOT, "%.2f ns", normal.get("ffmSqrt"))));
         }
+    }
+
+    /**
+     * What the JIT did with one function, as the two PrintIntrinsics forks showed it.
+     *
+     * @param function the benchmark's name
+     * @param printIntrinsics what -XX:+PrintIntrinsics said of its Java method
+     * @param printIntrinsicsDisabled the same, with the intrinsics disabled
+     * @param instruction the instruction expected in the C2 code, or "(a call)"
+     * @param inC2Code whether (and where) the kernel's C2 code holds it
+     * @param inC2CodeDisabled the same, with the intrinsics disabled
+     */
+    record Evidence(
+            String function,
+            String printIntrinsics,
+            String printIntrinsicsDisabled,
+            String instruction,
+            String inC2Code,
+            String inC2CodeDisabled) {}
+
+    static void evidence(ExperimentResult.Builder result, List<Evidence> rows) {
+        Table.Builder table = Table.measured("evidence", "what the JIT did with each call (C2)")
+                .column("function")
+                .column("PrintIntrinsics")
+                .column("PrintIntrinsics, disabled")
+                .column("instruction")
+                .column("in the C2 code")
+                .column("in the C2 code, disabled")
+                .note("Two forks of IntrinsicKernels (each function in its own method, not inlined) with"
+                        + " -XX:+PrintIntrinsics and -XX:CompileCommand=print of the kernels, the second with the"
+                        + " intrinsics disabled; code disassembled by native/hsdis (AT&T syntax). The logs are"
+                        + " asm-normal.log and asm-disabled.log. With _numberOfTrailingZeros_l off, Long's Java code calls"
+                        + " Integer.numberOfTrailingZeros, whose own intrinsic (tzcntl) stays on. PrintIntrinsics"
+                        + " names no overload: a Math::abs line marked intrinsic when disabled is abs(int) or"
+                        + " abs(long), which stay on; the C2 code column is the kernel's abs(double).");
+        rows.forEach(e -> table.row(
+                e.function(),
+                e.printIntrinsics(),
+                e.printIntrinsicsDisabled(),
+                e.instruction(),
+                e.inC2Code(),
+                e.inC2CodeDisabled()));
+        result.table(table.build());
     }
 }
