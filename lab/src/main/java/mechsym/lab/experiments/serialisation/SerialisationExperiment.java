@@ -3,9 +3,8 @@ package mechsym.lab.experiments.serialisation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import mechsym.lab.Chart;
+import java.util.Objects;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.JmhBenchmarks;
@@ -176,6 +175,22 @@ public final class SerialisationExperiment implements Experiment {
         // Rounds: every benchmark once per round, in turn, so each way gets forks at different times; the
         // in-place reads are bimodal across forks (see above), which one fork per way cannot show.
         int rounds = profile.pick(1, 2, 4);
+        Map<String, List<JmhBenchmarks.Score>> byMethod = writesAndReads(context, jmh, rounds);
+        List<Map<String, Double>> roundTotals = roundTotals(byMethod, rounds);
+        SerialisationReport.measured(result, rows(byMethod, roundTotals, sizes), rounds, sizes);
+        SerialisationFigures figures = new SerialisationFigures(roundTotals, sizes, PostObject.class.getName());
+        result.verdict(SerialisationClaims.judge(figures));
+        SerialisationGoals.judge(figures).forEach(result::goal);
+        if (profile == Profile.FULL) {
+            context.progress().message("JMH: the codec's alternatives, beside the winner");
+            SerialisationReport.alternatives(result, alternatives(jmh));
+        }
+    }
+
+    /** Every benchmark once per round, in turn, one JMH fork each with the GC profiler: the scores by method. */
+    private static Map<String, List<JmhBenchmarks.Score>> writesAndReads(
+            RunContext context, JmhBenchmarks jmh, int rounds) throws org.openjdk.jmh.runner.RunnerException {
+        Profile profile = context.profile();
         Map<String, List<JmhBenchmarks.Score>> byMethod = new LinkedHashMap<>();
         for (int round = 0; round < rounds; round++) {
             context.progress()
@@ -191,29 +206,11 @@ public final class SerialisationExperiment implements Experiment {
                 byMethod.computeIfAbsent(s.method(), k -> new ArrayList<>()).add(s);
             }
         }
-        Table.Builder measured = Table.measured("measured", "write and read of the post's object (JMH)")
-                .column("way")
-                .column("read gives")
-                .column("write", "ns")
-                .column("read", "ns")
-                .column("total", "ns")
-                .column("rounds")
-                .column("total min", "ns")
-                .column("total max", "ns")
-                .column("write allocates", "B/op")
-                .column("read allocates", "B/op")
-                .column("encoded", "bytes")
-                .note("JMH average time per write and per read: one fork per benchmark per round, " + rounds
-                        + " round(s), every benchmark in turn in each; a fork's figure is its median iteration."
-                        + " write, read and total are medians over the rounds (total: of the per-round write +"
-                        + " read), with the rounds' lowest and highest total. Allocation from JMH's GC profiler"
-                        + " (gc.alloc.rate.norm), the largest of the rounds. \"new object\" reads build the post's"
-                        + " object and its two arrays, as the post's did; the \"reused object\" read copies every"
-                        + " field into one instance and allocates nothing; \"in place\" reads (the flyweight, and"
-                        + " Agrona read the same way) hand every field, read where it lies, to a Blackhole: no"
-                        + " copy, no allocation. The reused-object read shares the codec's write, the Agrona"
-                        + " in-place read Agrona's.");
-        Map<String, Double> totals = new LinkedHashMap<>();
+        return byMethod;
+    }
+
+    /** Per round, each measured way's write + read (its forks' medians), ns. */
+    private static List<Map<String, Double>> roundTotals(Map<String, List<JmhBenchmarks.Score>> byMethod, int rounds) {
         List<Map<String, Double>> roundTotals = new ArrayList<>();
         for (int round = 0; round < rounds; round++) {
             roundTotals.add(new LinkedHashMap<>());
@@ -224,94 +221,44 @@ public final class SerialisationExperiment implements Experiment {
             if (writes == null || reads == null) {
                 continue;
             }
-            List<Double> perRound = new ArrayList<>();
             for (int round = 0; round < Math.min(writes.size(), reads.size()); round++) {
-                perRound.add(writes.get(round).median() + reads.get(round).median());
-                roundTotals.get(round).put(way.name(), perRound.getLast());
+                roundTotals
+                        .get(round)
+                        .put(
+                                way.name(),
+                                writes.get(round).median() + reads.get(round).median());
             }
-            Summary total = Summary.of(perRound);
-            totals.put(way.name(), total.median());
-            measured.row(
+        }
+        return roundTotals;
+    }
+
+    /** Each measured way's figures over the rounds, in the table's order. */
+    private static List<SerialisationReport.WayRow> rows(
+            Map<String, List<JmhBenchmarks.Score>> byMethod,
+            List<Map<String, Double>> roundTotals,
+            Map<String, Integer> sizes) {
+        List<SerialisationReport.WayRow> rows = new ArrayList<>();
+        for (Way way : WAYS) {
+            List<JmhBenchmarks.Score> writes = byMethod.get(way.write());
+            List<JmhBenchmarks.Score> reads = byMethod.get(way.read());
+            if (writes == null || reads == null) {
+                continue;
+            }
+            List<Double> totals = roundTotals.stream()
+                    .map(round -> round.get(way.name()))
+                    .filter(Objects::nonNull)
+                    .toList();
+            rows.add(new SerialisationReport.WayRow(
                     way.name(),
                     way.reads(),
                     Summary.of(JmhBenchmarks.medians(writes)).median(),
                     Summary.of(JmhBenchmarks.medians(reads)).median(),
-                    total.median(),
-                    total.n(),
-                    total.min(),
-                    total.max(),
+                    Summary.of(totals),
                     JmhBenchmarks.largest(writes, JmhBenchmarks.ALLOCATED_PER_OP),
                     JmhBenchmarks.largest(reads, JmhBenchmarks.ALLOCATED_PER_OP),
-                    sizes.get(way.size()));
+                    sizes.get(way.size())));
         }
-        result.table(measured.build());
-        Double protobuf = totals.get("protobuf (generated)");
-        if (protobuf != null) {
-            result.headline(String.format(
-                    Locale.ROOT,
-                    "protobuf (generated from a .proto at build time): %.1f ns write+read, %d bytes",
-                    protobuf,
-                    sizes.get("protobuf")));
-        }
-        result.chart(Chart.bar(
-                        "total",
-                        "write + read of the post's object: the post's machines and this one",
-                        List.of("seed-nehalem", "seed-sandy-bridge", "measured"),
-                        "way",
-                        "total",
-                        null,
-                        "ns (log scale)")
-                .withLogY());
-        headlines(result, totals, sizes);
-        SerialisationFigures figures = new SerialisationFigures(roundTotals, sizes, PostObject.class.getName());
-        result.verdict(SerialisationClaims.judge(figures));
-        SerialisationGoals.judge(figures).forEach(result::goal);
-        if (profile == Profile.FULL) {
-            context.progress().message("JMH: the codec's alternatives, beside the winner");
-            result.table(alternatives(jmh));
-        }
-    }
-
-    /** The totals in words, and the codec against its rivals like for like and not. */
-    static void headlines(ExperimentResult.Builder result, Map<String, Double> totals, Map<String, Integer> sizes) {
-        Double serialization = totals.get(SerialisationFigures.SERIALIZATION);
-        Double byteBuffer = totals.get(SerialisationFigures.BYTE_BUFFER);
-        Double unsafe = totals.get(SerialisationFigures.UNSAFE);
-        Double agrona = totals.get(SerialisationFigures.AGRONA);
-        Double codec = totals.get(CODEC);
-        Double flyweight = totals.get(CODEC_FLYWEIGHT);
-        if (serialization == null || byteBuffer == null || unsafe == null || agrona == null || codec == null) {
-            return;
-        }
-        double fastestRival = Math.min(unsafe, agrona);
-        result.headline(String.format(
-                Locale.ROOT,
-                "write+read: Java Serialization %.0f ns, ByteBuffer %.1f, Unsafe %.1f, Agrona %.1f, mechsym codec"
-                        + " %.1f ns; sizes: Java Serialization %d bytes, codec %d bytes",
-                serialization,
-                byteBuffer,
-                unsafe,
-                agrona,
-                codec,
-                sizes.get("javaSerialization"),
-                sizes.get("codec")));
-        Double reused = totals.get(CODEC_REUSED);
-        Double agronaInPlace = totals.get(AGRONA_IN_PLACE);
-        result.headline(String.format(
-                Locale.ROOT,
-                "reading a new object (like for like): codec %.1f ns = %.2fx the fastest of Unsafe and Agrona"
-                        + " (%.1f ns)%s%s",
-                codec,
-                codec / fastestRival,
-                fastestRival,
-                reused == null ? "" : String.format(Locale.ROOT, "; into a reused object %.1f ns", reused),
-                flyweight == null || agronaInPlace == null
-                        ? ""
-                        : String.format(
-                                Locale.ROOT,
-                                "; read in place: flyweight %.1f ns, Agrona %.1f ns",
-                                flyweight,
-                                agronaInPlace)));
+        return rows;
     }
 
     /**
@@ -321,28 +268,15 @@ public final class SerialisationExperiment implements Experiment {
      * ({@code ConstantLayoutBenchmark}), and the bulk methods' element loop against one copy in
      * either order ({@code BulkArrayBenchmark}). Context, not part of the verdict.
      */
-    private static Table alternatives(JmhBenchmarks jmh) throws org.openjdk.jmh.runner.RunnerException {
-        Table.Builder table = Table.measured("alternatives", "the codec's alternatives, beside the winner (JMH)")
-                .column("benchmark")
-                .column("parameters")
-                .column("time", "ns")
-                .column("error", "ns")
-                .note("One fork each, JMH's score and 99.9% error. CodecWriteBenchmark: each way of writing the"
-                        + " post's object (codecCursor is the codec); ConstantLayoutBenchmark: the byte order's"
-                        + " layout chosen around each access (branch*, the codec's) or inside it (ternary*);"
-                        + " BulkArrayBenchmark: put (the codec: one copy in the native order, a loop in the"
-                        + " other) against copyPut (one copy in either order). The class comments say what each"
-                        + " decided.");
-        for (JmhBenchmarks.Score s : jmh.run(jmh.options(JmhBenchmarks.FIXED_HEAP.toArray(String[]::new))
+    private static List<JmhBenchmarks.Score> alternatives(JmhBenchmarks jmh)
+            throws org.openjdk.jmh.runner.RunnerException {
+        return jmh.run(jmh.options(JmhBenchmarks.FIXED_HEAP.toArray(String[]::new))
                 .include("(" + CodecWriteBenchmark.class.getName() + "|" + ConstantLayoutBenchmark.class.getName() + "|"
                         + BulkArrayBenchmark.class.getName() + ")\\.")
                 .forks(1)
                 .warmupIterations(2)
                 .warmupTime(TimeValue.milliseconds(300))
                 .measurementIterations(3)
-                .measurementTime(TimeValue.milliseconds(300)))) {
-            table.row(s.benchmark(), s.params().toString(), s.score(), s.error());
-        }
-        return table.build();
+                .measurementTime(TimeValue.milliseconds(300)));
     }
 }
