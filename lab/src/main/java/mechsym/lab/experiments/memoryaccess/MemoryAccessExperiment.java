@@ -4,11 +4,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import mechsym.lab.Chart;
 import mechsym.lab.Environment;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
@@ -75,7 +75,7 @@ public final class MemoryAccessExperiment implements Experiment {
             "Intel i7-2760QM @ 2.4GHz (Sandy Bridge), DDR3 1600, Linux 3.4.6, Java 1.7.0_05";
 
     /** The storages compared, with the JVM flags each runs under. */
-    private enum Storage {
+    enum Storage {
         LONG_ARRAY("long[]", "long", List.of()),
         LONG_ARRAY_THP("long[] +THP", "long", List.of("-XX:+UseTransparentHugePages")),
         SEGMENT("MemorySegment", "segment", List.of());
@@ -136,24 +136,73 @@ public final class MemoryAccessExperiment implements Experiment {
     }
 
     /** One fork's walk: the run after its warm-up, and the warm-up. */
-    record Walk(Stride stride, Storage storage, int round, double nsPerOp, double warmUpNsPerOp) {}
+    record Walk(Stride stride, Storage storage, int round, double nsPerOp, double warmUpNsPerOp) {
+        /** The walks of one stride over one storage, in round order. */
+        static List<Walk> of(List<Walk> walks, Stride stride, Storage storage) {
+            return walks.stream()
+                    .filter(w -> w.stride() == stride && w.storage() == storage)
+                    .sorted(Comparator.comparingInt(Walk::round))
+                    .toList();
+        }
+
+        /** The ns per word of each round's walk of one stride over one storage, in round order. */
+        static List<Double> nsPerOp(List<Walk> walks, Stride stride, Storage storage) {
+            return of(walks, stride, storage).stream().map(Walk::nsPerOp).toList();
+        }
+    }
+
+    /**
+     * How the walks are forked.
+     *
+     * @param bytes the array's size
+     * @param rounds the rounds of the post's three walks
+     * @param runsPerFork the runs of each fork, the first a warm-up
+     * @param heap the forks' -Xmx flag
+     * @param perf the perf stat events counted, empty when the machine has none
+     */
+    record Setup(long bytes, int rounds, int runsPerFork, String heap, List<String> perf) {}
 
     @Override
     public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
         Profile profile = context.profile();
-        long bytes = profile.pick(16L << 20, 1L << 30, 2L << 30);
-        int rounds = profile.pick(2, 3, 5);
-        int runsPerFork = profile.pick(2, 2, 3); // the first is warm-up
-        String heap = profile.pick("-Xmx256m", "-Xmx2g", "-Xmx4g");
-        List<String> perf = perfStatAvailable()
-                ? List.of("L1-dcache-loads", "L1-dcache-load-misses", "dTLB-loads", "dTLB-load-misses")
-                : List.of();
+        Setup setup = new Setup(
+                profile.pick(16L << 20, 1L << 30, 2L << 30),
+                profile.pick(2, 3, 5),
+                profile.pick(2, 2, 3), // the first is warm-up
+                profile.pick("-Xmx256m", "-Xmx2g", "-Xmx4g"),
+                perfStatAvailable()
+                        ? List.of("L1-dcache-loads", "L1-dcache-load-misses", "dTLB-loads", "dTLB-load-misses")
+                        : List.of());
 
-        // every round forks the post's three walks over the long[] in turn; the first round also the
-        // update's walk and the storages beyond the post, shown beside the verdict
+        Map<Walk, Map<String, Long>> counters = new LinkedHashMap<>();
+        List<Walk> walks = walk(context, setup, plan(setup.rounds()), counters);
+
+        MemoryAccessReport.measured(result, setup, walks);
+        result.note(largePrimeStrideNote(setup.bytes() / Long.BYTES));
+        lastLevelCacheNote(result, setup.bytes());
+        if (counters.isEmpty()) {
+            result.note("Hardware counters (L1d and dTLB misses) were not available: perf stat reports no hardware"
+                    + " events on this machine (typical of VMs, 'PMU not available due to virtualization').");
+        } else {
+            MemoryAccessReport.counters(result, setup.perf(), counters);
+        }
+        MemoryAccessReport.chart(result, SEED_RUNS.size());
+        MemoryAccessReport.headlines(result, walks);
+
+        result.verdict(MemoryAccessClaims.judge(new MemoryAccessClaims.Figures(
+                profile != Profile.TINY,
+                Walk.nsPerOp(walks, Stride.LINEAR_WALK, Storage.LONG_ARRAY),
+                Walk.nsPerOp(walks, Stride.RANDOM_PAGE_WALK, Storage.LONG_ARRAY),
+                Walk.nsPerOp(walks, Stride.RANDOM_HEAP_WALK, Storage.LONG_ARRAY))));
+    }
+
+    /**
+     * The forks, round by round: every round the post's three walks over the long[] in turn; the first
+     * round also the update's walk and the storages beyond the post, shown beside the verdict.
+     */
+    private static List<List<Walk>> plan(int rounds) {
         List<Stride> postsWalks = List.of(Stride.LINEAR_WALK, Stride.RANDOM_PAGE_WALK, Stride.RANDOM_HEAP_WALK);
         List<List<Walk>> plan = new ArrayList<>();
-        int forks = 0;
         for (int round = 0; round < rounds; round++) {
             List<Walk> forksOfRound = new ArrayList<>();
             for (Stride stride : Rounds.inTurn(postsWalks, round)) {
@@ -169,29 +218,47 @@ public final class MemoryAccessExperiment implements Experiment {
                 }
             }
             plan.add(forksOfRound);
-            forks += forksOfRound.size();
         }
+        return plan;
+    }
 
+    /**
+     * One forked JVM per planned walk (under perf stat when it counts), in the plan's order: each walk
+     * its steady run's ns per word and its warm-up's. The first round's counters go into {@code counters}.
+     */
+    private static List<Walk> walk(
+            RunContext context, Setup setup, List<List<Walk>> plan, Map<Walk, Map<String, Long>> counters)
+            throws Exception {
+        int forks = plan.stream().mapToInt(List::size).sum();
         List<Walk> walks = new ArrayList<>();
-        Map<Walk, Map<String, Long>> counters = new LinkedHashMap<>();
         context.progress()
-                .start("walks over " + (bytes >> 20) + " MiB, " + rounds + " rounds, " + forks + " JVMs", forks);
+                .start(
+                        "walks over " + (setup.bytes() >> 20) + " MiB, " + setup.rounds() + " rounds, " + forks
+                                + " JVMs",
+                        forks);
         for (List<Walk> round : plan) {
             for (Walk planned : round) {
                 String runName =
                         planned.stride().name() + "-" + planned.storage().name() + "-round" + planned.round();
                 List<String> wrapper = new ArrayList<>();
                 Path perfOut = context.workDir().resolve(runName + ".perf.csv");
-                if (!perf.isEmpty()) {
+                if (!setup.perf().isEmpty()) {
                     wrapper.addAll(List.of(
-                            "perf", "stat", "-x,", "-o", perfOut.toString(), "-e", String.join(",", perf), "--"));
+                            "perf",
+                            "stat",
+                            "-x,",
+                            "-o",
+                            perfOut.toString(),
+                            "-e",
+                            String.join(",", setup.perf()),
+                            "--"));
                 }
                 List<MemoryWalk.Run> out = context.fork(MemoryWalk.class)
                         .name(runName)
                         .wrapWith(wrapper)
-                        .jvmArgs(heap, "-XX:+AlwaysPreTouch")
+                        .jvmArgs(setup.heap(), "-XX:+AlwaysPreTouch")
                         .jvmArgs(planned.storage().flags)
-                        .args(planned.storage().arg, planned.stride().name(), bytes, runsPerFork)
+                        .args(planned.storage().arg, planned.stride().name(), setup.bytes(), setup.runsPerFork())
                         .timeoutSeconds(900)
                         .run(MemoryWalk.Run.class);
                 double warmUp = out.stream()
@@ -206,41 +273,17 @@ public final class MemoryAccessExperiment implements Experiment {
                         .median();
                 Walk walk = new Walk(planned.stride(), planned.storage(), planned.round(), steady, warmUp);
                 walks.add(walk);
-                if (!perf.isEmpty() && planned.round() == 0) {
+                if (!setup.perf().isEmpty() && planned.round() == 0) {
                     counters.put(walk, readPerf(perfOut));
                 }
                 context.progress().step();
             }
         }
+        return walks;
+    }
 
-        Table.Builder ours = Table.measured(
-                        "measured",
-                        "ns per word, " + (bytes >> 20) + " MiB, one JVM per walk and round (" + (runsPerFork - 1)
-                                + " run after a warm-up each)")
-                .column("walk")
-                .column("storage")
-                .summaryColumns("ns/op")
-                .column("warm-up run", "ns/op")
-                .column("rounds", "count")
-                .note("JVM flags: " + heap + " -XX:+AlwaysPreTouch; +THP adds -XX:+UseTransparentHugePages. Checksum"
-                        + " (777 x words) verified after every run. The post's three walks over the long[] run "
-                        + rounds + " rounds, forked in turn; the update's walk and the other storages one round."
-                        + " Summary over the rounds; warm-up: the first round's.");
-        for (Storage storage : Storage.values()) {
-            for (Stride stride : Stride.values()) {
-                List<Walk> of = walksOf(walks, stride, storage);
-                if (!of.isEmpty()) {
-                    ours.row(
-                            stride.name(),
-                            storage.label,
-                            Summary.of(of.stream().mapToDouble(Walk::nsPerOp).toArray()),
-                            of.getFirst().warmUpNsPerOp(),
-                            of.size());
-                }
-            }
-        }
-        result.table(ours.build());
-        result.note(largePrimeStrideNote(bytes / Long.BYTES));
+    /** How the array compares with this machine's last-level cache, when the kernel lists one. */
+    private static void lastLevelCacheNote(ExperimentResult.Builder result, long bytes) {
         long llc = lastLevelCacheBytes();
         if (llc > 0) {
             result.note(String.format(
@@ -252,79 +295,6 @@ public final class MemoryAccessExperiment implements Experiment {
                             ? "; a VM may report the host's whole L3, shared with other guests, so part of"
                                     + " the array may stay cached: the full profile walks the post's 2 GiB"
                             : ""));
-        }
-
-        if (!counters.isEmpty()) {
-            Table.Builder c = Table.measured("counters", "perf stat counters per JVM (all runs, first round)")
-                    .column("walk")
-                    .column("storage");
-            perf.forEach(event -> c.column(event, "events"));
-            counters.forEach((walk, values) -> {
-                List<Object> row = new ArrayList<>(List.of(walk.stride().name(), walk.storage().label));
-                perf.forEach(event -> row.add(values.get(event)));
-                c.row(row.toArray());
-            });
-            result.table(c.build());
-        } else {
-            result.note("Hardware counters (L1d and dTLB misses) were not available: perf stat reports no hardware"
-                    + " events on this machine (typical of VMs, 'PMU not available due to virtualization').");
-        }
-
-        List<String> chartTables = new ArrayList<>();
-        for (int i = 1; i <= SEED_RUNS.size(); i++) {
-            chartTables.add("seed-" + i);
-        }
-        chartTables.add("measured");
-        result.chart(Chart.bar(
-                        "ns-per-walk",
-                        "ns per word by walk: the post's machines and this one",
-                        chartTables,
-                        "walk",
-                        "median",
-                        "storage",
-                        "ns/op (median, log scale)")
-                .withLogY());
-
-        headlines(result, walks);
-        result.verdict(MemoryAccessClaims.judge(new MemoryAccessClaims.Figures(
-                profile != Profile.TINY,
-                nsPerOp(walks, Stride.LINEAR_WALK, Storage.LONG_ARRAY),
-                nsPerOp(walks, Stride.RANDOM_PAGE_WALK, Storage.LONG_ARRAY),
-                nsPerOp(walks, Stride.RANDOM_HEAP_WALK, Storage.LONG_ARRAY))));
-    }
-
-    private static List<Walk> walksOf(List<Walk> walks, Stride stride, Storage storage) {
-        return walks.stream()
-                .filter(w -> w.stride() == stride && w.storage() == storage)
-                .sorted(java.util.Comparator.comparingInt(Walk::round))
-                .toList();
-    }
-
-    /** The ns per word of each round's walk, in round order. */
-    private static List<Double> nsPerOp(List<Walk> walks, Stride stride, Storage storage) {
-        return walksOf(walks, stride, storage).stream().map(Walk::nsPerOp).toList();
-    }
-
-    private static void headlines(ExperimentResult.Builder result, List<Walk> walks) {
-        for (Storage storage : Storage.values()) {
-            List<Double> linear = nsPerOp(walks, Stride.LINEAR_WALK, storage);
-            List<Double> page = nsPerOp(walks, Stride.RANDOM_PAGE_WALK, storage);
-            List<Double> heap = nsPerOp(walks, Stride.RANDOM_HEAP_WALK, storage);
-            if (linear.isEmpty() || page.isEmpty() || heap.isEmpty()) {
-                continue;
-            }
-            double l = Summary.of(linear).median();
-            double p = Summary.of(page).median();
-            double h = Summary.of(heap).median();
-            result.headline(String.format(
-                    Locale.ROOT,
-                    "%-14s linear %.2f, page %.2f, heap %.2f ns/op (heap/linear %.0fx)%s",
-                    storage.label,
-                    l,
-                    p,
-                    h,
-                    h / l,
-                    l < p && p < h ? "" : "  <- not in the post's order"));
         }
     }
 
