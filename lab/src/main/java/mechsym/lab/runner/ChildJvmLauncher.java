@@ -13,6 +13,7 @@ import mechsym.lab.ForkedJvm;
 import mechsym.lab.Progress;
 import mechsym.tools.platform.ChildProcess;
 import mechsym.tools.platform.ExitOnStdinClose;
+import mechsym.tools.platform.JavaCommand;
 
 /**
  * Launches a {@link ForkedJvm}: the process, its log, its timeout, and the parent's side of the line
@@ -134,20 +135,19 @@ final class ChildJvmLauncher implements ForkedJvm {
     /** The full command line this fork runs. */
     @Override
     public List<String> command() {
-        List<String> command = new ArrayList<>(wrapper);
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(BASE_FLAGS);
-        command.addAll(VM_OUTPUT_TO_STDERR);
-        command.addAll(jvmArgs);
-        command.addAll(profilerFlags());
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(ExitOnStdinClose.class.getName()); // it ends when the lab does, kill -9 included
-        command.add(mainClass.getName());
-        command.addAll(args);
+        List<String> childArgs = new ArrayList<>();
+        childArgs.add(mainClass.getName());
+        childArgs.addAll(args);
         if (input != null) {
-            command.add(input.length() <= ChildInput.MAX_INLINE_CHARS ? input : ChildInput.FILE_PREFIX + inputFile());
+            childArgs.add(input.length() <= ChildInput.MAX_INLINE_CHARS ? input : ChildInput.FILE_PREFIX + inputFile());
         }
+        List<String> command = new ArrayList<>(wrapper);
+        command.addAll(JavaCommand.main(ExitOnStdinClose.class.getName()) // it ends when the lab does, kill -9 included
+                .flags(VM_OUTPUT_TO_STDERR)
+                .flags(jvmArgs)
+                .flags(profilerFlags())
+                .args(childArgs)
+                .build());
         return command;
     }
 
