@@ -28,6 +28,17 @@ public interface ForkedJvm {
 
     ForkedJvm jvmArgs(List<String> flags);
 
+    /**
+     * Gives the child its one typed input: {@code input} (a record) as JSON, the child's only
+     * argument, read there by {@link #input(String[], Class)}. Long inputs travel in a file in the
+     * experiment's folder.
+     */
+    ForkedJvm input(Object input);
+
+    /**
+     * Positional string arguments, for mains that are not forked mains of the lab (a tool's own
+     * command line); the lab's forked mains take one {@link #input(Object)}.
+     */
     ForkedJvm args(Object... arguments);
 
     /** Runs the JVM under another program, e.g. {@code perf stat -o FILE --}. */
@@ -58,6 +69,17 @@ public interface ForkedJvm {
     /** Called in the child: writes one result for the parent. */
     static void emit(Object result) {
         ChildOutput.emit(result);
+    }
+
+    /**
+     * Called in the child's {@code main}: reads the one input its parent gave with {@link
+     * #input(Object)}. A malformed input throws an IllegalArgumentException of one line naming the
+     * main and the field.
+     */
+    static <T> T input(String[] args, Class<T> type) {
+        Class<?> main = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE)
+                .getCallerClass();
+        return ChildInput.read(args, type, main);
     }
 
     /** Called in the child: a progress line the parent shows. */

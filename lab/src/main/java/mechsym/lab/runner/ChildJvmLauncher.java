@@ -8,10 +8,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import mechsym.lab.ChildInput;
 import mechsym.lab.ForkedJvm;
 import mechsym.lab.Progress;
 import mechsym.tools.platform.ChildProcess;
 import mechsym.tools.platform.ExitOnStdinClose;
+import mechsym.tools.platform.JavaCommand;
 
 /**
  * Launches a {@link ForkedJvm}: the process, its log, its timeout, and the parent's side of the line
@@ -44,6 +46,7 @@ final class ChildJvmLauncher implements ForkedJvm {
     private final Progress progress;
     private final List<String> jvmArgs = new ArrayList<>();
     private final List<String> args = new ArrayList<>();
+    private String input;
     private final List<String> wrapper = new ArrayList<>();
     private final List<String> profilers;
     private long timeoutSeconds = 600;
@@ -79,7 +82,20 @@ final class ChildJvmLauncher implements ForkedJvm {
     }
 
     @Override
+    public ForkedJvm input(Object record) {
+        if (input != null || !args.isEmpty()) {
+            throw new IllegalStateException(
+                    name + ": a forked main takes one input, given once, and no other arguments");
+        }
+        this.input = ChildInput.write(record);
+        return this;
+    }
+
+    @Override
     public ForkedJvm args(Object... arguments) {
+        if (input != null) {
+            throw new IllegalStateException(name + ": a forked main given an input takes no other arguments");
+        }
         for (Object a : arguments) {
             args.add(String.valueOf(a));
         }
@@ -119,18 +135,29 @@ final class ChildJvmLauncher implements ForkedJvm {
     /** The full command line this fork runs. */
     @Override
     public List<String> command() {
+        List<String> childArgs = new ArrayList<>();
+        childArgs.add(mainClass.getName());
+        childArgs.addAll(args);
+        if (input != null) {
+            childArgs.add(input.length() <= ChildInput.MAX_INLINE_CHARS ? input : ChildInput.FILE_PREFIX + inputFile());
+        }
         List<String> command = new ArrayList<>(wrapper);
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(BASE_FLAGS);
-        command.addAll(VM_OUTPUT_TO_STDERR);
-        command.addAll(jvmArgs);
-        command.addAll(profilerFlags());
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(ExitOnStdinClose.class.getName()); // it ends when the lab does, kill -9 included
-        command.add(mainClass.getName());
-        command.addAll(args);
+        command.addAll(JavaCommand.main(ExitOnStdinClose.class.getName()) // it ends when the lab does, kill -9 included
+                .flags(VM_OUTPUT_TO_STDERR)
+                .flags(jvmArgs)
+                .flags(profilerFlags())
+                .args(childArgs)
+                .build());
         return command;
+    }
+
+    /** Where an input too long for the command line is written, beside the fork's log. */
+    private Path inputFile() {
+        return workDir.resolve(fileName() + ".input.json");
+    }
+
+    private String fileName() {
+        return name.replaceAll("[^A-Za-z0-9_.-]", "_");
     }
 
     /** The lab's profilers for a profiled fork, writing into its folder under the experiment's profiles. */
@@ -145,7 +172,10 @@ final class ChildJvmLauncher implements ForkedJvm {
     /** Runs the child to completion and returns the JSON results it emitted, as {@code type}. */
     @Override
     public <T> List<T> run(Class<T> type) throws IOException, InterruptedException {
-        Path log = workDir.resolve(name.replaceAll("[^A-Za-z0-9_.-]", "_") + ".log");
+        Path log = workDir.resolve(fileName() + ".log");
+        if (input != null && input.length() > ChildInput.MAX_INLINE_CHARS) {
+            java.nio.file.Files.writeString(inputFile(), input);
+        }
         List<T> results = new ArrayList<>();
         List<String> other = java.util.Collections.synchronizedList(new ArrayList<>());
         if (!profilerFlags().isEmpty()) {

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import mechsym.tools.platform.ChildProcess;
+import mechsym.tools.platform.JavaCommand;
 import one.profiler.AsyncProfiler;
 
 /**
@@ -204,16 +205,11 @@ public final class ProfilerOptions {
         if (probed != null) {
             return probed;
         }
-        Path launcher = Path.of(System.getProperty("java.home"), "bin", "java");
         try {
             List<String> lines = new ArrayList<>();
-            ChildProcess.Outcome outcome = ChildProcess.command(
-                            launcher.toString(),
-                            "--enable-native-access=ALL-UNNAMED",
-                            "-cp",
-                            System.getProperty("java.class.path"),
-                            Probe.class.getName(),
-                            library.toString())
+            ChildProcess.Outcome outcome = ChildProcess.command(JavaCommand.main(Probe.class.getName())
+                            .args(library.toString())
+                            .build())
                     .run(
                             Duration.ofSeconds(60),
                             stdout -> stdout.lines()

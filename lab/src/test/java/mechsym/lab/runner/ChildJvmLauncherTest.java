@@ -35,6 +35,34 @@ class ChildJvmLauncherTest {
         }
     }
 
+    /** A typed input: long enough, with {@code padding}, to travel in a file. */
+    public record Echo(int times, String padding) {}
+
+    /** The child: reads its one input and echoes it. */
+    public static final class EchoChild {
+        public static void main(String[] args) {
+            Echo echo = ForkedJvm.input(args, Echo.class);
+            for (int i = 0; i < echo.times(); i++) {
+                ForkedJvm.emit(new Figure(i, echo.padding().length()));
+            }
+        }
+    }
+
+    @Test
+    void aTypedInputReachesTheChildInlineOrInAFile(@TempDir Path dir) throws Exception {
+        List<Figure> inline = new ChildJvmLauncher(EchoChild.class, dir, Progress.silent())
+                .input(new Echo(2, "x"))
+                .name("inline")
+                .run(Figure.class);
+        String big = "y".repeat(10_000);
+        ChildJvmLauncher inFile = new ChildJvmLauncher(EchoChild.class, dir, Progress.silent());
+        inFile.input(new Echo(1, big)).name("in-file");
+
+        assertThat(inline).extracting(Figure::value).containsExactly(1L, 1L);
+        assertThat(inFile.command().getLast()).isEqualTo("@" + dir.resolve("in-file.input.json"));
+        assertThat(inFile.run(Figure.class)).extracting(Figure::value).containsExactly(10_000L);
+    }
+
     @Test
     void everyResultArrivesWhileTheVmPrintsCompilations(@TempDir Path dir) throws Exception {
         List<Figure> figures = new ChildJvmLauncher(Child.class, dir, Progress.silent())

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import mechsym.tools.platform.ChildProcess;
-import mechsym.tools.platform.JvmFlags;
+import mechsym.tools.platform.JavaCommand;
 
 /**
  * A child JVM (this JVM's own {@code java}) that runs a program and prints the JIT's code of the
@@ -86,24 +86,18 @@ public final class PrintAssembly {
 
     /** The child's command line. */
     public List<String> command() {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(JvmFlags.REQUIRED);
-        command.add("-XX:+UnlockDiagnosticVMOptions");
-        command.add("-XX:+DebugNonSafepoints");
-        command.add("-XX:CompileCommand=quiet");
+        List<String> flags = new ArrayList<>();
+        flags.add("-XX:+UnlockDiagnosticVMOptions");
+        flags.add("-XX:+DebugNonSafepoints");
+        flags.add("-XX:CompileCommand=quiet");
         for (String m : methods) {
-            command.add("-XX:CompileCommand=print," + m);
+            flags.add("-XX:CompileCommand=print," + m);
         }
         if (intel) {
-            command.add("-XX:PrintAssemblyOptions=intel");
+            flags.add("-XX:PrintAssemblyOptions=intel");
         }
-        command.addAll(jvmArgs);
-        command.add("-cp");
-        command.add(classPath);
-        command.add(mainClass);
-        command.addAll(args);
-        return command;
+        flags.addAll(jvmArgs);
+        return JavaCommand.main(classPath, mainClass).flags(flags).args(args).build();
     }
 
     /** What the child printed, and how it ended. */

@@ -7,13 +7,12 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import mechsym.tools.ServerFiles;
 import mechsym.tools.StopOnce;
 import mechsym.tools.platform.ChildProcess;
 import mechsym.tools.platform.FreePort;
-import mechsym.tools.platform.JvmFlags;
+import mechsym.tools.platform.JavaCommand;
 
 /**
  * An Apache ActiveMQ Artemis broker in its own JVM ({@link BrokerMain}), started by mechsym: one TCP
@@ -61,16 +60,10 @@ public final class EmbeddedBroker implements AutoCloseable {
         Files.createDirectories(folder);
         Path dataDir = folder.resolve("broker-data");
         ServerFiles.deleteTree(dataDir); // what a broker that could not remove it left
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-Xmx384m");
-        command.addAll(JvmFlags.REQUIRED);
-        command.addAll(List.of(
-                "-cp",
-                System.getProperty("java.class.path"),
-                BrokerMain.class.getName(),
-                Integer.toString(port),
-                dataDir.toString()));
+        List<String> command = JavaCommand.main(BrokerMain.class.getName())
+                .flags("-Xmx384m")
+                .args(Integer.toString(port), dataDir.toString())
+                .build();
         ChildProcess process;
         try {
             process = ChildProcess.command(command)

@@ -16,6 +16,7 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.zip.DataFormatException;
+import mechsym.lab.ForkedJvm;
 import mechsym.tools.gateway.GatewayConfig;
 import mechsym.tools.gateway.GatewayServer;
 import mechsym.tools.gateway.QueuePolicy;
@@ -33,10 +34,8 @@ import org.HdrHistogram.Histogram;
  * gateway's samples also carry its read-to-write histogram so far ({@value #READ_TO_WRITE}: HdrHistogram's
  * compressed encoding in Base64, nanoseconds), from which the lab takes the p99 of one run's window.
  *
- * <pre>
- * ServerChild gateway POLICY QUEUE_LENGTH TXN_US SERVICE_THREADS GATEWAY_THREADS WORK SAMPLES_FILE [read-to-write]
- * ServerChild jdk-plain SAMPLES_FILE
- * </pre>
+ * <p>Its {@link Input}: the samples' file, and the gateway's settings (null for the plain JDK
+ * server).
  */
 public final class ServerChild {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -45,21 +44,38 @@ public final class ServerChild {
 
     private ServerChild() {}
 
+    /**
+     * mechsym's gateway: its queue's policy and length, the work per transaction, its thread counts,
+     * and whether its samples carry the read-to-write histogram.
+     */
+    public record Gateway(
+            QueuePolicy policy,
+            int queueLength,
+            double txnMicros,
+            int serviceThreads,
+            int gatewayThreads,
+            WorkKind work,
+            boolean readToWrite) {}
+
+    /** The child's one input: where its samples go, and the gateway to serve (null: the plain JDK server). */
+    public record Input(String samples, Gateway gateway) {}
+
     public static void main(String[] args) throws Exception {
-        if (args[0].equals("jdk-plain")) {
-            servePlainJdk(Path.of(args[1]));
+        Input input = ForkedJvm.input(args, Input.class);
+        if (input.gateway() == null) {
+            servePlainJdk(Path.of(input.samples()));
         } else {
-            serveGateway(args);
+            serveGateway(input.gateway(), Path.of(input.samples()));
         }
     }
 
-    private static void serveGateway(String[] args) throws Exception {
-        QueuePolicy policy = QueuePolicy.valueOf(args[1]);
-        int length = Integer.parseInt(args[2]);
-        double txnMicros = Double.parseDouble(args[3]);
-        int services = Integer.parseInt(args[4]);
-        int gatewayThreads = Integer.parseInt(args[5]);
-        WorkKind work = WorkKind.valueOf(args[6]);
+    private static void serveGateway(Gateway gateway, Path samples) throws Exception {
+        QueuePolicy policy = gateway.policy();
+        int length = gateway.queueLength();
+        double txnMicros = gateway.txnMicros();
+        int services = gateway.serviceThreads();
+        int gatewayThreads = gateway.gatewayThreads();
+        WorkKind work = gateway.work();
         GatewayConfig config = GatewayConfig.defaults()
                 .withThreads(gatewayThreads, services)
                 .withService(QueueSizing.ofLength(length, txnMicros, services), policy, txnMicros, work)
@@ -67,8 +83,8 @@ public final class ServerChild {
         try (GatewayServer server = GatewayServer.start(config, System.out, null)) {
             System.out.println("@ready " + server.port());
             System.out.flush();
-            boolean readToWrite = args.length > 8 && args[8].equals("read-to-write");
-            sampleUntilStdinCloses(Path.of(args[7]), () -> {
+            boolean readToWrite = gateway.readToWrite();
+            sampleUntilStdinCloses(samples, () -> {
                 Map<String, Object> s = server.stats();
                 s.remove("gatewayLatency"); // the transaction times stay: the post's sampled transaction times
                 if (readToWrite) {

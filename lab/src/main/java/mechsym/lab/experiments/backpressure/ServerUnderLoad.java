@@ -24,7 +24,7 @@ final class ServerUnderLoad implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final String name;
-    private final List<String> args;
+    private final ServerChild.Input input;
     private final Path samplesFile;
     private ServerProcess process;
 
@@ -51,9 +51,9 @@ final class ServerUnderLoad implements AutoCloseable {
             double txnP99Micros,
             String readToWrite) {}
 
-    private ServerUnderLoad(String name, List<String> args, Path samplesFile) {
+    private ServerUnderLoad(String name, ServerChild.Input input, Path samplesFile) {
         this.name = name;
-        this.args = args;
+        this.input = input;
         this.samplesFile = samplesFile;
     }
 
@@ -72,26 +72,19 @@ final class ServerUnderLoad implements AutoCloseable {
             throws IOException, InterruptedException {
         String name = "gateway-" + policy.id() + (txnMicros == 0 ? "-idle" : "");
         Path samples = context.workDir().resolve(name + "-samples.jsonl");
-        List<String> args = new ArrayList<>(List.of(
-                "gateway",
-                policy.name(),
-                Integer.toString(length),
-                Double.toString(txnMicros),
-                Integer.toString(serviceThreads),
-                Integer.toString(gatewayThreads),
-                WorkKind.SLEEP.name(),
-                samples.toString()));
-        if (readToWrite) {
-            args.add("read-to-write");
-        }
-        ServerUnderLoad server = new ServerUnderLoad(name, args, samples);
+        ServerChild.Input input = new ServerChild.Input(
+                samples.toString(),
+                new ServerChild.Gateway(
+                        policy, length, txnMicros, serviceThreads, gatewayThreads, WorkKind.SLEEP, readToWrite));
+        ServerUnderLoad server = new ServerUnderLoad(name, input, samples);
         server.restart(context);
         return server;
     }
 
     static ServerUnderLoad plainJdk(RunContext context) throws IOException, InterruptedException {
         Path samples = context.workDir().resolve("jdk-plain-samples.jsonl");
-        ServerUnderLoad server = new ServerUnderLoad("jdk-plain", List.of("jdk-plain", samples.toString()), samples);
+        ServerUnderLoad server =
+                new ServerUnderLoad("jdk-plain", new ServerChild.Input(samples.toString(), null), samples);
         server.restart(context);
         return server;
     }
@@ -103,7 +96,7 @@ final class ServerUnderLoad implements AutoCloseable {
         Files.createDirectories(context.workDir());
         List<String> command = context.fork(ServerChild.class)
                 .jvmArgs(CHILD_HEAP, "-XX:+ExitOnOutOfMemoryError")
-                .args(args.toArray())
+                .input(input)
                 .command();
         process = ServerProcess.start(command, context.workDir().resolve(name + ".log"));
     }

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import mechsym.tools.platform.ChildProcess;
+import mechsym.tools.platform.JavaCommand;
 import mechsym.tools.platform.NativeFolder;
 
 /**
@@ -36,9 +37,8 @@ final class StoreBufferingLitmus {
             return new Run(List.of(), "jcstress jar not built (" + (jar == null ? NativeFolder.NOT_FOUND : jar) + ")");
         }
         Files.createDirectories(folder);
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(
-                java, "--enable-native-access=ALL-UNNAMED", "-jar", jar.toString(), "-t", "litmus.StoreBuffering"));
+        List<String> command = new ArrayList<>(
+                JavaCommand.jar(jar).args("-t", "litmus.StoreBuffering").build());
         command.addAll(modeArgs);
         command.addAll(List.of("-r", folder.toString(), "-jvmArgsPrepend", "--enable-native-access=ALL-UNNAMED"));
         Path log = folder.resolve("jcstress.log");
@@ -54,7 +54,9 @@ final class StoreBufferingLitmus {
         }
         List<Outcome> outcomes = new ArrayList<>();
         ChildProcess.Outcome read = ChildProcess.command(
-                        java, "-cp", jar.toString(), "mechsym.stress.litmus.LitmusCounts", folder.toString())
+                        JavaCommand.main(jar.toString(), "mechsym.stress.litmus.LitmusCounts")
+                                .args(folder.toString())
+                                .build())
                 .run(Duration.ofSeconds(60), out -> {
                     for (String line = out.readLine(); line != null; line = out.readLine()) {
                         String[] cells = line.split("\t");

@@ -306,8 +306,6 @@ public final class CasExperiment implements Experiment {
     private static void runJava(
             RunContext context, Figures figures, List<Integer> threadCounts, String cpuList, int round)
             throws Exception {
-        List<Object> args = new ArrayList<>(List.of(figures.count(), 2));
-        args.addAll(threadCounts);
         List<CasRun.Run> javaRuns = context.fork(CasRun.class)
                 .name("CasRun-round" + round)
                 .jvmArgs(
@@ -315,7 +313,7 @@ public final class CasExperiment implements Experiment {
                         "-D" + CasRun.CPUS_PROPERTY + "=" + cpuList,
                         "-D" + CasRun.RECORD_PROPERTY + "=" + figures.recorded(),
                         "-D" + CasRun.ROUND_PROPERTY + "=" + round)
-                .args(args.toArray())
+                .input(new CasRun.Input(figures.count(), 2, threadCounts))
                 .timeoutSeconds(900)
                 .run(CasRun.Run.class);
         for (CasRun.Run r : javaRuns) {

@@ -285,9 +285,13 @@ public final class CasRun {
         return new Run(c.name(), threads, run, count, counter, duration, perThread);
     }
 
+    /** One fork's work: the increments per run, the runs, and the thread counts to run each case with. */
+    public record Input(long count, int runs, List<Integer> threadCounts) {}
+
     public static void main(String[] args) throws Exception {
-        long count = Long.parseLong(args[0]);
-        int runs = Integer.parseInt(args[1]);
+        Input input = ForkedJvm.input(args, Input.class);
+        long count = input.count();
+        int runs = input.runs();
         String cpuList = System.getProperty(CPUS_PROPERTY, "").trim();
         int[] cpus = cpuList.isEmpty()
                 ? new int[0]
@@ -298,8 +302,7 @@ public final class CasRun {
         for (int run = 0; run < runs; run++) {
             int mostThreads = 1;
             for (Case c : Rounds.inTurn(List.of(Case.values()), Integer.getInteger(ROUND_PROPERTY, 0))) {
-                for (int i = 2; i < args.length; i++) {
-                    int threads = Integer.parseInt(args[i]);
+                for (int threads : input.threadCounts()) {
                     mostThreads = Math.max(mostThreads, threads);
                     ForkedJvm.emit(runOnce(c, threads, count, run, cpus));
                 }

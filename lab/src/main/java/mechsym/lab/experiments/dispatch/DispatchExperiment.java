@@ -270,7 +270,7 @@ public final class DispatchExperiment implements Experiment {
             context.fork(OperationPerfTest.class)
                     .name(forkName)
                     .jvmArgs("-Xmx256m", "-XX:+PrintCompilation")
-                    .args(iterations, loops)
+                    .input(new OperationPerfTest.Input(iterations, loops))
                     .run(OperationPerfTest.Run.class)
                     .forEach(r -> byPhase.computeIfAbsent(r.phase(), p -> new ArrayList<>())
                             .add((double) r.opsPerSec()));

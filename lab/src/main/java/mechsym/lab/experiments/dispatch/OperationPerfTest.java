@@ -16,9 +16,13 @@ public final class OperationPerfTest {
 
     private OperationPerfTest() {}
 
+    /** The post's program's two parameters: iterations per run, and loops over the operations. */
+    public record Input(int iterations, int loops) {}
+
     public static void main(String[] args) {
-        int iterations = Integer.parseInt(args[0]);
-        int loops = Integer.parseInt(args[1]);
+        Input input = ForkedJvm.input(args, Input.class);
+        int iterations = input.iterations();
+        int loops = input.loops();
         final Operation[] operations = {
             new Operation.StepIncOperation(),
             new Operation.StepDecOperation(),

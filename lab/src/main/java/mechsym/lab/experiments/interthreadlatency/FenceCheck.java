@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
+import mechsym.lab.ChildInput;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.RunContext;
 import mechsym.lab.Table;
@@ -52,7 +53,7 @@ final class FenceCheck {
                             "-XX:CompileCommand=quiet",
                             "-XX:CompileCommand=print," + PingPong.class.getName() + "::ping",
                             "-XX:CompileCommand=print," + PingPong.class.getName() + "::pong")
-                    .args(context.profile().pick(100, 300, 300), 1)
+                    .input(new PingPong.Input(context.profile().pick(100, 300, 300), 1))
                     .timeoutSeconds(120)
                     .run(PingPong.Run.class);
             CompiledCode.Scan scan =
@@ -90,7 +91,8 @@ final class FenceCheck {
                     .method(PingPong.class.getName() + "::ping")
                     .method(PingPong.class.getName() + "::pong")
                     .jvmArgs(List.of("-Xmx64m", "-D" + PingPong.MODE_PROPERTY + "=" + v.javaMode()))
-                    .args(List.of(String.valueOf(context.profile().pick(100, 300, 300)), "1"))
+                    .args(List.of(ChildInput.write(
+                            new PingPong.Input(context.profile().pick(100, 300, 300), 1))))
                     .hsdis(hsdis)
                     .timeoutSeconds(120)
                     .run(context.workDir().resolve("asm-" + v.javaMode() + ".log"));

@@ -129,7 +129,7 @@ public final class InterThreadLatencyExperiment implements Experiment {
                             .fork(PingPong.class)
                             .name(v.javaMode() + "-round" + round)
                             .jvmArgs("-Xmx64m", "-D" + PingPong.MODE_PROPERTY + "=" + v.javaMode())
-                            .args(runMillis, runsPerJvm)
+                            .input(new PingPong.Input(runMillis, runsPerJvm))
                             .timeoutSeconds(120)
                             .run(PingPong.Run.class)
                             .stream()

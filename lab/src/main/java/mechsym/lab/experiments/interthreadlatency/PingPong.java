@@ -126,9 +126,13 @@ public final class PingPong {
         return new Run(MODE.name(), run, roundTrips, result[1], result[1] / (double) roundTrips);
     }
 
+    /** How long each run lasts, and how many runs one fork makes. */
+    public record Input(long runMillis, int runs) {}
+
     public static void main(String[] args) throws InterruptedException {
-        long runMillis = Long.parseLong(args[0]);
-        int runs = Integer.parseInt(args[1]);
+        Input input = ForkedJvm.input(args, Input.class);
+        long runMillis = input.runMillis();
+        int runs = input.runs();
         for (int run = 0; run < runs; run++) {
             ForkedJvm.emit(runOnce(run, runMillis));
         }

@@ -1,5 +1,7 @@
 package mechsym.lab.experiments.intrinsics;
 
+import mechsym.lab.ForkedJvm;
+
 /**
  * One small method per intrinsic, compiled on its own so that its machine code can be printed
  * ({@code -XX:CompileCommand=print,...IntrinsicKernels::*}) and read for the instruction the
@@ -37,9 +39,12 @@ public final class IntrinsicKernels {
         System.arraycopy(from, 0, to, 0, from.length);
     }
 
-    /** Calls every kernel {@code args[0]} times (default 200,000) and prints a checksum. */
+    /** How many times to call every kernel. */
+    public record Input(int calls) {}
+
+    /** Calls every kernel {@link Input#calls} times and prints a checksum. */
     public static void main(String[] args) {
-        int n = args.length > 0 ? Integer.parseInt(args[0]) : 200_000;
+        int n = ForkedJvm.input(args, Input.class).calls();
         byte[] from = new byte[32];
         byte[] to = new byte[32];
         double d = 0;

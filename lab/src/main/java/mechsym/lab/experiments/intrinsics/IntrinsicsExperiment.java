@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import mechsym.lab.ChildInput;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.JmhBenchmarks;
@@ -185,7 +186,7 @@ public final class IntrinsicsExperiment implements Experiment {
             PrintAssembly print = new PrintAssembly(
                             IntrinsicKernels.class.getName(), System.getProperty("java.class.path"))
                     .jvmArgs(flags)
-                    .args(List.of(String.valueOf(calls)))
+                    .args(List.of(ChildInput.write(new IntrinsicKernels.Input(calls))))
                     .hsdis(hsdis)
                     .timeoutSeconds(120);
             for (Function f : FUNCTIONS) {

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -14,12 +13,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import mechsym.lab.ExperimentResult;
-import mechsym.lab.ForkedJvm;
 import mechsym.lab.Profile;
 import mechsym.lab.RunContext;
 import mechsym.lab.Table;
 import mechsym.tools.jms.Ramp;
 import mechsym.tools.platform.ChildProcess;
+import mechsym.tools.platform.JavaCommand;
 
 /**
  * Gatling's own run of the post's simulation ({@code mechsym.gatling.JmsRequestReplySimulation} in the
@@ -122,32 +121,30 @@ final class GatlingRun {
     }
 
     static List<String> command(Path home, String brokerUrl, Ramp ramp, Duration replyTimeout, Path resultsDir) {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(ForkedJvm.BASE_FLAGS);
-        command.addAll(List.of(
-                "--add-opens",
-                "java.base/java.lang=ALL-UNNAMED", // Gatling's stats writer reads String internals
-                "-Xmx1g",
-                "-Dgatling.data.enableAnalytics=false", // no call home from a measurement
-                "-Dmechsym.broker=" + brokerUrl,
-                "-Dmechsym.timeoutSeconds=" + Math.max(1, replyTimeout.toSeconds()),
-                String.format(
-                        Locale.ROOT,
-                        "-Dmechsym.ramp=%s,%s,%s",
-                        ramp.fromPerSecond(),
-                        ramp.toPerSecond(),
-                        ramp.seconds()),
-                "-cp",
-                home.resolve("target/classes") + java.io.File.pathSeparator + home.resolve("target/lib") + "/*",
-                "io.gatling.app.Gatling",
-                "--simulation",
-                SIMULATION,
-                "--results-folder",
-                resultsDir.toString(),
-                "--run-description",
-                "mechsym jms-load"));
-        return command;
+        String classPath =
+                home.resolve("target/classes") + java.io.File.pathSeparator + home.resolve("target/lib") + "/*";
+        return JavaCommand.main(classPath, "io.gatling.app.Gatling")
+                .flags(
+                        "--add-opens",
+                        "java.base/java.lang=ALL-UNNAMED", // Gatling's stats writer reads String internals
+                        "-Xmx1g",
+                        "-Dgatling.data.enableAnalytics=false", // no call home from a measurement
+                        "-Dmechsym.broker=" + brokerUrl,
+                        "-Dmechsym.timeoutSeconds=" + Math.max(1, replyTimeout.toSeconds()),
+                        String.format(
+                                Locale.ROOT,
+                                "-Dmechsym.ramp=%s,%s,%s",
+                                ramp.fromPerSecond(),
+                                ramp.toPerSecond(),
+                                ramp.seconds()))
+                .args(
+                        "--simulation",
+                        SIMULATION,
+                        "--results-folder",
+                        resultsDir.toString(),
+                        "--run-description",
+                        "mechsym jms-load")
+                .build();
     }
 
     /** Gatling's "Global Information" lines: name to {total, OK, KO}. */

@@ -125,8 +125,8 @@ public final class LazySetExperiment implements Experiment {
         double loadBefore = ThreadedRuns.loadAverage();
         // the post ran both experiments under affinity: the untimed forks pin their two threads to two cores
         Optional<CpuPair> crossCore = CpuPair.here(Placement.CROSS_CORE);
-        List<Object> pinning =
-                crossCore.<List<Object>>map(p -> List.of(p.first(), p.second())).orElse(List.of());
+        LazySetRun.Cpus pinning =
+                crossCore.map(p -> new LazySetRun.Cpus(p.first(), p.second())).orElse(LazySetRun.Cpus.UNPINNED);
 
         LazySetFigures figures = new LazySetFigures();
         List<String> failures = new ArrayList<>();
@@ -144,7 +144,7 @@ public final class LazySetExperiment implements Experiment {
                         List<LazySetRun.Run> out = context.fork(LazySetRun.class)
                                 .name(name)
                                 .jvmArgs("-Xmx512m", "-D" + Counters.SET_PROPERTY + "=" + set.name())
-                                .args(forkArgs(storage, runMillis, runs, values, pinning))
+                                .input(new LazySetRun.Input(storage, runMillis, runs, values, pinning))
                                 .timeoutSeconds(profile.pick(60, 60, 300))
                                 .run(LazySetRun.Run.class);
                         figures.add(round, storage, set, out);
@@ -236,9 +236,4 @@ public final class LazySetExperiment implements Experiment {
     }
 
     /** The fork's arguments: storage, run length, runs, catch-up values, then the two CPUs if pinned. */
-    private static Object[] forkArgs(Storage storage, long runMillis, int runs, int values, List<Object> pinning) {
-        List<Object> args = new ArrayList<>(List.of(storage.name(), runMillis, runs, values));
-        args.addAll(pinning);
-        return args.toArray();
-    }
 }

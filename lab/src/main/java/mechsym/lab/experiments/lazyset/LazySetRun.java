@@ -58,12 +58,19 @@ public final class LazySetRun {
 
     private LazySetRun() {}
 
+    /**
+     * One fork's work: the counters' storage, each ping-pong run's length, the runs, the values of a
+     * catch-up run, and the two CPUs its threads run on.
+     */
+    public record Input(Storage storage, long runMillis, int runs, int values, Cpus cpus) {}
+
     public static void main(String[] args) throws InterruptedException {
-        Storage storage = Storage.valueOf(args[0]);
-        long runMillis = Long.parseLong(args[1]);
-        int runs = Integer.parseInt(args[2]);
-        int values = Integer.parseInt(args[3]);
-        Cpus cpus = args.length > 5 ? new Cpus(Integer.parseInt(args[4]), Integer.parseInt(args[5])) : Cpus.UNPINNED;
+        Input input = ForkedJvm.input(args, Input.class);
+        Storage storage = input.storage();
+        long runMillis = input.runMillis();
+        int runs = input.runs();
+        int values = input.values();
+        Cpus cpus = input.cpus();
         try (Arena arena = Arena.ofShared()) {
             long[] data = new long[values];
             for (int run = 0; run < runs; run++) {

@@ -258,7 +258,8 @@ public final class MemoryAccessExperiment implements Experiment {
                         .wrapWith(wrapper)
                         .jvmArgs(setup.heap(), "-XX:+AlwaysPreTouch")
                         .jvmArgs(planned.storage().flags)
-                        .args(planned.storage().arg, planned.stride().name(), setup.bytes(), setup.runsPerFork())
+                        .input(new MemoryWalk.Input(
+                                planned.storage().arg, planned.stride(), setup.bytes(), setup.runsPerFork()))
                         .timeoutSeconds(900)
                         .run(MemoryWalk.Run.class);
                 double warmUp = out.stream()

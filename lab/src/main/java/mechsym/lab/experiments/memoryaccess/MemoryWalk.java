@@ -61,11 +61,18 @@ public final class MemoryWalk {
 
     private MemoryWalk() {}
 
+    /**
+     * What the parent asks of one fork: the storage ({@code heap}, {@code segment}), its walk, its
+     * size in bytes, and how many runs.
+     */
+    public record Input(String storage, Stride stride, long bytes, int runs) {}
+
     public static void main(String[] args) {
-        String storage = args[0];
-        Stride stride = Stride.valueOf(args[1]);
-        long bytes = Long.parseLong(args[2]);
-        int runs = Integer.parseInt(args[3]);
+        Input input = ForkedJvm.input(args, Input.class);
+        String storage = input.storage();
+        Stride stride = input.stride();
+        long bytes = input.bytes();
+        int runs = input.runs();
         int arraySize = Math.toIntExact(bytes / LONG_SIZE);
         if (Integer.bitCount(arraySize) != 1 || arraySize < WORDS_PER_PAGE) {
             throw new IllegalArgumentException("size must be a power of two of at least one 2 MiB page: " + bytes);

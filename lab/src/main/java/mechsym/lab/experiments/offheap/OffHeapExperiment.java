@@ -277,12 +277,12 @@ public final class OffHeapExperiment implements Experiment {
                 fork.profiled(name); // with --profiler async: a flame graph per storage, under G1
             }
             List<TradeTableRun.Run> out = fork.jvmArgs(jvmArgs)
-                    .args(
+                    .input(new TradeTableRun.Input(
                             config.storage(),
                             records,
                             runs,
                             config.systemGc(),
-                            context.workDir().resolve(name + ".jfr"))
+                            context.workDir().resolve(name + ".jfr").toString()))
                     .timeoutSeconds(1800)
                     .run(TradeTableRun.Run.class);
             results.put(config, out);

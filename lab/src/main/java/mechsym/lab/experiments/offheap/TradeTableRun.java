@@ -53,12 +53,19 @@ public final class TradeTableRun {
         };
     }
 
+    /**
+     * One fork's work: the storage by name, the trades in its table, the runs, whether a System.gc()
+     * precedes each run, and the JFR recording's file.
+     */
+    public record Input(String storage, int records, int runs, boolean systemGc, String jfr) {}
+
     public static void main(String[] args) throws Exception {
-        String storageName = args[0];
-        int records = Integer.parseInt(args[1]);
-        int runs = Integer.parseInt(args[2]);
-        boolean systemGc = Boolean.parseBoolean(args[3]);
-        Path jfr = Path.of(args[4]);
+        Input input = ForkedJvm.input(args, Input.class);
+        String storageName = input.storage();
+        int records = input.records();
+        int runs = input.runs();
+        boolean systemGc = input.systemGc();
+        Path jfr = Path.of(input.jfr());
 
         long[] expected = expectedCosts(records);
         TradeTable table = storage(storageName);

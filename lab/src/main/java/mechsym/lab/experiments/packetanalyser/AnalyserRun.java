@@ -24,16 +24,30 @@ import mechsym.tools.analyser.Strategy;
  * One configuration of the packet analyser in its own JVM (the experiment forks one per collector,
  * buffers, case and strategy, with the post's heap, in each round): a batch run timed in the process's
  * CPU time per report with the GC's pauses read from JFR over the timed reports, or real-time trials or
- * a min-interval search against the clock source.
- *
- * <pre>
- *   batch    CASE STRATEGY BUFFERS POOL MIX PARSE JFR WARMUP REPORT REPORTS COUNT_OBJECTS
- *   realtime CASE STRATEGY BUFFERS POOL MIX PARSE CLOCK STARTUP_MS WINDOW_MS INTERVALS...  (a trial each)
- *   search   CASE STRATEGY BUFFERS POOL MIX PARSE CLOCK STARTUP_MS WINDOW_MS FLOOR CEILING (min-interval)
- * </pre>
+ * a min-interval search against the clock source. Its {@link Input} holds the configuration and
+ * either a batch or a real-time run.
  */
 public final class AnalyserRun {
     private AnalyserRun() {}
+
+    /** The analyser's configuration, by the labels of case, strategy, buffers and parse. */
+    public record Setup(
+            String analyserCase, String strategy, String buffers, PacketStrategy.PoolSizes sizes, String parse) {}
+
+    /** A batch run: the JFR recording's file, the packets of warm-up and of each report, the reports. */
+    public record BatchWork(String jfr, long warmupPackets, long reportPackets, int reports, boolean countObjects) {}
+
+    /** A min-interval search's bounds, in ns. */
+    public record Search(long floorNs, long ceilingNs) {}
+
+    /**
+     * Real-time runs against the clock source's executable: a trial at each interval, or (with
+     * {@code search}) a min-interval search.
+     */
+    public record RealTimeWork(String clock, long startupMs, long windowMs, List<Long> intervalsNs, Search search) {}
+
+    /** One fork's work: the configuration and exactly one of a batch or real-time runs (the other null). */
+    public record Input(Setup setup, BatchWork batch, RealTimeWork realTime) {}
 
     /**
      * A batch run's figures.
@@ -81,54 +95,57 @@ public final class AnalyserRun {
             double lostPercentAtReference) {}
 
     public static void main(String[] args) throws Exception {
-        String mode = args[0];
+        Input input = ForkedJvm.input(args, Input.class);
+        if ((input.batch() == null) == (input.realTime() == null)) {
+            throw new IllegalArgumentException(
+                    "AnalyserRun: input needs exactly one of 'batch' and 'realTime', got " + input);
+        }
+        Setup in = input.setup();
         AnalyserSetup setup = new AnalyserSetup(
-                AnalyserCase.parse(args[1]),
-                Strategy.parse(args[2]),
-                Buffers.parse(args[3]),
-                new PacketStrategy.PoolSizes(Integer.parseInt(args[4]), Integer.parseInt(args[5])),
-                Analyser.Parse.parse(args[6]));
+                AnalyserCase.parse(in.analyserCase()),
+                Strategy.parse(in.strategy()),
+                Buffers.parse(in.buffers()),
+                in.sizes(),
+                Analyser.Parse.parse(in.parse()));
         setup.checkHeap(Runtime.getRuntime().maxMemory());
         try (Analyser analyser = setup.newAnalyser(1)) {
-            switch (mode) {
-                case "batch" ->
-                    batch(
-                            setup,
-                            analyser,
-                            Path.of(args[7]),
-                            new BatchRun(Long.parseLong(args[8]), Long.parseLong(args[9]), Integer.parseInt(args[10])),
-                            Boolean.parseBoolean(args[11]));
-                case "realtime" -> {
-                    RealTimeRun run = realTimeRun(args[8], args[9]);
-                    for (int i = 10; i < args.length; i++) {
-                        long interval = Long.parseLong(args[i]);
-                        RealTimeRun.Result r = AnalyserSetup.trial(analyser, Path.of(args[7]), interval, run, l -> {});
-                        ForkedJvm.emit(trial(setup, r, false, null, Double.NaN));
-                    }
+            BatchWork batch = input.batch();
+            RealTimeWork realTime = input.realTime();
+            if (batch != null) {
+                batch(
+                        setup,
+                        analyser,
+                        Path.of(batch.jfr()),
+                        new BatchRun(batch.warmupPackets(), batch.reportPackets(), batch.reports()),
+                        batch.countObjects());
+            } else if (realTime.search() == null) {
+                RealTimeRun run = realTimeRun(realTime);
+                for (long interval : realTime.intervalsNs()) {
+                    RealTimeRun.Result r =
+                            AnalyserSetup.trial(analyser, Path.of(realTime.clock()), interval, run, l -> {});
+                    ForkedJvm.emit(trial(setup, r, false, null, Double.NaN));
                 }
-                case "search" -> {
-                    RealTimeRun run = realTimeRun(args[8], args[9]);
-                    MinIntervalSearch search =
-                            new MinIntervalSearch(1_000, Long.parseLong(args[10]), Long.parseLong(args[11]), 0.05);
-                    MinIntervalSearch.Outcome outcome = search.search(
-                            interval -> AnalyserSetup.trial(analyser, Path.of(args[7]), interval, run, l -> {}),
-                            run.windowNs(),
-                            r -> ForkedJvm.progress(setup.analyserCase().label() + " "
-                                    + setup.strategy().label() + " " + r.intervalNs() + " ns: "
-                                    + (!r.keptRate(run.windowNs())
-                                            ? "source fell behind (" + r.seenAfterStartup() + " packets)"
-                                            : r.clean() ? "no loss" : "lost " + r.lostAfterStartup())));
-                    RealTimeRun.Result last = outcome.trials().getLast();
-                    ForkedJvm.emit(trial(setup, last, true, outcome.minIntervalNs(), outcome.lostPercentAtReference()));
-                }
-                default -> throw new IllegalArgumentException("unknown mode " + mode);
+            } else {
+                RealTimeRun run = realTimeRun(realTime);
+                MinIntervalSearch search = new MinIntervalSearch(
+                        1_000, realTime.search().floorNs(), realTime.search().ceilingNs(), 0.05);
+                MinIntervalSearch.Outcome outcome = search.search(
+                        interval -> AnalyserSetup.trial(analyser, Path.of(realTime.clock()), interval, run, l -> {}),
+                        run.windowNs(),
+                        r -> ForkedJvm.progress(setup.analyserCase().label() + " "
+                                + setup.strategy().label() + " " + r.intervalNs() + " ns: "
+                                + (!r.keptRate(run.windowNs())
+                                        ? "source fell behind (" + r.seenAfterStartup() + " packets)"
+                                        : r.clean() ? "no loss" : "lost " + r.lostAfterStartup())));
+                RealTimeRun.Result last = outcome.trials().getLast();
+                ForkedJvm.emit(trial(setup, last, true, outcome.minIntervalNs(), outcome.lostPercentAtReference()));
             }
         }
     }
 
-    private static RealTimeRun realTimeRun(String startupMs, String windowMs) {
-        long startup = Long.parseLong(startupMs) * 1_000_000L;
-        return new RealTimeRun(startup + Long.parseLong(windowMs) * 1_000_000L, startup, 1_000_000_000L);
+    private static RealTimeRun realTimeRun(RealTimeWork work) {
+        long startup = work.startupMs() * 1_000_000L;
+        return new RealTimeRun(startup + work.windowMs() * 1_000_000L, startup, 1_000_000_000L);
     }
 
     private static Trial trial(

@@ -209,19 +209,20 @@ public final class PacketAnalyserExperiment implements Experiment {
             List<AnalyserRun.Batch> out = context.fork(AnalyserRun.class)
                     .name(name)
                     .jvmArgs(config.jvmArgs(plan))
-                    .args(
-                            "batch",
-                            job.analyserCase().label(),
-                            job.strategy().label(),
-                            config.buffers().label(),
-                            plan.sizes().pool(),
-                            plan.sizes().mix(),
-                            config.parse().label(),
-                            jfr,
-                            plan.warmup(),
-                            plan.report(),
-                            plan.reports(),
-                            plan.countObjects() && round == 0)
+                    .input(new AnalyserRun.Input(
+                            new AnalyserRun.Setup(
+                                    job.analyserCase().label(),
+                                    job.strategy().label(),
+                                    config.buffers().label(),
+                                    plan.sizes(),
+                                    config.parse().label()),
+                            new AnalyserRun.BatchWork(
+                                    jfr.toString(),
+                                    plan.warmup(),
+                                    plan.report(),
+                                    plan.reports(),
+                                    plan.countObjects() && round == 0),
+                            null))
                     .timeoutSeconds(1_800)
                     .run(AnalyserRun.Batch.class);
             if (out.isEmpty()) {
@@ -332,18 +333,20 @@ public final class PacketAnalyserExperiment implements Experiment {
             List<RealTimeTrial> trials)
             throws InterruptedException {
         JavaConfig config = job.config();
-        List<Object> args = new ArrayList<>(List.of(
-                job.search() ? "search" : "realtime",
-                job.caseLabel(),
-                job.strategy().label(),
-                config.buffers().label(),
-                plan.sizes().pool(),
-                plan.sizes().mix(),
-                config.parse().label(),
-                clock.executable(),
-                plan.startupMs(),
-                plan.windowMs()));
-        args.addAll(job.search() ? List.of(20L, 16_000L) : List.of(PacketAnalyserGoals.REALTIME_INTERVAL_NS));
+        AnalyserRun.Input input = new AnalyserRun.Input(
+                new AnalyserRun.Setup(
+                        job.caseLabel(),
+                        job.strategy().label(),
+                        config.buffers().label(),
+                        plan.sizes(),
+                        config.parse().label()),
+                null,
+                new AnalyserRun.RealTimeWork(
+                        String.valueOf(clock.executable()),
+                        plan.startupMs(),
+                        plan.windowMs(),
+                        job.search() ? List.of() : List.of(PacketAnalyserGoals.REALTIME_INTERVAL_NS),
+                        job.search() ? new AnalyserRun.Search(20L, 16_000L) : null));
         String name = "rt-"
                 + config.fileName(job.caseLabel() + "-" + job.strategy().label() + "-"
                         + (job.search() ? "search" : PacketAnalyserGoals.REALTIME_INTERVAL_NS) + "-r" + round);
@@ -352,7 +355,7 @@ public final class PacketAnalyserExperiment implements Experiment {
             for (AnalyserRun.Trial r : context.fork(AnalyserRun.class)
                     .name(name)
                     .jvmArgs(config.jvmArgs(plan))
-                    .args(args.toArray())
+                    .input(input)
                     .timeoutSeconds(3_600)
                     .run(AnalyserRun.Trial.class)) {
                 PacketAnalyserReport.javaTrialRow(t, solution, r);

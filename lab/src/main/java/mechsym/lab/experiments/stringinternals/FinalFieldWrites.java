@@ -26,11 +26,15 @@ public final class FinalFieldWrites {
 
     private FinalFieldWrites() {}
 
+    /** How many calls warm up the folded read before Unsafe writes the field. */
+    public record Input(int foldingCalls) {}
+
     public static void main(String[] args) throws Exception {
+        Input input = ForkedJvm.input(args, Input.class);
         ForkedJvm.emit(varHandle());
         ForkedJvm.emit(reflection());
         ForkedJvm.emit(unsafeAfterHash());
-        ForkedJvm.emit(unsafeAfterFolding(Integer.parseInt(args.length > 0 ? args[0] : "200000")));
+        ForkedJvm.emit(unsafeAfterFolding(input.foldingCalls()));
     }
 
     static Case varHandle() {

@@ -147,7 +147,7 @@ public final class StringInternalsExperiment implements Experiment {
         List<FinalFieldWrites.Case> cases = new ArrayList<>(context.fork(FinalFieldWrites.class)
                 .name(name)
                 .jvmArgs(OPEN_JAVA_LANG, "-Xbatch", "-Xmx64m", "--sun-misc-unsafe-memory-access=warn")
-                .args(context.profile().pick(50_000, 200_000, 200_000))
+                .input(new FinalFieldWrites.Input(context.profile().pick(50_000, 200_000, 200_000)))
                 .timeoutSeconds(120)
                 .run(FinalFieldWrites.Case.class));
         Path log = context.workDir().resolve(name + ".log");

@@ -255,19 +255,17 @@ public final class TcpPingExperiment implements Experiment {
     private static List<Measured> javaRound(
             RunContext context, List<Placement> placements, int round, long count, long warmup, long maxMillis)
             throws Exception {
-        List<String> cases = new ArrayList<>();
+        List<TcpPingRun.Case> cases = new ArrayList<>();
         for (Transport t : Rounds.inTurn(JAVA, round)) {
             for (Placement p : placements) {
-                cases.add(t.id() + ":" + p.serverCpu() + ":" + p.clientCpu() + ":" + caseName("java", t.id(), p));
+                cases.add(new TcpPingRun.Case(t, p.serverCpu(), p.clientCpu(), caseName("java", t.id(), p)));
             }
         }
         Path ipcDir = Files.createDirectories(context.workDir().resolve("ipc"));
-        List<Object> args = new ArrayList<>(List.of(count, warmup, maxMillis, ipcDir));
-        args.addAll(cases);
         return context.fork(TcpPingRun.class)
                 .name("java-round" + round)
                 .jvmArgs("-Xmx128m")
-                .args(args.toArray())
+                .input(new TcpPingRun.Input(count, warmup, maxMillis, ipcDir.toString(), cases))
                 .timeoutSeconds(300)
                 .run(Measured.class);
     }

@@ -1,6 +1,7 @@
 package mechsym.lab.experiments.tcpping;
 
 import java.nio.file.Path;
+import java.util.List;
 import mechsym.lab.ForkedJvm;
 import mechsym.lab.rigs.latency.Measured;
 import mechsym.tools.latency.LatencyRecorder;
@@ -15,23 +16,29 @@ import mechsym.tools.ping.Transport;
  * its serving thread pinned and a {@link PingClient} on this thread pinned, over loopback; emits one
  * {@link Measured} per case. The server is closed after each case, also when the case fails.
  *
- * <p>Arguments: {@code COUNT WARMUP MAX_MILLIS IPC_DIR CASE...}, each case {@code
- * transport:serverCpu:clientCpu:name}.
+ * <p>Its {@link Input}: the pings per case and their warm-up, a case's time limit, the folder of the
+ * IPC file, and the cases.
  */
 public final class TcpPingRun {
     private TcpPingRun() {}
 
+    /** One case: its transport, the CPUs of server and client, and its name in the results. */
+    public record Case(Transport transport, int serverCpu, int clientCpu, String name) {}
+
+    /** One fork's work. */
+    public record Input(long count, long warmup, long maxMillis, String ipcDir, List<Case> cases) {}
+
     public static void main(String[] args) throws Exception {
-        long count = Long.parseLong(args[0]);
-        long warmup = Long.parseLong(args[1]);
-        long maxNanos = Long.parseLong(args[2]) * 1_000_000L;
-        Path ipcDir = Path.of(args[3]);
-        for (int i = 4; i < args.length; i++) {
-            String[] c = args[i].split(":", 4);
-            Transport transport = Transport.parse(c[0]);
-            int serverCpu = Integer.parseInt(c[1]);
-            int clientCpu = Integer.parseInt(c[2]);
-            ForkedJvm.progress(c[3]);
+        Input input = ForkedJvm.input(args, Input.class);
+        long count = input.count();
+        long warmup = input.warmup();
+        long maxNanos = input.maxMillis() * 1_000_000L;
+        Path ipcDir = Path.of(input.ipcDir());
+        for (Case c : input.cases()) {
+            Transport transport = c.transport();
+            int serverCpu = c.serverCpu();
+            int clientCpu = c.clientCpu();
+            ForkedJvm.progress(c.name());
             try (PingServer server = PingServer.start(
                     "127.0.0.1",
                     transport == Transport.IPC ? 1 : 0,
@@ -54,10 +61,10 @@ public final class TcpPingRun {
                 client.start();
                 client.join();
                 if (failure[0] != null) {
-                    throw new IllegalStateException(c[3] + ": " + failure[0].getMessage(), failure[0]);
+                    throw new IllegalStateException(c.name() + ": " + failure[0].getMessage(), failure[0]);
                 }
                 ForkedJvm.emit(
-                        new Measured(c[3], Measured.encode(recorder.totalHistogram()), outcome[0].lost(), -1, 0));
+                        new Measured(c.name(), Measured.encode(recorder.totalHistogram()), outcome[0].lost(), -1, 0));
             }
         }
     }

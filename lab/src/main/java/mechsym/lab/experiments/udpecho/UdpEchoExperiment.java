@@ -61,8 +61,8 @@ public final class UdpEchoExperiment implements Experiment {
                     + (clientThreads == 1 ? " client" : " clients");
         }
 
-        String arg() {
-            return pipeline.id() + ":" + waitKind.id() + ":" + clientThreads + ":" + name();
+        UdpEchoRun.Case input() {
+            return new UdpEchoRun.Case(pipeline, waitKind, clientThreads, name());
         }
     }
 
@@ -153,12 +153,12 @@ public final class UdpEchoExperiment implements Experiment {
         List<UdpEchoFigures> byRound = new ArrayList<>();
         context.progress().start("echo rounds", rounds);
         for (int round = 0; round < rounds; round++) {
-            List<Object> args = new ArrayList<>(List.of(maxMillis, warmupMillis, idleMillis));
-            Rounds.inTurn(cases, round).forEach(c -> args.add(c.arg()));
+            List<UdpEchoRun.Case> ofTurn =
+                    Rounds.inTurn(cases, round).stream().map(Case::input).toList();
             List<EchoCase> ofRound = context.fork(UdpEchoRun.class)
                     .name("echo-round" + round)
                     .jvmArgs("-Xmx256m")
-                    .args(args.toArray())
+                    .input(new UdpEchoRun.Input(maxMillis, warmupMillis, idleMillis, ofTurn))
                     .timeoutSeconds(300)
                     .run(EchoCase.class);
             measured.addAll(ofRound);

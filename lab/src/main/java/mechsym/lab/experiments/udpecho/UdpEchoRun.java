@@ -1,5 +1,6 @@
 package mechsym.lab.experiments.udpecho;
 
+import java.util.List;
 import mechsym.lab.ForkedJvm;
 import mechsym.lab.rigs.latency.Measured;
 import mechsym.tools.echo.EchoClient;
@@ -15,22 +16,28 @@ import mechsym.tools.latency.LoadMode;
  * closed loop), then an idle spell in which only the server's CPU is measured; the server is closed
  * after each case, also when it fails. Emits one {@link EchoCase} per case.
  *
- * <p>Arguments: {@code MAX_MILLIS WARMUP_MILLIS IDLE_MILLIS CASE...}, each case {@code
- * pipeline:wait:clientThreads:name}.
+ * <p>Its {@link Input}: the measured load's and the warm-up's time limits, the idle spell, and the
+ * cases.
  */
 public final class UdpEchoRun {
     private UdpEchoRun() {}
 
+    /** One case: the server's pipeline and wait, the client threads, and its name in the results. */
+    public record Case(Pipeline pipeline, WaitKind waitKind, int clientThreads, String name) {}
+
+    /** One fork's work. */
+    public record Input(long maxMillis, long warmupMillis, long idleMillis, List<Case> cases) {}
+
     public static void main(String[] args) throws Exception {
-        long maxNanos = Long.parseLong(args[0]) * 1_000_000L;
-        long warmupNanos = Long.parseLong(args[1]) * 1_000_000L;
-        long idleMillis = Long.parseLong(args[2]);
-        for (int i = 3; i < args.length; i++) {
-            String[] c = args[i].split(":", 4);
-            Pipeline pipeline = Pipeline.parse(c[0]);
-            WaitKind wait = WaitKind.parse(c[1]);
-            int threads = Integer.parseInt(c[2]);
-            ForkedJvm.progress(c[3]);
+        Input input = ForkedJvm.input(args, Input.class);
+        long maxNanos = input.maxMillis() * 1_000_000L;
+        long warmupNanos = input.warmupMillis() * 1_000_000L;
+        long idleMillis = input.idleMillis();
+        for (Case c : input.cases()) {
+            Pipeline pipeline = c.pipeline();
+            WaitKind wait = c.waitKind();
+            int threads = c.clientThreads();
+            ForkedJvm.progress(c.name());
             try (EchoServer server = EchoServer.start("127.0.0.1", 0, pipeline, wait)) {
                 EchoClient.Options options =
                         new EchoClient.Options("127.0.0.1", server.port(), threads, Long.MAX_VALUE, 32, 0, 1000);
@@ -53,7 +60,11 @@ public final class UdpEchoRun {
                     idleCpu = server.cpuNanos() - idle0;
                 }
                 Measured load = new Measured(
-                        c[3], Measured.encode(recorder.totalHistogram()), outcome.lost(), cpu0 < 0 ? -1 : cpu, wall);
+                        c.name(),
+                        Measured.encode(recorder.totalHistogram()),
+                        outcome.lost(),
+                        cpu0 < 0 ? -1 : cpu,
+                        wall);
                 ForkedJvm.emit(new EchoCase(load, idleCpu, idleWall, pipeline == Pipeline.THREADS ? 0 : 2));
             }
         }

@@ -75,14 +75,14 @@ public final class RoundTrips {
         if (cases.isEmpty()) {
             return;
         }
-        List<Object> args = new ArrayList<>(List.of(layout.name(), runMillis, runs));
+        List<TimedPingPong.CaseInput> inputs = new ArrayList<>();
         for (Placed p : cases) {
-            args.add(TimedPingPong.caseArgument(p.mode(), p.pingCpu(), p.pongCpu(), hgrm(context, prefix, layout, p)));
+            inputs.add(TimedPingPong.caseInput(p.mode(), p.pingCpu(), p.pongCpu(), hgrm(context, prefix, layout, p)));
         }
         List<TimedPingPong.Forked> out = context.fork(TimedPingPong.class)
                 .name(prefix + "-" + slug(layout.name()))
                 .jvmArgs("-Xmx64m")
-                .args(args.toArray())
+                .input(new TimedPingPong.Input(layout, runMillis, runs, inputs))
                 .timeoutSeconds(60 + cases.size() * runs * (runMillis / 1000 + 15))
                 .run(TimedPingPong.Forked.class);
         for (Placed p : cases) {

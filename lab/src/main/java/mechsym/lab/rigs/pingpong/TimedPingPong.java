@@ -142,26 +142,27 @@ public final class TimedPingPong {
         }
     }
 
+    /** One case of a fork: its store mode, the CPUs of ping and pong, and its last run's histogram file. */
+    public record CaseInput(StoreMode mode, int pingCpu, int pongCpu, String hgrm) {}
+
+    /** One fork's work: the cells' layout, each run's length, the runs of each case, and the cases. */
+    public record Input(Cells.Layout layout, long runMillis, int runs, List<CaseInput> cases) {}
+
     /**
      * Runs each case in a forked JVM, all with one layout (so the calls stay monomorphic): each case
-     * {@code RUNS} times, run 0 a warm-up; the last run's histogram goes to the case's file.
-     *
-     * <pre>
-     * args: LAYOUT RUN_MS RUNS CASE...     CASE = MODE:PING_CPU:PONG_CPU:HGRM_FILE
-     * </pre>
+     * {@code runs} times, run 0 a warm-up; the last run's histogram goes to the case's file.
      */
     public static void main(String[] args) throws Exception {
-        Cells.Layout layout = Cells.Layout.valueOf(args[0]);
-        long runMillis = Long.parseLong(args[1]);
-        int runs = Integer.parseInt(args[2]);
-        for (int a = 3; a < args.length; a++) {
-            String[] parts = args[a].split(":", 4);
-            Case c = new Case(
-                    layout, StoreMode.valueOf(parts[0]), Integer.parseInt(parts[1]), Integer.parseInt(parts[2]));
+        Input input = ForkedJvm.input(args, Input.class);
+        Cells.Layout layout = input.layout();
+        long runMillis = input.runMillis();
+        int runs = input.runs();
+        for (CaseInput in : input.cases()) {
+            Case c = new Case(layout, in.mode(), in.pingCpu(), in.pongCpu());
             for (int r = 0; r < runs; r++) {
                 Run run = run(c, runMillis);
                 if (r == runs - 1) {
-                    LatencyRecorder.writeHgrm(run.histogram(), Path.of(parts[3]));
+                    LatencyRecorder.writeHgrm(run.histogram(), Path.of(in.hgrm()));
                 }
                 ForkedJvm.emit(
                         new Forked(layout.name(), c.mode().name(), c.pingCpu(), c.pongCpu(), r, run.roundTrips()));
@@ -169,9 +170,9 @@ public final class TimedPingPong {
         }
     }
 
-    /** The arguments of {@link #main} for one case. */
-    public static String caseArgument(StoreMode mode, int pingCpu, int pongCpu, Path hgrm) {
-        return mode.name() + ":" + pingCpu + ":" + pongCpu + ":" + hgrm;
+    /** The input of {@link #main} for one case. */
+    public static CaseInput caseInput(StoreMode mode, int pingCpu, int pongCpu, Path hgrm) {
+        return new CaseInput(mode, pingCpu, pongCpu, hgrm.toString());
     }
 
     /** The measured runs of a fork's output (run 0, the warm-up, left out) for one case. */
