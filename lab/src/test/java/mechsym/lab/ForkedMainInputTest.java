@@ -16,23 +16,28 @@ import org.junit.jupiter.api.Test;
  * Class)}), never positional arguments past the first.
  */
 class ForkedMainInputTest {
-    private static final Path SOURCES = Path.of("src/main/java");
+    /** The lab's sources and the tools' (the broker and servers the lab starts as children). */
+    private static final List<Path> SOURCES = List.of(Path.of("src/main/java"), Path.of("../tools/src/main/java"));
+
     private static final Pattern MAIN = Pattern.compile("static\\s+void\\s+main\\s*\\(");
     private static final Pattern POSITIONAL = Pattern.compile("\\bargs\\s*\\[\\s*[1-9]\\s*]");
 
     @Test
     void noMainReadsPositionalArgumentsPastTheFirst() throws IOException {
-        List<String> offenders;
-        try (Stream<Path> files = Files.walk(SOURCES)) {
-            offenders = files.filter(f -> f.toString().endsWith(".java"))
-                    .filter(f -> {
-                        String source = read(f);
-                        return MAIN.matcher(source).find()
-                                && POSITIONAL.matcher(source).find();
-                    })
-                    .map(f -> SOURCES.relativize(f).toString())
-                    .sorted()
-                    .toList();
+        List<String> offenders = new java.util.ArrayList<>();
+        for (Path sources : SOURCES) {
+            assertThat(sources).isDirectory();
+            try (Stream<Path> files = Files.walk(sources)) {
+                files.filter(f -> f.toString().endsWith(".java"))
+                        .filter(f -> {
+                            String source = read(f);
+                            return MAIN.matcher(source).find()
+                                    && POSITIONAL.matcher(source).find();
+                        })
+                        .map(Path::toString)
+                        .sorted()
+                        .forEach(offenders::add);
+            }
         }
 
         assertThat(offenders)

@@ -24,13 +24,51 @@ public final class BrokerMain {
 
     private BrokerMain() {}
 
-    public static void main(String[] args) throws Exception {
-        if (args.length != 2) {
-            System.out.println(FAILED + "usage: BrokerMain PORT DATA_DIR");
-            System.exit(2);
+    /**
+     * The broker's one input, given as JSON in its only argument.
+     *
+     * @param port the TCP port to listen on, on loopback
+     * @param dataDir the journal's folder, removed when the broker stops
+     */
+    record Input(int port, String dataDir) {
+        String json() {
+            try {
+                return JSON.writeValueAsString(this);
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new IllegalStateException(e); // a record of an int and a string always writes
+            }
         }
-        int port = Integer.parseInt(args[0]);
-        Path data = Path.of(args[1]);
+
+        static Input of(String[] args) {
+            if (args.length != 1) {
+                throw new IllegalArgumentException("expected one argument, the input as JSON, got " + args.length);
+            }
+            try {
+                Input input = JSON.readValue(args[0], Input.class);
+                if (input.port() < 1 || input.port() > 65_535 || input.dataDir() == null) {
+                    throw new IllegalArgumentException("port 1..65535 and dataDir are required: " + args[0]);
+                }
+                return input;
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new IllegalArgumentException("input is not JSON of {port, dataDir}: " + e.getOriginalMessage());
+            }
+        }
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
+            new com.fasterxml.jackson.databind.ObjectMapper();
+
+    public static void main(String[] args) throws Exception {
+        Input input;
+        try {
+            input = Input.of(args);
+        } catch (IllegalArgumentException e) {
+            System.out.println(FAILED + "BrokerMain: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        int port = input.port();
+        Path data = Path.of(input.dataDir());
         String url = "tcp://127.0.0.1:" + port;
         EmbeddedActiveMQ broker = new EmbeddedActiveMQ().setConfiguration(configuration(url, data));
         try {

@@ -62,7 +62,7 @@ public final class EmbeddedBroker implements AutoCloseable {
         ServerFiles.deleteTree(dataDir); // what a broker that could not remove it left
         List<String> command = JavaCommand.main(BrokerMain.class.getName())
                 .flags("-Xmx384m")
-                .args(Integer.toString(port), dataDir.toString())
+                .args(new BrokerMain.Input(port, dataDir.toString()).json())
                 .build();
         ChildProcess process;
         try {
