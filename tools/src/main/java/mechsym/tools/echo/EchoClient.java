@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.LongAdder;
 import mechsym.tools.OptionCheck;
 import mechsym.tools.latency.LatencyRecorder;
 import mechsym.tools.latency.Pacer;
-import mechsym.tools.latency.UdpRoundTrip;
+import mechsym.tools.platform.UdpRoundTrip;
 
 /**
  * The echo load client, the seed post's way: N threads, each with its own socket, each sending a

@@ -4,6 +4,6 @@
  * ({@link mechsym.tools.latency.LatencySummary}), HdrHistogram's {@code .hgrm} percentile files, and
  * the load model stated with every figure ({@link mechsym.tools.latency.LoadMode}: closed loop, or
  * fixed rate timed from each request's intended send time so that coordinated omission cannot hide a
- * stall). Thread pinning for the same tools lives in {@link mechsym.tools.latency.CpuAffinity}.
+ * stall). Thread pinning for the same tools lives in {@link mechsym.tools.platform.CpuAffinity}.
  */
 package mechsym.tools.latency;

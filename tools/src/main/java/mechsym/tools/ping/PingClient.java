@@ -15,10 +15,10 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import mechsym.tools.latency.CpuAffinity;
 import mechsym.tools.latency.LatencyRecorder;
 import mechsym.tools.latency.Pacer;
-import mechsym.tools.latency.UdpRoundTrip;
+import mechsym.tools.platform.CpuAffinity;
+import mechsym.tools.platform.UdpRoundTrip;
 
 /**
  * The ping client: sends {@code size}-byte messages one at a time, waits for each echo, checks it is

@@ -3,7 +3,7 @@ package mechsym.tools.ping;
 import java.nio.file.Path;
 import java.util.BitSet;
 import mechsym.tools.OptionCheck;
-import mechsym.tools.latency.CpuAffinity;
+import mechsym.tools.platform.CpuAffinity;
 
 /**
  * What a ping client does: where to, how, how much. Immutable; {@link #validate()} checks the

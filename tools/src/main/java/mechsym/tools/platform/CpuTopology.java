@@ -10,7 +10,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import mechsym.tools.latency.CpuAffinity;
 
 /**
  * The CPUs this process may run on, as sockets, cores and SMT threads, read once from sysfs: the

@@ -15,7 +15,7 @@ import mechsym.lab.Summary;
 import mechsym.lab.Table;
 import mechsym.lab.rigs.threads.ThreadedRuns;
 import mechsym.lab.seeds.SeedPosts;
-import mechsym.tools.latency.CpuAffinity;
+import mechsym.tools.platform.CpuAffinity;
 import mechsym.tools.platform.CpuTopology;
 import mechsym.tools.platform.NativePrograms;
 

@@ -8,7 +8,7 @@ import mechsym.core.concurrent.Sequence;
 import mechsym.lab.ForkedJvm;
 import mechsym.lab.Rounds;
 import mechsym.lab.rigs.threads.PaddedCell;
-import mechsym.tools.latency.CpuAffinity;
+import mechsym.tools.platform.CpuAffinity;
 
 /**
  * The Java side of the post's atomic_inc, in a forked JVM: N threads increment one shared counter

@@ -18,7 +18,7 @@ import mechsym.lab.rigs.pingpong.CpuPair;
 import mechsym.lab.rigs.pingpong.StoreMode;
 import mechsym.lab.rigs.pingpong.TimedPingPong;
 import mechsym.lab.seeds.SeedPosts;
-import mechsym.tools.latency.CpuAffinity;
+import mechsym.tools.platform.CpuAffinity;
 import mechsym.tools.platform.CpuTopology;
 import mechsym.tools.platform.MachineKnobs;
 

@@ -5,7 +5,7 @@ import mechsym.lab.ForkedJvm;
 import mechsym.lab.experiments.lazyset.Counters.Counter;
 import mechsym.lab.experiments.lazyset.Counters.Storage;
 import mechsym.lab.rigs.pingpong.TimedPingPong;
-import mechsym.tools.latency.CpuAffinity;
+import mechsym.tools.platform.CpuAffinity;
 
 /**
  * The post's two experiments for one (storage, set method), in a forked JVM; runs alternate

@@ -15,7 +15,7 @@ import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
 import mechsym.lab.seeds.LazySetPost;
-import mechsym.tools.latency.CpuAffinity;
+import mechsym.tools.platform.CpuAffinity;
 import mechsym.tools.platform.CpuTopology;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;

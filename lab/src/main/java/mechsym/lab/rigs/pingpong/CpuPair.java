@@ -3,7 +3,7 @@ package mechsym.lab.rigs.pingpong;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import mechsym.tools.latency.CpuAffinity;
+import mechsym.tools.platform.CpuAffinity;
 import mechsym.tools.platform.CpuTopology;
 import mechsym.tools.platform.CpuTopology.Placement;
 

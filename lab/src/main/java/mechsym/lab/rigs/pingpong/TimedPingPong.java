@@ -7,10 +7,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import mechsym.lab.ForkedJvm;
-import mechsym.tools.latency.CpuAffinity;
 import mechsym.tools.latency.LatencyRecorder;
 import mechsym.tools.latency.LatencySummary;
 import mechsym.tools.latency.LoadMode;
+import mechsym.tools.platform.CpuAffinity;
 import org.HdrHistogram.Histogram;
 
 /**

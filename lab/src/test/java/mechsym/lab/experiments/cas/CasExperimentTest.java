@@ -7,7 +7,7 @@ import mechsym.lab.ExperimentResult;
 import mechsym.lab.Table;
 import mechsym.lab.Verdict;
 import mechsym.lab.rigs.threads.TinyRun;
-import mechsym.tools.latency.CpuAffinity;
+import mechsym.tools.platform.CpuAffinity;
 import mechsym.tools.platform.CpuTopology;
 import mechsym.tools.platform.NativePrograms;
 import org.junit.jupiter.api.Test;

@@ -8,7 +8,7 @@ import java.util.stream.Stream;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Table;
 import mechsym.lab.rigs.threads.TinyRun;
-import mechsym.tools.latency.CpuAffinity;
+import mechsym.tools.platform.CpuAffinity;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;

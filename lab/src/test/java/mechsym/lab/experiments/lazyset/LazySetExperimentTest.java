@@ -42,7 +42,7 @@ class LazySetExperimentTest {
             }
         }
         // the timed ping-pong: every set method, the post's unpadded cells and core's Sequence, pinned
-        if (mechsym.tools.latency.CpuAffinity.isSupported()) {
+        if (mechsym.tools.platform.CpuAffinity.isSupported()) {
             Table distribution = result.table("ping-pong-distribution");
             assertThat(TinyRun.texts(distribution, "store"))
                     .contains("volatile", "lazy (setRelease)", "direct (plain)");

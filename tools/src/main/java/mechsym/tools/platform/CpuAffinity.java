@@ -1,4 +1,4 @@
-package mechsym.tools.latency;
+package mechsym.tools.platform;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;

@@ -1,4 +1,4 @@
-package mechsym.tools.latency;
+package mechsym.tools.platform;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;

@@ -1,4 +1,4 @@
-package mechsym.tools.latency;
+package mechsym.tools.platform;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
