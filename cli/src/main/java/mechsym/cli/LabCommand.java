@@ -55,7 +55,7 @@ final class LabCommand implements Callable<Integer> {
             paramLabel = "quick|full|tiny",
             defaultValue = "quick",
             description =
-                    "quick (default): the whole lab (21 rows) in about 18 minutes on 2 vCPUs; full: the seeds' own sizes;"
+                    "quick (default): the whole lab (21 rows) in about 20 minutes on 2 vCPUs; full: the seeds' own sizes;"
                             + " tiny: a smoke test that every experiment runs, in a few minutes, not a measurement")
     String profile;
 

@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /** How big and how long a lab run is. */
 public enum Profile {
-    /** Default: the whole lab in about 18 minutes on 2 vCPUs (at most 20), sizes still far beyond the caches. */
+    /** Default: the whole lab in about 20 minutes on 2 vCPUs, sizes still far beyond the caches. */
     QUICK,
     /** The seed's own sizes and run counts. */
     FULL,
