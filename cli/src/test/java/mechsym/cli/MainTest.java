@@ -234,7 +234,9 @@ class MainTest extends CliTestBase {
         assertThat(args.get(2)).startsWith("async:libPath=").contains("libasyncProfiler.so;output=flamegraph;event=");
         assertThat(args).containsSubsequence("Utf8", "-prof").endsWith("-prof", "gc");
         assertThat(JmhCommand.jmhArguments(List.of("-prof", "async:libPath=/x.so;output=jfr;event=wall")))
-                .containsExactly("-prof", "async:libPath=/x.so;output=jfr;event=wall");
+                .containsExactly(
+                        "-prof",
+                        "async:libPath=/x.so;output=jfr;event=wall;interval=100000"); // the interval unless given
     }
 
     @Test
