@@ -97,11 +97,10 @@ class LabRemoteOptionsTest extends CliTestBase {
     }
 
     @Test
+    @Timeout(30) // refused by type, before any read: a read of /dev/zero or an unwritten FIFO would hang
     void devZeroAndAFifoAreRefusedByTypeInSeconds(@TempDir Path dir) throws Exception {
-        long start = System.nanoTime();
         assertThat(run("lab", "tcp-ping", "--remote-env", "/dev/zero")).isEqualTo(Main.EXIT_USAGE);
         assertThat(stderr()).contains("--remote-env /dev/zero: a character device, not a regular file");
-        assertThat((System.nanoTime() - start) / 1_000_000_000).isLessThan(10);
         Path fifo = dir.resolve("env.fifo");
         assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor())
                 .isZero();

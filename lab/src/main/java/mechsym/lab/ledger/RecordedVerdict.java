@@ -3,7 +3,7 @@ package mechsym.lab.ledger;
 import java.util.List;
 
 /**
- * One experiment of one recorded run: its verdict on the post, its sub-claims and mechsym's goals,
+ * One experiment of one recorded run: its verdict on the post and the sub-claims; beside them, mechsym's goals,
  * each with the figure that decided it. An immutable value.
  *
  * @param status OK or FAILED, as results.json has it

@@ -129,16 +129,12 @@ class ChildProcessTest {
 
     @Test
     void aReaderThatThrowsSomethingElseIsAReadErrorNotASuccessNorATimeout() throws Exception {
-        long start = System.nanoTime();
         ChildProcess.Outcome outcome = ChildProcess.command("sh", "-c", "echo not-a-number; sleep 120")
                 .run(DEADLINE, out -> Long.parseLong(out.readLine()));
         assertThat(outcome.timedOut()).isFalse();
         assertThat(outcome.readError())
                 .hasMessage("reading its output failed: NumberFormatException: For input string: \"not-a-number\"")
                 .hasCauseInstanceOf(NumberFormatException.class);
-        assertThat((System.nanoTime() - start) / 1_000_000)
-                .as("the child was killed")
-                .isLessThan(60_000);
     }
 
     @Test

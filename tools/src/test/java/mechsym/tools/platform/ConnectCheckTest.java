@@ -68,13 +68,11 @@ class ConnectCheckTest {
                     break; // the queue is full: SYNs are dropped from here on
                 }
             }
-            long start = System.nanoTime();
             assertThatThrownBy(() -> ConnectCheck.check(
                             "--broker-url", new ConnectCheck.Endpoint("127.0.0.1", full.getLocalPort()), SHORT))
                     .hasMessage("--broker-url: the server at 127.0.0.1:" + full.getLocalPort()
                             + ": timed out after 500 ms connecting (no answer at all: the wrong address, or a firewall"
                             + " dropping packets)");
-            assertThat((System.nanoTime() - start) / 1_000_000).isLessThan(5000);
         } finally {
             for (Socket s : queued) {
                 s.close();
