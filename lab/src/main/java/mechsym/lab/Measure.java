@@ -85,7 +85,10 @@ public record Measure(double value, double low, double high, double confidence, 
         return of(ratios, "x");
     }
 
-    /** A count or size that does not vary (bytes encoded, instructions found), seen {@code n} times alike. */
+    /**
+     * A fact, not a timing: a count or size that does not vary (bytes encoded, instructions found) seen
+     * {@code n} times alike, or a count over {@code n} observations (outcomes among samples); no interval.
+     */
     public static Measure exact(double value, String unit, int n) {
         return new Measure(value, value, value, 1.0, n, unit, null);
     }
@@ -162,6 +165,18 @@ public record Measure(double value, double low, double high, double confidence, 
      * The largest k (1-based) whose interval {@code [x(k), x(n+1-k)]} covers the median with
      * probability at least {@link #LEVEL}; 1 (the whole range) when none does.
      */
+    /**
+     * The fewest repetitions whose interval leaves out the smallest and the largest (9 at 95%): below
+     * it the interval is the range, so another repetition can widen it but never narrow it.
+     */
+    public static int repetitionsToDropExtremes() {
+        int n = 2;
+        while (orderStatistic(n) < 2) {
+            n++;
+        }
+        return n;
+    }
+
     static int orderStatistic(int n) {
         int best = 1;
         for (int k = 1; k <= (n + 1) / 2; k++) {
