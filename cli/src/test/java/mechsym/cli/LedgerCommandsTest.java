@@ -32,8 +32,9 @@ class LedgerCommandsTest extends CliTestBase {
                 List.of(),
                 List.of(),
                 List.of(),
-                Verdict.fromClaims(List.of(Verdict.Claim.judge("pinned is faster", true, "fact"))),
-                List.of(Goal.judge("a goal", true, "fact")),
+                Verdict.fromClaims(List.of(Verdict.Claim.judge(
+                        "pinned is faster", true, mechsym.lab.Measure.exact(1, "fact", 2), "fact"))),
+                List.of(Goal.judge("a goal", true, mechsym.lab.Measure.exact(1, "fact", 2), "fact")),
                 List.of());
         LabRun run = new LabRun(
                 LabRun.SCHEMA,

@@ -30,9 +30,13 @@ public record Goal(String goal, Status status, String figures, Measure measure) 
         this(goal, status, figures, null);
     }
 
-    /** A goal decided by a fact, not a timing (a size, a count of allocations seen alike in every fork). */
-    public static Goal judge(String goal, boolean met, String figures) {
-        return new Goal(goal, met ? Status.MET : Status.MISSED, figures);
+    /**
+     * A goal decided by a fact, not a timing (a size, a count of allocations seen alike in every fork):
+     * {@code fact} is what was seen and how many times ({@link Measure#exact}), the evidence in results.json.
+     */
+    public static Goal judge(String goal, boolean met, Measure fact, String figures) {
+        Required.field(fact, "fact");
+        return new Goal(goal, met ? Status.MET : Status.MISSED, figures, fact);
     }
 
     /**

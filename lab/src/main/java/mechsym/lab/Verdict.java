@@ -50,11 +50,13 @@ public record Verdict(Outcome outcome, String reason, List<Claim> claims) {
 
         /**
          * A sub-claim decided by a fact the run observed, not by a figure with an interval (an instruction
-         * found in compiled code, an encoded size). A timing never decides this way: use {@link #atLeast}
-         * or {@link #atMost}.
+         * found in compiled code, an encoded size): {@code fact} is what was seen and how many times alike
+         * ({@link Measure#exact}), kept as the evidence in results.json. A timing never decides this way:
+         * use {@link #atLeast} or {@link #atMost}.
          */
-        public static Claim judge(String claim, boolean holds, String figures) {
-            return new Claim(claim, holds ? Outcome.REPRODUCED : Outcome.NOT_REPRODUCED, figures);
+        public static Claim judge(String claim, boolean holds, Measure fact, String figures) {
+            Required.field(fact, "fact");
+            return new Claim(claim, holds ? Outcome.REPRODUCED : Outcome.NOT_REPRODUCED, figures, fact, false);
         }
 
         /**

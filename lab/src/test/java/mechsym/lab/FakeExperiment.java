@@ -58,8 +58,10 @@ public final class FakeExperiment implements Experiment {
         result.chart(Chart.line("line", "line chart", List.of("measured"), "median", "max", null, "ns/op"));
         result.headline("a 2.0 ns, b 21.0 ns");
         result.verdict(Verdict.fromClaims(List.of(
-                Verdict.Claim.judge("a is cheaper than b", true, "a 2.0 ns, b 21.0 ns"),
+                Verdict.Claim.judge(
+                        "a is cheaper than b", true, Measure.exact(1, "orderings seen", 3), "a 2.0 ns, b 21.0 ns"),
                 Verdict.Claim.notMeasurableHere("cross socket", "two sockets", "one socket here"))));
-        result.goal(Goal.judge("a within 2 ns", false, "a 2.0 ns (median), the bar 2 ns excluded"));
+        result.goal(Goal.judge(
+                "a within 2 ns", false, Measure.exact(2, "ns", 3), "a 2.0 ns (median), the bar 2 ns excluded"));
     }
 }

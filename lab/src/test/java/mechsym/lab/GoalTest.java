@@ -7,11 +7,15 @@ import org.junit.jupiter.api.Test;
 
 /** Goals judged through a measure's interval on both sides of the bar and across it, and the tally. */
 class GoalTest {
+    private static final Measure FACT = Measure.exact(1, "fact", 2);
+
     @Test
     void theTallyCountsTheUnmeasurableApart() {
         assertThat(Goal.tally(List.of())).isEqualTo("none");
-        assertThat(Goal.tally(
-                        List.of(Goal.judge("a", true, ""), Goal.judge("b", false, ""), Goal.notMeasurable("c", ""))))
+        assertThat(Goal.tally(List.of(
+                        Goal.judge("a", true, FACT, ""),
+                        Goal.judge("b", false, FACT, ""),
+                        Goal.notMeasurable("c", ""))))
                 .isEqualTo("1 of 2 met, 1 not measurable");
         assertThat(Goal.tally(List.of(Goal.notMeasurable("a", ""), Goal.notMeasurable("b", ""))))
                 .as("no goal judged: no '0 of 0 met'")

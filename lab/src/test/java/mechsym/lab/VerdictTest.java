@@ -9,8 +9,8 @@ import mechsym.lab.Verdict.Outcome;
 import org.junit.jupiter.api.Test;
 
 class VerdictTest {
-    private static final Claim HOLDS = Claim.judge("a < b", true, "a 1, b 2");
-    private static final Claim FAILS = Claim.judge("c < d", false, "c 3, d 2");
+    private static final Claim HOLDS = Claim.judge("a < b", true, Measure.exact(1, "a", 2), "a 1, b 2");
+    private static final Claim FAILS = Claim.judge("c < d", false, Measure.exact(3, "c", 2), "c 3, d 2");
     private static final Claim UNDECIDED = Claim.inconclusive("e < f", "too noisy");
     private static final Claim NEEDS_SOCKETS = Claim.notMeasurableHere("cross socket", "two sockets", "one here");
 
@@ -114,7 +114,9 @@ class VerdictTest {
     void goalsAreTalliedApartFromTheVerdict() {
         assertThat(Goal.tally(List.of())).isEqualTo("none");
         assertThat(Goal.tally(List.of(
-                        Goal.judge("x", true, "1"), Goal.judge("y", false, "2"), Goal.notMeasurable("z", "no C"))))
+                        Goal.judge("x", true, Measure.exact(1, "x", 2), "1"),
+                        Goal.judge("y", false, Measure.exact(2, "y", 2), "2"),
+                        Goal.notMeasurable("z", "no C"))))
                 .isEqualTo("1 of 2 met, 1 not measurable");
     }
 }

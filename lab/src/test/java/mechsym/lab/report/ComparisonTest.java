@@ -197,8 +197,11 @@ class ComparisonTest {
         ExperimentResult.Builder builder =
                 new ExperimentResult.Builder(new FakeExperiment("one", false)).table(table.build());
         if (verdictClaim != null) {
-            builder.verdict(mechsym.lab.Verdict.fromClaims(List.of(
-                    mechsym.lab.Verdict.Claim.judge("the post's claim", verdictClaim.equals("REPRODUCED"), "f"))));
+            builder.verdict(mechsym.lab.Verdict.fromClaims(List.of(mechsym.lab.Verdict.Claim.judge(
+                    "the post's claim",
+                    verdictClaim.equals("REPRODUCED"),
+                    mechsym.lab.Measure.exact(1, "facts", 2),
+                    "f"))));
         }
         return new LabRun(LabRun.SCHEMA, "test", "now", 1, "tiny", "cmd", Environment.probe(), List.of(builder.ok(1)));
     }

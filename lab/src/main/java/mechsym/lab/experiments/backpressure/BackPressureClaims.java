@@ -205,9 +205,12 @@ final class BackPressureClaims {
     }
 
     private static Claim outOfHeap(String claim, Figures f, int round) {
+        long outOfHeap =
+                f.unbounded().stream().filter(r -> r.end() == End.OUT_OF_MEMORY).count();
         return Claim.judge(
                 claim,
                 true,
+                Measure.exact(outOfHeap, "runs out of heap", f.unbounded().size()),
                 "the server ran out of its heap " + at(f) + " in run " + (round + 1) + " (OutOfMemoryError exit)");
     }
 

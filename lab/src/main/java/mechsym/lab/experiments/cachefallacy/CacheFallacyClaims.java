@@ -65,6 +65,7 @@ final class CacheFallacyClaims {
         return Claim.judge(
                 REORDERS,
                 l.plainReordered() > 0,
+                Measure.exact(l.plainReordered(), "0, 0 outcomes", (int) Math.min(Integer.MAX_VALUE, l.plainSamples())),
                 String.format(
                         Locale.ROOT, "0, 0 in %d of %d samples without a fence", l.plainReordered(), l.plainSamples()));
     }
@@ -81,6 +82,8 @@ final class CacheFallacyClaims {
         return Claim.judge(
                 FENCE_STOPS,
                 l.fencedReordered() == 0,
+                Measure.exact(
+                        l.fencedReordered(), "0, 0 outcomes", (int) Math.min(Integer.MAX_VALUE, l.fencedSamples())),
                 String.format(
                         Locale.ROOT, "0, 0 in %d of %d samples with one", l.fencedReordered(), l.fencedSamples()));
     }

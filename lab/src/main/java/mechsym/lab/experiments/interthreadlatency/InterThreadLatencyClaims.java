@@ -1,9 +1,11 @@
 package mechsym.lab.experiments.interthreadlatency;
 
 import java.util.List;
+import mechsym.lab.Measure;
 import mechsym.lab.Verdict;
 import mechsym.lab.Verdict.Claim;
 import mechsym.lab.experiments.interthreadlatency.FenceCheck.Fences;
+import mechsym.lab.experiments.interthreadlatency.PingPong.Mode;
 
 /**
  * The inter-thread-latency verdict. The post shows the fence (a volatile store is a mov and a lock
@@ -23,7 +25,14 @@ final class InterThreadLatencyClaims {
             return Verdict.fromClaims(List.of(Claim.inconclusive(
                     VOLATILE_FENCE, "no C2 code was printed for every variant, so the fence table is not evidence")));
         }
-        return Verdict.fromClaims(List.of(
-                Claim.judge(VOLATILE_FENCE, fences.volatileFenced(), "lock addl in C2's ping/pong: " + fences.text())));
+        return Verdict.fromClaims(List.of(Claim.judge(
+                VOLATILE_FENCE,
+                fences.volatileFenced(),
+                // the fact: the volatile variant's fence count, read in each variant's C2 code
+                Measure.exact(
+                        fences.counts().getOrDefault(Mode.VOLATILE, 0),
+                        "lock addl",
+                        fences.counts().size()),
+                "lock addl in C2's ping/pong: " + fences.text())));
     }
 }

@@ -308,7 +308,11 @@ public final class OffHeapExperiment implements Experiment {
         Map<String, List<Double>> jmhForkMs = scanAgainstCeiling(context, result, profile, records);
         Map<String, List<Double>> g1RunMs = new LinkedHashMap<>();
         List<Double> offHeapPauses = new ArrayList<>();
+        List<Double> coreRecordBytes = new ArrayList<>();
         for (Figures f : figures) {
+            if (f.config().storage().equals("core-aos")) {
+                f.runs().forEach(r -> coreRecordBytes.add(r.offHeapBytesPerRecord()));
+            }
             if (f.config().collector() == G1 && f.config().systemGc()) {
                 g1RunMs.put(f.config().storage(), f.steadyMs());
             }
@@ -316,8 +320,7 @@ public final class OffHeapExperiment implements Experiment {
                 f.runs().forEach(r -> offHeapPauses.add(r.gcPauseLongestMs()));
             }
         }
-        OffHeapGoals.judge(new OffHeapGoals.Figures(
-                        g1RunMs, jmhForkMs, offHeapPauses, mechsym.tools.trades.Trade.LAYOUT.recordSize()))
+        OffHeapGoals.judge(new OffHeapGoals.Figures(g1RunMs, jmhForkMs, offHeapPauses, coreRecordBytes))
                 .forEach(result::goal);
     }
 

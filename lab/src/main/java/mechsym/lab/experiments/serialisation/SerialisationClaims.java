@@ -63,6 +63,8 @@ final class SerialisationClaims {
         return Claim.judge(
                 claim,
                 serialized == expected && binary == POST_BINARY_BYTES,
+                // the sizes are taken before the rounds and again after each, alike every time
+                Measure.exact(serialized, "bytes", f.rounds().size() + 1),
                 String.format(
                         Locale.ROOT,
                         "Java Serialization %d bytes (the post's 340 for '%s', so %d for '%s'), binary %d",

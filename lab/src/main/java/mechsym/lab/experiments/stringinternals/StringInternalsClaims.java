@@ -81,6 +81,8 @@ final class StringInternalsClaims {
         return Claim.judge(
                 claim,
                 refused && !corrupted.isEmpty(),
+                Measure.exact(
+                        corrupted.size(), "Strings corrupted", figures.writes().size()),
                 "VarHandle " + (refused ? "refused" : "did not refuse") + " the write; Unsafe corrupted "
                         + corrupted.size() + " of the Strings it wrote"
                         + (corrupted.isEmpty() ? "" : " (" + String.join("; ", corrupted) + ")"));

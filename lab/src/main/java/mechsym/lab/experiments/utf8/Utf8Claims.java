@@ -84,7 +84,11 @@ final class Utf8Claims {
         if (none == null) {
             return Claim.inconclusive(claim, "no fork of the post's encoder was profiled for allocation");
         }
-        return Claim.judge(claim, none, figures.allocationFigures(Way.POST_ENCODER));
+        return Claim.judge(
+                claim,
+                none,
+                figures.largestAllocationMeasure(Way.POST_ENCODER),
+                figures.allocationFigures(Way.POST_ENCODER));
     }
 
     private static Claim atLeast(

@@ -151,6 +151,18 @@ record Utf8Figures(Map<EncodeCase, Map<Way, List<Fork>>> encode) {
                 largestAllocation(way));
     }
 
+    /**
+     * The fact that decides "allocates nothing": the largest bytes per encode any fork of {@code way}
+     * allocated, over how many forks and cases were profiled.
+     */
+    Measure largestAllocationMeasure(Way way) {
+        long profiled = encode.values().stream()
+                .flatMap(ways -> ways.getOrDefault(way, List.of()).stream())
+                .filter(f -> f.allocated() != null)
+                .count();
+        return Measure.exact(largestAllocation(way), "B/op", (int) profiled);
+    }
+
     /** The largest bytes per encode any fork of {@code way} allocated, or null when none was profiled. */
     Double largestAllocation(Way way) {
         return encode.values().stream()

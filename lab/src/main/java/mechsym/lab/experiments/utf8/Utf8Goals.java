@@ -70,6 +70,7 @@ final class Utf8Goals {
         if (none == null) {
             return Goal.notMeasurable(goal, "no fork of mechsym's encoder was profiled for allocation");
         }
-        return Goal.judge(goal, none, figures.allocationFigures(Way.MECHSYM));
+        return Goal.judge(
+                goal, none, figures.largestAllocationMeasure(Way.MECHSYM), figures.allocationFigures(Way.MECHSYM));
     }
 }

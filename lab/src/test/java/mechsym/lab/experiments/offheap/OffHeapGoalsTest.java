@@ -32,7 +32,7 @@ class OffHeapGoalsTest {
         jmh.put("scanColumnsByHand", HUNDREDS);
         jmh.put("scanColumnar", times(1.0, 1.0, 1.01));
         (key.startsWith("scan") ? jmh : runMs).put(key, runs);
-        return new OffHeapGoals.Figures(runMs, jmh, pauses, 42);
+        return new OffHeapGoals.Figures(runMs, jmh, pauses, List.of(42.0, 42.0, 42.0));
     }
 
     private static Goal goal(List<Goal> goals, String startsWith) {
@@ -73,6 +73,20 @@ class OffHeapGoalsTest {
                                 "core flyweight scan")
                         .status())
                 .isEqualTo(Status.MISSED);
+    }
+
+    private static Status packedRecord(List<Double> bytesPerRun) {
+        Map<String, List<Double>> none = Map.of();
+        return goal(OffHeapGoals.judge(new OffHeapGoals.Figures(none, none, List.of(), bytesPerRun)), "packed trade")
+                .status();
+    }
+
+    @Test
+    void thePackedRecordIsJudgedByTheBytesEachRunTook() {
+        assertThat(packedRecord(List.of(42.0, 42.0))).isEqualTo(Status.MET);
+        assertThat(packedRecord(List.of(48.0, 48.0))).isEqualTo(Status.MISSED);
+        assertThat(packedRecord(List.of(40.0, 48.0))).isEqualTo(Status.NOT_MEASURABLE);
+        assertThat(packedRecord(List.of())).isEqualTo(Status.NOT_MEASURABLE);
     }
 
     @Test
