@@ -1,14 +1,17 @@
 package mechsym.lab.experiments.serialisation;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.stream.Stream;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.JmhBenchmarks;
 import mechsym.lab.Profile;
+import mechsym.lab.Rounds;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Summary;
@@ -32,7 +35,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * Unsafe costs? Agrona's UnsafeBuffer, the usual library choice, is measured beside it.
  *
  * Measured with JMH (SerialisationBenchmark, beside it): average ns per write and per read,
- * one fork per benchmark per round (every benchmark in turn in each round; a fork's figure is its
+ * one fork per benchmark per round (every benchmark in turn in each round, the order reversed every
+ * other round, so drift does not always fall on the same ways; a fork's figure is its
  * median iteration, a way's the median of the rounds) on a pre-touched heap, and JMH's GC profiler
  * for bytes allocated per operation. Reads allocate a new object as the post's did, except "codec, reused object", which decodes into one instance,
  * and the two in-place reads: mechsym's flyweight (PostObjectFlyweight: bounds and counts checked
@@ -175,7 +179,7 @@ public final class SerialisationExperiment implements Experiment {
         // Rounds: every benchmark once per round, in turn, so each way gets forks at different times; the
         // in-place reads are bimodal across forks (see above), which one fork per way cannot show.
         int rounds = profile.pick(1, 2, 4);
-        Map<String, List<JmhBenchmarks.Score>> byMethod = writesAndReads(context, jmh, rounds);
+        Map<String, List<JmhBenchmarks.Score>> byMethod = writesAndReads(context, jmh, rounds, sizes);
         List<Map<String, Double>> roundTotals = roundTotals(byMethod, rounds);
         SerialisationReport.measured(result, rows(byMethod, roundTotals, sizes), rounds, sizes);
         SerialisationFigures figures = new SerialisationFigures(roundTotals, sizes, PostObject.class.getName());
@@ -187,23 +191,40 @@ public final class SerialisationExperiment implements Experiment {
         }
     }
 
-    /** Every benchmark once per round, in turn, one JMH fork each with the GC profiler: the scores by method. */
+    /**
+     * Every benchmark once per round, in turn, one JMH fork each with the GC profiler: the scores by
+     * method. The encoded sizes are taken again after each round, so the size claim rests on every round.
+     */
     private static Map<String, List<JmhBenchmarks.Score>> writesAndReads(
-            RunContext context, JmhBenchmarks jmh, int rounds) throws org.openjdk.jmh.runner.RunnerException {
+            RunContext context, JmhBenchmarks jmh, int rounds, Map<String, Integer> sizes)
+            throws org.openjdk.jmh.runner.RunnerException, IOException {
         Profile profile = context.profile();
         Map<String, List<JmhBenchmarks.Score>> byMethod = new LinkedHashMap<>();
+        // the methods in the ways' order, run one JMH fork each, reversed every other round (A B .., .. B A),
+        // so the machine's drift over a round does not always fall on the same ways
+        List<String> methods = WAYS.stream()
+                .flatMap(w -> Stream.of(w.write(), w.read()))
+                .distinct()
+                .toList();
         for (int round = 0; round < rounds; round++) {
             context.progress()
                     .message("JMH: write and read the post's object nine ways, round " + (round + 1) + " of " + rounds);
-            for (JmhBenchmarks.Score s : jmh.run(jmh.options(JmhBenchmarks.ALLOCATING.toArray(String[]::new))
-                    .include(SerialisationBenchmark.class.getName() + "\\.")
-                    .addProfiler(GCProfiler.class)
-                    .forks(1)
-                    .warmupIterations(profile.pick(1, 2, 5))
-                    .warmupTime(TimeValue.milliseconds(profile.pick(100, 300, 1000)))
-                    .measurementIterations(profile.pick(1, 3, 10))
-                    .measurementTime(TimeValue.milliseconds(profile.pick(100, 300, 1000))))) {
-                byMethod.computeIfAbsent(s.method(), k -> new ArrayList<>()).add(s);
+            for (String method : Rounds.inTurn(methods, round)) {
+                for (JmhBenchmarks.Score s : jmh.run(jmh.options(JmhBenchmarks.ALLOCATING.toArray(String[]::new))
+                        .include(SerialisationBenchmark.class.getName() + "\\." + method + "$")
+                        .addProfiler(GCProfiler.class)
+                        .forks(1)
+                        .warmupIterations(profile.pick(1, 2, 5))
+                        .warmupTime(TimeValue.milliseconds(profile.pick(100, 300, 1000)))
+                        .measurementIterations(profile.pick(1, 3, 10))
+                        .measurementTime(TimeValue.milliseconds(profile.pick(100, 300, 1000))))) {
+                    byMethod.computeIfAbsent(s.method(), k -> new ArrayList<>()).add(s);
+                }
+            }
+            Map<String, Integer> again = SerialisationBenchmark.encodedSizes();
+            if (!again.equals(sizes)) {
+                throw new IllegalStateException(
+                        "the encoded sizes changed in round " + (round + 1) + ": " + sizes + " then " + again);
             }
         }
         return byMethod;
