@@ -1,18 +1,22 @@
 package mechsym.lab.experiments.cas;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import mechsym.lab.AdaptiveRounds;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
+import mechsym.lab.Measure;
 import mechsym.lab.Profile;
 import mechsym.lab.Rounds;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
 import mechsym.lab.Summary;
 import mechsym.lab.Table;
+import mechsym.lab.Verdict;
 import mechsym.lab.rigs.threads.ThreadedRuns;
 import mechsym.lab.seeds.SeedPosts;
 import mechsym.tools.platform.CpuAffinity;
@@ -52,8 +56,9 @@ import mechsym.tools.platform.NativePrograms;
  * the scheduler on a small or loaded machine (a descheduled thread leaves the line to the
  * other: less contention, not more), turbo and frequency.
  *
- * Sizes: 10 million increments a timed run and 2 million a recording run in quick, three rounds
- * (the contended ratio sits far from its line); the post's 500 million and five rounds in full.
+ * Sizes: 10 million increments a timed run and 2 million a recording run in quick, three rounds, up
+ * to nine while a contended ratio straddles the post's "several times" (AdaptiveRounds; a round takes
+ * about 3 s: 10 s to 30 s on 2 vCPUs); the post's 500 million and five rounds in full.
  */
 public final class CasExperiment implements Experiment {
     private static final long SEED_COUNT = 500_000_000L;
@@ -222,7 +227,12 @@ public final class CasExperiment implements Experiment {
     public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
         Profile profile = context.profile();
         long count = profile.pick(200_000L, 10_000_000L, SEED_COUNT);
-        int rounds = profile.pick(2, 3, 5);
+        // the contended-cost ratios sit near the post's "several times" on two cores: a straddling one
+        // gets the rounds that can decide it (a round is about 3 s in quick)
+        AdaptiveRounds rounds = profile.pick(
+                AdaptiveRounds.fixed(2),
+                AdaptiveRounds.of(3, Measure.repetitionsToDropExtremes(), Duration.ofSeconds(40)),
+                AdaptiveRounds.fixed(5));
         // one thread per core, never two on one core's SMT siblings
         List<Integer> cpus =
                 CpuAffinity.isSupported() ? CpuTopology.ofThisProcess().onePerCore() : List.of();
@@ -239,35 +249,43 @@ public final class CasExperiment implements Experiment {
         if (!cpp.isAvailable()) {
             result.note("No C++ rows in this run: " + cpp.problem() + ". Install make and g++ to get them.");
         }
+        Figures measured = new Figures(
+                count, recorded, 0, mostThreads, new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>());
+        context.progress().message("atomic increments, threads " + threadCounts + ", " + rounds.summary());
+        while (rounds.another(() -> verdict(measured))) {
+            int round = rounds.current();
+            context.progress().message("round " + (round + 1));
+            if (cpp.isAvailable()) {
+                runCpp(context, cpp, measured, Rounds.inTurn(threadCounts, round), cpuList);
+            }
+            runJava(context, measured, threadCounts, cpuList, round);
+        }
         Figures figures = new Figures(
                 count,
                 recorded,
-                rounds,
+                rounds.rounds(),
                 mostThreads,
-                new LinkedHashMap<>(),
-                new LinkedHashMap<>(),
-                new LinkedHashMap<>());
-        context.progress().start("atomic increments, " + rounds + " rounds, threads " + threadCounts, rounds * 2);
-        for (int round = 0; round < rounds; round++) {
-            if (cpp.isAvailable()) {
-                runCpp(context, cpp, figures, Rounds.inTurn(threadCounts, round), cpuList);
-            }
-            context.progress().step();
-            runJava(context, figures, threadCounts, cpuList, round);
-            context.progress().step();
-        }
+                measured.nsPerOp(),
+                measured.fairness(),
+                measured.runLengths());
 
         CasReport.tables(result, figures, SEED_RUNS.size());
+        result.note("Rounds: " + rounds.summary() + ".");
         ThreadedRuns.noteMachine(result, mostThreads, loadBefore);
         CasReport.headlines(result, figures);
-        result.verdict(CasClaims.judge(new CasClaims.Figures(
-                mostThreads,
-                List.of(
-                        side(figures, "C++", "LOCK XADD", "C++ LOCK XADD"),
-                        side(figures, "Java", "getAndAdd", javaLabel(CasRun.Case.ADD_AND_GET))))));
+        result.verdict(verdict(figures));
         result.goal(CasGoals.sequence(
                 figures.ns(javaLabel(CasRun.Case.SEQUENCE_GET_AND_ADD), 1),
                 figures.ns(javaLabel(CasRun.Case.ADD_AND_GET), 1)));
+    }
+
+    /** The post's claims on the rounds measured so far. */
+    private static Verdict verdict(Figures figures) {
+        return CasClaims.judge(new CasClaims.Figures(
+                figures.mostThreads(),
+                List.of(
+                        side(figures, "C++", "LOCK XADD", "C++ LOCK XADD"),
+                        side(figures, "Java", "getAndAdd", javaLabel(CasRun.Case.ADD_AND_GET)))));
     }
 
     /** One round of the post's program: every case at every thread count, then the recording cases. */

@@ -2,13 +2,16 @@ package mechsym.lab.experiments.dispatch;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import mechsym.lab.AdaptiveRounds;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.JmhBenchmarks;
+import mechsym.lab.Measure;
 import mechsym.lab.Profile;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
@@ -38,7 +41,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * Sensitive to: inlining heuristics of the JDK (type profile width, -XX:TypeProfileMajorReceiverPercent),
  * tiered compilation, on-stack replacement in the post's long loops.
  *
- * Sizes: quick, the post's program in three forks of two loops of 20M iterations per run, then
+ * Sizes: quick, the post's program in three forks (up to nine while a ratio straddles its line,
+ * AdaptiveRounds) of two loops of 20M iterations per run, then
  * four short JMH forks (context), about 30 s on 2 vCPUs; full, five forks of the post's three loops
  * of 50M.
  */
@@ -256,14 +260,19 @@ public final class DispatchExperiment implements Experiment {
         Profile profile = context.profile();
         int iterations = profile.pick(1_000_000, 20_000_000, 50_000_000);
         int loops = profile.pick(2, 2, 3); // the second loop shows whether the site recovers
-        int forks = profile.pick(2, 3, 5);
+        // a fork takes about 4 s in quick: a phase ratio that straddles its line gets the forks that can decide it
+        AdaptiveRounds forks = profile.pick(
+                AdaptiveRounds.fixed(2),
+                AdaptiveRounds.of(3, Measure.repetitionsToDropExtremes(), Duration.ofSeconds(50)),
+                AdaptiveRounds.fixed(5));
 
         // 1. the post's program, one forked JVM per repetition
         List<Map<Integer, List<Double>>> programForks = new ArrayList<>();
         List<Long> recompilations = new ArrayList<>();
-        for (int fork = 0; fork < forks; fork++) {
+        while (forks.another(() -> DispatchClaims.judge(new DispatchFigures(programForks)))) {
+            int fork = forks.current();
             context.progress()
-                    .message("the post's program, fork " + (fork + 1) + " of " + forks + ": " + loops
+                    .message("the post's program, fork " + (fork + 1) + ": " + loops
                             + " loops x 4 operations x 10 runs of " + iterations);
             String forkName = "OperationPerfTest-" + (fork + 1);
             Map<Integer, List<Double>> byPhase = new TreeMap<>();
@@ -279,6 +288,7 @@ public final class DispatchExperiment implements Experiment {
         }
         DispatchFigures figures = new DispatchFigures(programForks);
         DispatchReport.program(result, figures, iterations);
+        result.note("The post's program: " + forks.summary("fork") + ".");
         result.table(DispatchReport.compilation(recompilations, SEED_NOT_ENTRANT));
 
         // 2. JMH: one call site, 1..4 receiver types, a fork each (context)

@@ -2,14 +2,17 @@ package mechsym.lab.experiments.intrinsics;
 
 import static mechsym.lab.experiments.intrinsics.IntrinsicsFigures.FUNCTIONS;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import mechsym.lab.AdaptiveRounds;
 import mechsym.lab.ChildInput;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.JmhBenchmarks;
+import mechsym.lab.Measure;
 import mechsym.lab.Profile;
 import mechsym.lab.Rounds;
 import mechsym.lab.RunContext;
@@ -47,7 +50,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * Sensitive to: the CPU's features (popcnt, tzcnt need POPCNT/BMI1; vfmadd needs FMA), the JDK's
  * list of intrinsics, the cost of a thread-state transition (FFM without critical).
  *
- * Sizes: quick, two rounds, each a fork per benchmark compiled and with the intrinsics disabled, back to
+ * Sizes: quick, three rounds, up to nine while a ratio straddles its line (AdaptiveRounds, within
+ * 60 s; about 30 s, up to 70 s, on 2 vCPUs), each a fork per benchmark compiled and with the intrinsics disabled, back to
  * back and turned by round (100 ms warm-up, 2 x 100 ms), the FFM downcalls in the first only; the
  * claims are judged over the rounds (IntrinsicsClaims; the post gives no figure, the lines are ours);
  * full, five rounds of 1 s iterations.
@@ -117,15 +121,21 @@ public final class IntrinsicsExperiment implements Experiment {
         }
         String intrinsicsOnly = IntrinsicsBenchmark.class.getName() + "\\.("
                 + String.join("|", FUNCTIONS.stream().map(Function::benchmark).toList()) + ")$";
-        int rounds = profile.pick(1, 2, 5);
+        // a round is two short JMH forks: a ratio that straddles its line gets the rounds that can decide it
+        AdaptiveRounds rounds = profile.pick(
+                AdaptiveRounds.fixed(1),
+                AdaptiveRounds.of(3, Measure.repetitionsToDropExtremes(), Duration.ofSeconds(60)),
+                AdaptiveRounds.fixed(5));
         // the FFM downcalls are context: the first round only; later rounds repeat what the claims judge
         String all = IntrinsicsBenchmark.class.getName() + "\\.";
         String judged = IntrinsicsBenchmark.class.getName() + "\\.("
                 + String.join("|", FUNCTIONS.stream().map(Function::benchmark).toList()) + "|jniSqrt)$";
         List<Map<String, Double>> compiled = new ArrayList<>();
         List<Map<String, Double>> disabled = new ArrayList<>();
-        for (int round = 0; round < rounds; round++) {
-            context.progress().message("JMH: compiled and disabled, round " + (round + 1) + " of " + rounds);
+        String jniProblem = jni.isAvailable() ? null : jni.problem();
+        while (rounds.another(() -> IntrinsicsClaims.judge(new IntrinsicsFigures(compiled, disabled, jniProblem)))) {
+            int round = rounds.current();
+            context.progress().message("JMH: compiled and disabled, round " + (round + 1));
             for (boolean off : Rounds.inTurn(List.of(false, true), round)) {
                 ChainedOptionsBuilder these = off
                         ? jmh.options(DISABLE_FLAGS.toArray(String[]::new)).include(intrinsicsOnly)
@@ -136,11 +146,12 @@ public final class IntrinsicsExperiment implements Experiment {
                 (off ? disabled : compiled).add(nanos);
             }
         }
-        IntrinsicsFigures figures = new IntrinsicsFigures(compiled, disabled, jni.isAvailable() ? null : jni.problem());
+        IntrinsicsFigures figures = new IntrinsicsFigures(compiled, disabled, jniProblem);
         Map<String, Double> normal = medians(compiled);
         Map<String, Double> off = medians(disabled);
 
-        IntrinsicsReport.costs(result, normal, off, timing, rounds);
+        IntrinsicsReport.costs(result, normal, off, timing, rounds.rounds());
+        result.note("Rounds: " + rounds.summary() + ".");
         IntrinsicsReport.evidence(result, evidence(context, result));
         IntrinsicsReport.headline(result, normal);
         result.verdict(IntrinsicsClaims.judge(figures));

@@ -2,14 +2,17 @@ package mechsym.lab.experiments.nullcheck;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import mechsym.lab.AdaptiveRounds;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.JmhBenchmarks;
+import mechsym.lab.Measure;
 import mechsym.lab.Profile;
 import mechsym.lab.Rounds;
 import mechsym.lab.RunContext;
@@ -39,8 +42,9 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * post's benchmarks run in rounds, each a fork per benchmark and compiler, and each claim is judged
  * over the rounds' ratios (NullCheckClaims).
  *
- * Sizes: quick, three rounds of one fork per benchmark and compiler (100 ms warm-up, 3 x 100 ms),
- * then the sometimes-null forks once; full, five rounds of 1 s iterations.
+ * Sizes: quick, three rounds of one fork per benchmark and compiler (100 ms warm-up, 3 x 100 ms), up
+ * to nine while a ratio straddles its line (AdaptiveRounds, within 80 s), then the sometimes-null
+ * forks once: about 40 s, up to 100 s, on 2 vCPUs; full, five rounds of 1 s iterations.
  */
 public final class NullCheckExperiment implements Experiment {
     private static final String SEED_MACHINE =
@@ -104,7 +108,12 @@ public final class NullCheckExperiment implements Experiment {
     public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
         Profile profile = context.profile();
         JmhBenchmarks jmh = context.jmh();
-        int rounds = profile.pick(1, 3, 5);
+        // a round is two short JMH forks (about 8 s in quick): a ratio that straddles its line gets the
+        // rounds that can decide it
+        AdaptiveRounds rounds = profile.pick(
+                AdaptiveRounds.fixed(1),
+                AdaptiveRounds.of(3, Measure.repetitionsToDropExtremes(), Duration.ofSeconds(80)),
+                AdaptiveRounds.fixed(5));
         int warmups = profile.pick(1, 1, 5); // the post's one-line benchmarks: C2 has them inside 100 ms
         int sometimesWarmups = profile.pick(2, 2, 5); // SometimesNullBenchmark: no nulls in the first, nulls after
         int iterations = profile.pick(1, 3, 10);
@@ -112,8 +121,9 @@ public final class NullCheckExperiment implements Experiment {
 
         // 1. the post's benchmarks, a fork each, C2 then C1 (turned round by round)
         Map<String, List<Map<String, Double>>> byCompiler = new LinkedHashMap<>();
-        for (int round = 0; round < rounds; round++) {
-            context.progress().message("the post's benchmarks, round " + (round + 1) + " of " + rounds);
+        while (rounds.another(() -> NullCheckClaims.judge(figures(byCompiler)))) {
+            int round = rounds.current();
+            context.progress().message("the post's benchmarks, round " + (round + 1));
             for (String compiler : Rounds.inTurn(List.of(C2, C1), round)) {
                 String[] flags = compiler.equals(C1) ? new String[] {"-XX:TieredStopAtLevel=1"} : new String[0];
                 // the static final flag is context: the first round only
@@ -126,10 +136,9 @@ public final class NullCheckExperiment implements Experiment {
                 byCompiler.computeIfAbsent(compiler, c -> new ArrayList<>()).add(scores);
             }
         }
-        NullCheckFigures figures =
-                new NullCheckFigures(byCompiler.getOrDefault(C2, List.of()), byCompiler.getOrDefault(C1, List.of()));
+        NullCheckFigures figures = figures(byCompiler);
         NullCheckReport.postBenchmarks(
-                result, figures, JmhBenchmarks.oneForkTiming(warmups, iterations, time) + ", " + rounds + " rounds");
+                result, figures, JmhBenchmarks.oneForkTiming(warmups, iterations, time) + ", " + rounds.summary());
         result.headline(String.format(
                 Locale.ROOT,
                 "the post's true/false over null/present: server %.3fx, client %.3fx",
@@ -148,6 +157,10 @@ public final class NullCheckExperiment implements Experiment {
         NullCheckReport.sometimesNull(result, sometimes, jfrDir, getClass().getPackageName());
 
         result.verdict(NullCheckClaims.judge(figures));
+    }
+
+    private static NullCheckFigures figures(Map<String, List<Map<String, Double>>> byCompiler) {
+        return new NullCheckFigures(byCompiler.getOrDefault(C2, List.of()), byCompiler.getOrDefault(C1, List.of()));
     }
 
     /** True/false over null/present from the post's own table, for the VM named ("server" or "client"). */

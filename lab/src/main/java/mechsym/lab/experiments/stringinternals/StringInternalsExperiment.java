@@ -3,13 +3,16 @@ package mechsym.lab.experiments.stringinternals;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import mechsym.lab.AdaptiveRounds;
 import mechsym.lab.Experiment;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.JmhBenchmarks;
+import mechsym.lab.Measure;
 import mechsym.lab.Profile;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
@@ -38,8 +41,10 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * Sensitive to: allocation speed (TLAB, heap), vectorisation of the read loops, the JDK's String
  * layout (the in-place ways must check it, as core's Latin1Strings does).
  *
- * Sizes: quick, reads of 16, 1,024 and 65,536 chars in two rounds (the shortest and longest by the
- * judged ways again in the second; 100 ms warm-up, 2 x 100 ms), the constructions once; full, seven
+ * Sizes: quick, reads of 16, 1,024 and 65,536 chars in three rounds, up to nine while a ratio
+ * straddles its line (AdaptiveRounds, within 60 s; the shortest and longest by the judged ways again
+ * after the first; 100 ms warm-up, 2 x 100 ms), the constructions once: about 25 s, up to 70 s, on 2
+ * vCPUs; full, seven
  * lengths, five rounds of 1 s iterations. The post gives no figure: the reading lines are ours
  * (StringInternalsClaims).
  */
@@ -96,7 +101,12 @@ public final class StringInternalsExperiment implements Experiment {
         int iterations = profile.pick(1, 2, 5);
         TimeValue time = TimeValue.milliseconds(profile.pick(50, 100, 1000));
         String timing = JmhBenchmarks.oneForkTiming(warmups, iterations, time);
-        int rounds = profile.pick(1, 2, 5);
+        // after the first, a round is one short JMH fork per judged way and length: a ratio that straddles
+        // its line gets the rounds that can decide it
+        AdaptiveRounds rounds = profile.pick(
+                AdaptiveRounds.fixed(1),
+                AdaptiveRounds.of(3, Measure.repetitionsToDropExtremes(), Duration.ofSeconds(60)),
+                AdaptiveRounds.fixed(5));
 
         // the reads, in rounds: every way and length in the first, the ways and lengths the claims judge after it
         List<Map<Integer, Map<String, Double>>> reads = new ArrayList<>();
@@ -104,8 +114,10 @@ public final class StringInternalsExperiment implements Experiment {
         String judgedWays = StringReadBenchmark.class.getName() + "\\.("
                 + String.join("|", StringInternalsFigures.COPYING) + "|"
                 + String.join("|", StringInternalsFigures.IN_PLACE) + ")$";
-        for (int round = 0; round < rounds; round++) {
-            context.progress().message("JMH: reads, round " + (round + 1) + " of " + rounds);
+        // the final-field writes are judged after the reads: while the rounds run, only the reads decide
+        while (rounds.another(() -> StringInternalsClaims.judge(new StringInternalsFigures(reads, List.of())))) {
+            int round = rounds.current();
+            context.progress().message("JMH: reads, round " + (round + 1));
             Map<Integer, Map<String, Double>> thisRound = new TreeMap<>();
             for (JmhBenchmarks.Score s : jmh.run(JmhBenchmarks.oneFork(
                     jmh.options(OPEN_JAVA_LANG)
@@ -125,7 +137,8 @@ public final class StringInternalsExperiment implements Experiment {
             }
             reads.add(thisRound);
         }
-        StringInternalsReport.reads(result, readsByLength, timing + ", forks with " + OPEN_JAVA_LANG, rounds);
+        StringInternalsReport.reads(result, readsByLength, timing + ", forks with " + OPEN_JAVA_LANG, rounds.rounds());
+        result.note("The reads: " + rounds.summary() + ".");
 
         Map<Integer, Map<String, JmhBenchmarks.Score>> constructs = byLength(jmh.run(JmhBenchmarks.oneFork(
                 jmh.options(OPEN_JAVA_LANG)
