@@ -17,6 +17,9 @@ final class QueuesClaims {
     /** The post's catch-up: volatile "5-6 times" more expensive than lazySet. */
     static final double POST_SIZE = LazySetPost.CATCH_UP_LOW;
 
+    /** The queues the verdict reads: the same SPSC code publishing its indices with release, then volatile writes. */
+    static final List<String> POST_PAIR = List.of("mechsym-spsc-indexed", "mechsym-spsc-indexed-volatile");
+
     static final String FASTER = "release-published indices move elements faster than volatile ones";
     static final String POST_SIZED = "by the post's 5-6x";
 

@@ -21,6 +21,7 @@ final class QueuesReport {
     static void throughput(
             ExperimentResult.Builder result,
             Map<String, List<Double>> rates,
+            int contextRounds,
             int rounds,
             int goalRounds,
             int measurements) {
@@ -34,9 +35,10 @@ final class QueuesReport {
                         .summaryColumns("elements/µs")
                         .note(
                                 "JMH throughput of the producer while the consumer keeps up (queues bounded to 16384, ring"
-                                        + " buffers 65536 events). " + rounds + " round(s) (" + goalRounds
-                                        + " for the pairs judged"
-                                        + " against mechsym's goal and the ring buffers); in each round every queue gets one fork"
+                                        + " buffers 65536 events). " + contextRounds + " round(s) for every queue, "
+                                        + rounds + " for the post's pair (mechsym-spsc-indexed and its volatile twin), "
+                                        + goalRounds + " for the pairs judged"
+                                        + " against mechsym's goal and the ring buffers; in each round every queue gets one fork"
                                         + " of " + measurements
                                         + " measurement iterations, queues taken in turn (in reverse every other round), so a change in the"
                                         + " machine's load hits them all; n, min, median, max are over the rounds. Each fork checked"
