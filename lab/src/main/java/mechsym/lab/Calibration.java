@@ -8,7 +8,7 @@ import java.util.SplittableRandom;
  * The machine's own drift during a lab run: the same two short kernels timed at the start and at the
  * end, a dependent integer loop (the core's clock and pipeline) and a random walk over 32 MiB (the
  * memory system and TLB). Both do fixed work, so a change between start and end is the machine's (its
- * clock, its neighbours on a shared host), not the code's. About half a second each time.
+ * clock, its neighbours on a shared host), not the code's. About a second each time.
  *
  * @param start the kernels before the first experiment
  * @param end the kernels after the last one; null while the run is under way or when it was cut short
@@ -20,10 +20,12 @@ public record Calibration(Kernels start, Kernels end) {
     private static final int INTEGER_STEPS = 20_000_000;
     private static final int WALK_SLOTS = 8 << 20; // 8 Mi ints: 32 MiB, far beyond the caches
     private static final int WALK_STEPS = 1 << 20;
-    private static final int REPETITIONS = 6; // the first is warm-up (interpreter, OSR) and is dropped
+    private static final int REPETITIONS = 8; // the first is warm-up (interpreter, OSR) and is dropped
 
     /**
-     * One timing of both kernels: the median over five repetitions of each.
+     * One timing of both kernels: the fastest of seven repetitions of each. The fastest, not the median:
+     * at a run's start the lab's own JVM is still compiling and probing the machine, which slows some
+     * repetitions; the fastest is what the machine itself can do, and what drifts with it.
      *
      * @param integerNs nanoseconds per step of a dependent xorshift chain
      * @param memoryNs nanoseconds per load of a random pointer chase over 32 MiB
@@ -55,7 +57,7 @@ public record Calibration(Kernels start, Kernels end) {
         if (sink == 42) {
             System.out.print(""); // keeps the kernels' results alive
         }
-        return new Kernels(median(integer), median(memory));
+        return new Kernels(fastest(integer), fastest(memory));
     }
 
     /** The run's calibration with its end measured. */
@@ -131,10 +133,7 @@ public record Calibration(Kernels start, Kernels end) {
         return next;
     }
 
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    private static double fastest(double[] values) {
+        return Arrays.stream(values).min().orElseThrow();
     }
 }
