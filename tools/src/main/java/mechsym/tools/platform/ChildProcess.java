@@ -1,7 +1,10 @@
 package mechsym.tools.platform;
 
 import java.io.BufferedReader;
+import java.io.FilterInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -16,6 +19,7 @@ import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -55,7 +59,8 @@ import java.util.function.Predicate;
  * child that does not print its ready line within the deadline is killed, and the error names the
  * command and shows its last lines of output. {@link #run} is the one-shot form for probes and
  * programs run to their end: its output is read while the caller waits, so a child that hangs is
- * killed at the deadline.
+ * killed at the deadline, and its {@link Outcome} is the one place that says why such a child
+ * failed.
  *
  * <p>Thread safety: {@link #close()} may be called from any thread, more than once; the other
  * methods may be called from any thread.
@@ -76,15 +81,101 @@ public final class ChildProcess implements AutoCloseable {
     }
 
     /**
-     * How a child run to its end ended.
+     * How a child run to its end ended, and the one way to say why it failed: {@link #failure()}
+     * (for a caller that accepts a failure, e.g. a probe whose failure means "not available here")
+     * or {@link #requireSuccess()} (for one that does not). A failure is the first of: it outlived
+     * its deadline, its output could not be read, it exited with a code other than 0.
      *
+     * @param child the child as messages name it ({@link Launch#name}, or its command line)
+     * @param deadline how long it was given
+     * @param log where its stderr went ({@link Launch#log}), or null
      * @param timedOut it outlived the deadline and was killed
      * @param exitCode its exit code; -1 when it timed out
      * @param readError what the output reader threw (the child was killed), or null; a reader that threw
      *     anything else than an IOException (a line it could not parse) is reported here too, as an
      *     IOException whose cause is what it threw
+     * @param lastLines its last lines (at most 10): what it wrote to its log during
+     *     this run when it wrote anything there, else the last lines its reader was given
      */
-    public record Outcome(boolean timedOut, int exitCode, IOException readError) {}
+    public record Outcome(
+            String child,
+            Duration deadline,
+            Path log,
+            boolean timedOut,
+            int exitCode,
+            IOException readError,
+            List<String> lastLines) {
+        public Outcome {
+            lastLines = List.copyOf(lastLines);
+        }
+
+        /** Whether it exited with 0 within its deadline and its reader read its output to the end. */
+        public boolean succeeded() {
+            return !timedOut && readError == null && exitCode == 0;
+        }
+
+        /**
+         * Why it failed, naming the child and what happened (its deadline, the reader's error, its
+         * exit code), then its log and its last lines; empty when it {@linkplain #succeeded()
+         * succeeded}.
+         */
+        public Optional<String> failure() {
+            if (succeeded()) {
+                return Optional.empty();
+            }
+            return Optional.of(child + what() + lastLinesText(log, lastLines));
+        }
+
+        /**
+         * {@link #failure()} in one line, for a report's reason or an environment's fact: the child,
+         * what happened and its log, without its last lines.
+         */
+        public Optional<String> failureInOneLine() {
+            if (succeeded()) {
+                return Optional.empty();
+            }
+            return Optional.of(child + what() + (log == null ? "" : " (log: " + log + ")"));
+        }
+
+        private String what() {
+            if (timedOut) {
+                return " did not finish in " + shown(deadline) + " and was killed";
+            }
+            if (readError != null) {
+                String reason = readError.getMessage() == null
+                        ? readError.getClass().getSimpleName()
+                        : readError.getMessage().replace('\n', ' ');
+                return ": its output could not be read: " + reason;
+            }
+            return " exited with " + exitCode;
+        }
+
+        /**
+         * This outcome when it {@linkplain #succeeded() succeeded}.
+         *
+         * @throws IOException saying {@link #failure()}, caused by the reader's error when there was one
+         */
+        public Outcome requireSuccess() throws IOException {
+            Optional<String> failure = failure();
+            if (failure.isPresent()) {
+                throw new IOException(failure.get(), timedOut ? null : readError);
+            }
+            return this;
+        }
+
+        private static String shown(Duration deadline) {
+            return deadline.toMillis() % 1000 == 0 ? deadline.toSeconds() + " s" : deadline.toMillis() + " ms";
+        }
+    }
+
+    /** How many of a finished child's last lines a failure shows. */
+    static final int FAILURE_LINES = 10;
+
+    /** How much of each of those lines a failure shows. */
+    private static final int MAX_LINE_CHARS = 300;
+
+    /** How many bytes of a finished child's output are kept to find its last lines. */
+    private static final int TAIL_BYTES = 4096;
 
     /** How many of the child's last lines are kept for error messages. */
     private static final int LAST_LINES = 20;
@@ -293,10 +384,42 @@ public final class ChildProcess implements AutoCloseable {
             } else {
                 builder.redirectErrorStream(true);
             }
+            return runToEnd(builder, deadline, reader);
+        }
+
+        /**
+         * Runs the child to its end, its stdout and stderr both appended to its log, which must be
+         * set; otherwise as {@link #run(Duration, OutputReader)}.
+         *
+         * @throws IOException when the child cannot be started, naming it
+         */
+        public Outcome run(Duration deadline) throws IOException, InterruptedException {
+            if (log == null) {
+                throw new IllegalStateException("no log for the output of " + describe());
+            }
+            ProcessBuilder builder = builder()
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                    .redirectErrorStream(true);
+            return runToEnd(builder, deadline, _ -> {});
+        }
+
+        private Outcome runToEnd(ProcessBuilder builder, Duration deadline, OutputReader reader)
+                throws IOException, InterruptedException {
+            long logStart = log != null && Files.isRegularFile(log) ? Files.size(log) : 0;
             Process process = startOrExplain(builder);
             Process reaper = watchParent(process);
             try {
-                return await(process, deadline.toMillis(), reader);
+                TailKeeper stdout = new TailKeeper(process.getInputStream());
+                Ended ended = await(process, stdout, deadline.toMillis(), reader);
+                List<String> logged = log == null ? List.of() : loggedSince(log, logStart);
+                return new Outcome(
+                        describe(),
+                        deadline,
+                        log,
+                        ended.timedOut(),
+                        ended.exitCode(),
+                        ended.readError(),
+                        logged.isEmpty() ? stdout.lastLines() : logged);
             } finally {
                 closeQuietly(process.getOutputStream());
                 stopReaper(reaper);
@@ -440,10 +563,13 @@ public final class ChildProcess implements AutoCloseable {
     }
 
     private static String lastLinesText(Path log, Deque<String> lastLines) {
-        List<String> lines;
         synchronized (lastLines) {
-            lines = List.copyOf(lastLines);
+            return lastLinesText(log, List.copyOf(lastLines));
         }
+    }
+
+    /** " (log: LOG); its last lines:" and the lines, one a line and indented; or that it printed nothing. */
+    private static String lastLinesText(Path log, List<String> lines) {
         String shown = lines.isEmpty()
                 ? " (it printed nothing)"
                 : "; its last lines:" + System.lineSeparator() + "  "
@@ -517,20 +643,24 @@ public final class ChildProcess implements AutoCloseable {
         readyLine.completeExceptionally(new IOException("closed its output"));
     }
 
+    /** How {@link #await} saw a child end. */
+    private record Ended(boolean timedOut, int exitCode, IOException readError) {}
+
     /**
      * Reads {@code process}'s stdout with {@code reader} on a daemon thread and waits up to
      * {@code deadlineMillis} for the process to exit; at the deadline, or when the reader fails, the
      * process and its descendants are killed.
      */
-    private static Outcome await(Process process, long deadlineMillis, OutputReader reader)
+    private static Ended await(Process process, InputStream stdout, long deadlineMillis, OutputReader reader)
             throws InterruptedException {
         AtomicReference<IOException> readError = new AtomicReference<>();
         Thread readerThread = Thread.ofPlatform()
                 .daemon()
                 .name("child-" + process.pid() + "-stdout")
                 .start(() -> {
-                    try (BufferedReader stdout = process.inputReader(StandardCharsets.UTF_8)) {
-                        reader.read(stdout);
+                    try (BufferedReader lines =
+                            new BufferedReader(new InputStreamReader(stdout, StandardCharsets.UTF_8))) {
+                        reader.read(lines);
                     } catch (IOException e) {
                         readError.set(e);
                         killTree(process.toHandle());
@@ -540,8 +670,7 @@ public final class ChildProcess implements AutoCloseable {
                     } catch (RuntimeException | Error e) {
                         // a reader's own fault (a line it could not parse) is a read error, never a success
                         readError.set(new IOException(
-                                "reading its output failed: " + e.getClass().getSimpleName()
-                                        + (e.getMessage() != null ? ": " + e.getMessage() : ""),
+                                e.getClass().getSimpleName() + (e.getMessage() != null ? ": " + e.getMessage() : ""),
                                 e));
                         killTree(process.toHandle());
                     }
@@ -562,7 +691,83 @@ public final class ChildProcess implements AutoCloseable {
             closeQuietly(process.getInputStream());
             readerThread.join(DRAIN_MILLIS);
         }
-        return new Outcome(!finished, finished ? process.exitValue() : -1, readError.get());
+        return new Ended(!finished, finished ? process.exitValue() : -1, readError.get());
+    }
+
+    /**
+     * The last lines {@code log} got since it was {@code start} bytes long (what this run wrote
+     * there), at most {@link #FAILURE_LINES}; none when it cannot be read.
+     */
+    private static List<String> loggedSince(Path log, long start) {
+        try (var file = java.nio.channels.FileChannel.open(log, StandardOpenOption.READ)) {
+            long from = Math.max(start, file.size() - TAIL_BYTES);
+            java.nio.ByteBuffer bytes = java.nio.ByteBuffer.allocate((int) Math.max(0, file.size() - from));
+            while (bytes.hasRemaining() && file.read(bytes, from + bytes.position()) > 0) {
+                // reads until the buffer is full or the file ends
+            }
+            return lastLines(bytes.array(), bytes.position(), from > start);
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    /**
+     * The last {@link #FAILURE_LINES} lines of {@code length} bytes of output; the first is left out
+     * when it is {@code cut} (the bytes start within it).
+     */
+    static List<String> lastLines(byte[] bytes, int length, boolean cut) {
+        List<String> lines =
+                new String(bytes, 0, length, StandardCharsets.UTF_8).lines().toList();
+        if (cut && !lines.isEmpty()) {
+            lines = lines.subList(1, lines.size());
+        }
+        return lines.subList(Math.max(0, lines.size() - FAILURE_LINES), lines.size()).stream()
+                .map(line -> line.length() > MAX_LINE_CHARS ? line.substring(0, MAX_LINE_CHARS) + "..." : line)
+                .toList();
+    }
+
+    /** A child's stdout that keeps its last {@link #TAIL_BYTES} bytes, for the lines a failure shows. */
+    private static final class TailKeeper extends FilterInputStream {
+        private final byte[] ring = new byte[TAIL_BYTES];
+        private long total;
+
+        TailKeeper(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                keep(new byte[] {(byte) b}, 0, 1);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            int n = super.read(buffer, offset, length);
+            if (n > 0) {
+                keep(buffer, offset, n);
+            }
+            return n;
+        }
+
+        private synchronized void keep(byte[] buffer, int offset, int length) {
+            for (int i = 0; i < length; i++) {
+                ring[(int) (total++ % TAIL_BYTES)] = buffer[offset + i];
+            }
+        }
+
+        /** Its last lines, oldest first. */
+        synchronized List<String> lastLines() {
+            int kept = (int) Math.min(total, TAIL_BYTES);
+            byte[] inOrder = new byte[kept];
+            for (int i = 0; i < kept; i++) {
+                inOrder[i] = ring[(int) ((total - kept + i) % TAIL_BYTES)];
+            }
+            return ChildProcess.lastLines(inOrder, kept, total > TAIL_BYTES);
+        }
     }
 
     private static void closeQuietly(java.io.Closeable stream) {

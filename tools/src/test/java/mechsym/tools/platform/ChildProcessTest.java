@@ -23,6 +23,7 @@ class ChildProcessTest {
     Path dir;
 
     private static final Duration DEADLINE = Duration.ofSeconds(30);
+    private static final String NL = System.lineSeparator();
 
     @Test
     void aStartedChildIsReadyAtItsReadyLineAndStopsAtClose() throws Exception {
@@ -133,8 +134,123 @@ class ChildProcessTest {
                 .run(DEADLINE, out -> Long.parseLong(out.readLine()));
         assertThat(outcome.timedOut()).isFalse();
         assertThat(outcome.readError())
-                .hasMessage("reading its output failed: NumberFormatException: For input string: \"not-a-number\"")
+                .hasMessage("NumberFormatException: For input string: \"not-a-number\"")
                 .hasCauseInstanceOf(NumberFormatException.class);
+    }
+
+    @Test
+    void aChildThatSucceededHasNoFailure() throws Exception {
+        ChildProcess.Outcome outcome = ChildProcess.command("sh", "-c", "echo fine")
+                .run(DEADLINE, out -> out.lines().forEach(_ -> {}));
+        assertThat(outcome.succeeded()).isTrue();
+        assertThat(outcome.failure()).isEmpty();
+        assertThat(outcome.failureInOneLine()).isEmpty();
+        assertThat(outcome.requireSuccess()).isSameAs(outcome);
+    }
+
+    @Test
+    void aNonZeroExitNamesTheChildItsCodeAndItsLastLines() throws Exception {
+        ChildProcess.Outcome outcome = ChildProcess.command("sh", "-c", "echo one; echo two >&2; exit 3")
+                .name("the counter")
+                .run(DEADLINE, out -> out.lines().forEach(_ -> {}));
+        assertThat(outcome.succeeded()).isFalse();
+        assertThat(outcome.failure())
+                .hasValue("the counter exited with 3; its last lines:" + NL + "  one" + NL + "  two");
+        assertThatThrownBy(outcome::requireSuccess)
+                .isInstanceOf(IOException.class)
+                .hasMessage(outcome.failure().orElseThrow())
+                .hasNoCause();
+    }
+
+    @Test
+    void aChildWithALogIsShownByWhatItWroteThereInThisRunOnly() throws Exception {
+        Path log = dir.resolve("shared.log");
+        Files.writeString(log, "an earlier run's line" + NL);
+        ChildProcess.Outcome outcome = ChildProcess.command("sh", "-c", "echo result; echo no such file >&2; exit 2")
+                .log(log)
+                .run(DEADLINE, out -> out.lines().forEach(_ -> {}));
+        assertThat(outcome.failure().orElseThrow())
+                .startsWith("`sh -c echo result; echo no such file >&2; exit 2` exited with 2 (log: " + log + ")")
+                .endsWith("(log: " + log + "); its last lines:" + NL + "  no such file") // stderr, this run's
+                .doesNotContain("earlier run");
+        assertThat(outcome.failureInOneLine())
+                .hasValue("`sh -c echo result; echo no such file >&2; exit 2` exited with 2 (log: " + log + ")");
+    }
+
+    @Test
+    void aChildThatPrintedNothingSaysSo() throws Exception {
+        ChildProcess.Outcome outcome =
+                ChildProcess.command("sh", "-c", "exit 1").name("quiet").run(DEADLINE, out -> {});
+        assertThat(outcome.failure()).hasValue("quiet exited with 1 (it printed nothing)");
+    }
+
+    @Test
+    void onlyTheLastLinesOfALongOutputAreShownEachCutShort() throws Exception {
+        ChildProcess.Outcome outcome = ChildProcess.command(
+                        "sh",
+                        "-c",
+                        "i=0; while [ $i -lt 5000 ]; do echo line $i; i=$((i+1)); done; "
+                                + "printf '%0400d\\n' 7; exit 4")
+                .run(DEADLINE, out -> out.lines().forEach(_ -> {}));
+        List<String> lines = outcome.lastLines();
+        assertThat(lines).hasSize(ChildProcess.FAILURE_LINES);
+        assertThat(lines.get(lines.size() - 2)).isEqualTo("line 4999");
+        assertThat(lines.getLast()).hasSize(303).endsWith("...");
+    }
+
+    @Test
+    void aTimeoutNamesTheDeadline() throws Exception {
+        ChildProcess.Outcome outcome = ChildProcess.command("sh", "-c", "echo waiting; exec sleep 120")
+                .name("the sleeper")
+                .run(Duration.ofSeconds(1), out -> out.lines().forEach(_ -> {}));
+        assertThat(outcome.failure())
+                .hasValue("the sleeper did not finish in 1 s and was killed; its last lines:" + NL + "  waiting");
+        ChildProcess.Outcome quick = ChildProcess.command("sh", "-c", "exec sleep 120")
+                .name("the sleeper")
+                .run(Duration.ofMillis(300), out -> out.lines().forEach(_ -> {}));
+        assertThat(quick.failure().orElseThrow()).startsWith("the sleeper did not finish in 300 ms and was killed");
+    }
+
+    @Test
+    void aReadErrorIsTheFailureAndTheCauseOfTheException() throws Exception {
+        ChildProcess.Outcome outcome = ChildProcess.command("sh", "-c", "echo bad; exit 0")
+                .name("the talker")
+                .run(DEADLINE, out -> {
+                    out.readLine();
+                    throw new IOException("a line it could not read");
+                });
+        assertThat(outcome.failure().orElseThrow())
+                .startsWith("the talker: its output could not be read: a line it could not read");
+        assertThatThrownBy(outcome::requireSuccess)
+                .isInstanceOf(IOException.class)
+                .hasMessageStartingWith("the talker: its output could not be read")
+                .hasCause(outcome.readError());
+    }
+
+    @Test
+    void aReaderThatThrowsSomethingElseFailsWithItsKindAndItAsTheRootCause() throws Exception {
+        ChildProcess.Outcome outcome = ChildProcess.command("sh", "-c", "echo not-a-number")
+                .name("the parser's child")
+                .run(DEADLINE, out -> Long.parseLong(out.readLine()));
+        assertThat(outcome.failure().orElseThrow())
+                .startsWith("the parser's child: its output could not be read: NumberFormatException: For input"
+                        + " string: \"not-a-number\"");
+        assertThatThrownBy(outcome::requireSuccess).hasRootCauseInstanceOf(NumberFormatException.class);
+    }
+
+    @Test
+    void runningIntoTheLogPutsBothStreamsThereAndShowsThem() throws Exception {
+        Path log = dir.resolve("both.log");
+        ChildProcess.Outcome outcome = ChildProcess.command("sh", "-c", "echo out; echo err >&2; exit 5")
+                .name("both")
+                .log(log)
+                .run(DEADLINE);
+        assertThat(Files.readAllLines(log)).containsExactly("out", "err");
+        assertThat(outcome.failure())
+                .hasValue("both exited with 5 (log: " + log + "); its last lines:" + NL + "  out" + NL + "  err");
+        assertThatThrownBy(() -> ChildProcess.command("true").run(DEADLINE))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("no log for the output of `true`");
     }
 
     @Test
