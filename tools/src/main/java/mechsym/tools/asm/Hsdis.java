@@ -61,11 +61,11 @@ public record Hsdis(Path library, String problem) {
                 return unavailable("make is not installed (" + e.getMessage() + "); on Debian: apt-get install make"
                         + " gcc libcapstone-dev");
             }
-            if (make.timedOut()) {
-                return unavailable("make hsdis did not finish in " + BUILD_TIMEOUT_SECONDS + " s and was stopped");
+            if (!make.outcome().succeeded()) {
+                return unavailable(make.outcome().failure().orElseThrow());
             }
-            if (make.exitValue() != 0 || !Files.isRegularFile(library)) {
-                return unavailable("`make -C " + nativeDir + " hsdis` failed (exit " + make.exitValue() + "):\n"
+            if (!Files.isRegularFile(library)) {
+                return unavailable("`make -C " + nativeDir + " hsdis` built no " + library + ":\n"
                         + make.output().strip());
             }
             return new Hsdis(library, null);

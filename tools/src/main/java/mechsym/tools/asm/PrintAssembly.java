@@ -152,13 +152,10 @@ public final class PrintAssembly {
         if (hsdis != null && hsdis.isAvailable()) {
             launch.environment("LD_LIBRARY_PATH", hsdis.libraryPath(System.getenv("LD_LIBRARY_PATH")));
         }
-        ChildProcess.Outcome outcome = launch.run(Duration.ofSeconds(timeoutSeconds), out -> {
-            try (var copy = Files.newBufferedWriter(log)) {
-                out.transferTo(copy);
-            }
-        });
-        if (outcome.timedOut()) {
-            throw new IOException(mainClass + " did not finish in " + timeoutSeconds + " s (output: " + log + ")");
+        Files.deleteIfExists(log); // this run's output alone: it is read back whole
+        ChildProcess.Outcome outcome = launch.log(log).run(Duration.ofSeconds(timeoutSeconds));
+        if (outcome.timedOut()) { // a non-zero exit is returned with its output: the caller shows why
+            throw new IOException(outcome.failure().orElseThrow());
         }
         // lenient decoding: a program's own output need not be UTF-8
         List<String> lines = new String(Files.readAllBytes(log), StandardCharsets.UTF_8)

@@ -4,7 +4,6 @@ import io.zonky.test.db.postgres.embedded.DefaultPostgresBinaryResolver;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import io.zonky.test.db.postgres.embedded.PgBinaryResolver;
 import io.zonky.test.db.postgres.util.LinuxUtils;
-import java.io.BufferedWriter;
 import java.io.File;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -12,7 +11,6 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -126,8 +124,11 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     private void stopAndRemoveFiles() {
         try { // fast shutdown: open connections are closed rather than waited for
             ChildProcess.command(command(binaries, "pg_ctl", "stop", "-D", dataDir.toString(), "-m", "fast", "-w"))
+                    .name("pg_ctl stop")
                     .log(server.log())
-                    .run(STOP_GRACE, out -> out.lines().forEach(_ -> {}));
+                    .run(STOP_GRACE)
+                    .failure() // then the server is killed below
+                    .ifPresent(failure -> System.err.println("mechsym: stopping PostgreSQL: " + failure));
         } catch (IOException e) {
             System.err.println("mechsym: stopping PostgreSQL: " + e.getMessage());
         } catch (InterruptedException e) {
@@ -185,25 +186,13 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
 
     private static void initdb(Path binaries, Path dataDir, Path log, Duration timeout)
             throws IOException, InterruptedException {
-        List<String> said = new ArrayList<>();
-        ChildProcess.Outcome outcome = ChildProcess.command(command(
+        ChildProcess.command(command(
                         binaries, "initdb", "-A", "trust", "-U", "postgres", "-D", dataDir.toString(), "-E", "UTF-8"))
                 .name("initdb")
+                .log(log)
                 .removeWhenOrphaned(dataDir)
-                .run(timeout, out -> out.lines().forEach(said::add));
-        try (BufferedWriter copy = Files.newBufferedWriter(log, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
-            for (String line : said) {
-                copy.write(line);
-                copy.newLine();
-            }
-        }
-        if (outcome.timedOut() || outcome.exitCode() != 0) {
-            throw new IOException("initdb "
-                    + (outcome.timedOut()
-                            ? "did not finish in " + timeout.toSeconds() + " s"
-                            : "exited with " + outcome.exitCode())
-                    + ": " + String.join(" ", said.subList(Math.max(0, said.size() - 3), said.size())));
-        }
+                .run(timeout)
+                .requireSuccess();
     }
 
     /** A program of the binaries with its arguments, in a user namespace of its own when this runs as root. */

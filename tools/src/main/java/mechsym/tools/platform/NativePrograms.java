@@ -8,6 +8,7 @@ import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -52,10 +53,12 @@ public final class NativePrograms {
         try {
             MakeRun run = make(dir, 30, "-s", "compiler");
             String text = run.output().strip().replace("\n", "; ");
-            if (run.timedOut()) {
-                return "unknown (make did not answer in 30 s)";
+            Optional<String> failure = run.outcome().failureInOneLine(); // one fact of the environment
+            if (failure.isPresent()) {
+                return "unknown (" + failure.get() + (run.outcome().timedOut() || text.isEmpty() ? "" : ": " + text)
+                        + ")";
             }
-            return run.exitValue() == 0 && !text.isEmpty() ? text : "unknown (" + text + ")";
+            return text.isEmpty() ? "unknown (make printed nothing)" : text;
         } catch (IOException e) {
             return "unknown (make not found)";
         } catch (InterruptedException e) {
@@ -67,11 +70,10 @@ public final class NativePrograms {
     /**
      * What one {@code make} run in native/ printed (stdout and stderr) and how it ended.
      *
-     * @param timedOut it outlived its timeout and was killed, with the compiler it started
-     * @param exitValue its exit code, -1 when it timed out
+     * @param outcome how it ended; its {@link ChildProcess.Outcome#failure() failure} says why it failed
      * @param output what it printed
      */
-    public record MakeRun(boolean timedOut, int exitValue, String output) {}
+    public record MakeRun(ChildProcess.Outcome outcome, String output) {}
 
     /**
      * Runs {@code make --no-print-directory -C dir args...} for at most {@code timeoutSeconds}; at the
@@ -84,10 +86,11 @@ public final class NativePrograms {
         command.addAll(List.of(args));
         StringBuilder output = new StringBuilder();
         ChildProcess.Outcome outcome = ChildProcess.command(command)
+                .name("`make -C " + dir + " " + String.join(" ", args) + "`")
                 .run(
                         Duration.ofSeconds(timeoutSeconds),
                         out -> out.lines().forEach(line -> output.append(line).append('\n')));
-        return new MakeRun(outcome.timedOut(), outcome.exitCode(), output.toString());
+        return new MakeRun(outcome, output.toString());
     }
 
     /** The baselines in this {@code native/} folder (for tests). */
@@ -116,13 +119,12 @@ public final class NativePrograms {
             } catch (IOException e) {
                 return Program.unavailable(name, "cannot run make (" + e.getMessage() + ")");
             }
-            if (make.timedOut()) {
-                return Program.unavailable(name, "make did not finish in " + BUILD_TIMEOUT_SECONDS + " s");
+            Optional<String> failure = make.outcome().failure();
+            if (failure.isPresent()) {
+                return Program.unavailable(name, failure.get());
             }
-            if (make.exitValue() != 0 || !Files.isExecutable(binary)) {
-                return Program.unavailable(
-                        name,
-                        "make " + name + " failed (exit " + make.exitValue() + "): " + lastLines(make.output(), 5));
+            if (!Files.isExecutable(binary)) {
+                return Program.unavailable(name, "make built no " + binary + ": " + lastLines(make.output(), 5));
             }
             return Program.available(name, binary);
         } catch (IOException e) {
@@ -194,23 +196,12 @@ public final class NativePrograms {
                 command.add(String.valueOf(a));
             }
             List<String> out = new ArrayList<>();
-            ChildProcess.Outcome outcome = ChildProcess.command(command)
+            ChildProcess.command(command)
                     .log(log)
                     .run(
                             Duration.ofSeconds(timeoutSeconds),
-                            stdout -> stdout.lines().forEach(out::add));
-            if (outcome.timedOut()) {
-                throw new IOException(
-                        name + " did not finish in " + timeoutSeconds + " s and was killed (log: " + log + ")");
-            }
-            if (outcome.readError() != null) {
-                throw new IOException(name + ": its output could not be read: "
-                        + outcome.readError().getMessage());
-            }
-            if (outcome.exitCode() != 0) {
-                throw new IOException(
-                        String.join(" ", command) + " exited with " + outcome.exitCode() + " (log: " + log + ")");
-            }
+                            stdout -> stdout.lines().forEach(out::add))
+                    .requireSuccess();
             return out.stream().filter(l -> !l.isBlank()).toList();
         }
     }

@@ -95,7 +95,7 @@ class HsdisTest {
     void aFolderWithoutTheSourcesSaysWhy() {
         Hsdis none = Hsdis.build(dir);
         assertThat(none.isAvailable()).isFalse();
-        assertThat(none.problem()).contains("make -C " + dir + " hsdis").contains("failed");
+        assertThat(none.problem()).contains("make -C " + dir + " hsdis").contains("exited with");
     }
 
     private PrintAssembly.Output demo(boolean intel) throws Exception {

@@ -80,7 +80,9 @@ class NativeProgramsTest {
         Files.writeString(nativeDir.resolve("pingpong.cpp"), "this is not C++\n");
         NativePrograms.Program program = NativePrograms.at(nativeDir).build("pingpong");
         assertThat(program.isAvailable()).isFalse();
-        assertThat(program.problem()).contains("make pingpong failed");
+        assertThat(program.problem())
+                .contains("`make -C " + nativeDir + " build/pingpong` exited with")
+                .contains("this is not C++"); // the compiler's words, among make's last lines
     }
 
     @Test
