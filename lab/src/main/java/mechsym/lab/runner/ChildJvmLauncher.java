@@ -190,19 +190,7 @@ final class ChildJvmLauncher implements ForkedJvm {
                         Duration.ofSeconds(timeoutSeconds),
                         stdout -> results.addAll(readOutput(stdout, type, progress, other)));
         appendToLog(log, other); // what the child printed, also up to a line refused or the timeout
-        if (outcome.timedOut()) {
-            throw new IOException("forked JVM '" + name + "' did not finish in " + timeoutSeconds
-                    + " s and was killed (log: " + log + ")");
-        }
-        if (outcome.readError() != null) {
-            throw new IOException(
-                    "forked JVM '" + name + "': " + outcome.readError().getMessage() + " (log: " + log + ")",
-                    outcome.readError());
-        }
-        if (outcome.exitCode() != 0) {
-            throw new IOException(
-                    "forked JVM '" + name + "' exited with " + outcome.exitCode() + " (log: " + log + ")");
-        }
+        outcome.requireSuccess();
         return results;
     }
 

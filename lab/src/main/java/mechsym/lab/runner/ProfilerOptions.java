@@ -210,26 +210,24 @@ public final class ProfilerOptions {
             ChildProcess.Outcome outcome = ChildProcess.command(JavaCommand.main(Probe.class.getName())
                             .args(library.toString())
                             .build())
+                    .name("async-profiler's probe of " + library)
                     .run(
                             Duration.ofSeconds(60),
                             stdout -> stdout.lines()
                                     .filter(line -> line.startsWith(Probe.PREFIX))
                                     .map(line -> line.substring(Probe.PREFIX.length()))
                                     .forEach(lines::add));
-            if (outcome.timedOut()) {
-                throw new IllegalStateException("async-profiler's probe of " + library + " did not finish in 60 s");
+            if (lines.size() == 2) { // both answers: how the JVM ended after them does not matter
+                probed = List.copyOf(lines);
+                return probed;
             }
-            if (lines.size() == 1) {
+            if (lines.size() == 1 && outcome.succeeded()) { // the probe's own word: the library does not load
                 throw new IllegalStateException(lines.getFirst());
             }
-            if (lines.size() != 2) {
-                throw new IllegalStateException(
-                        "async-profiler's probe of " + library + " gave no answer (exit " + outcome.exitCode() + ")");
-            }
-            probed = List.copyOf(lines);
-            return probed;
+            throw new IllegalStateException(
+                    outcome.failure().orElse("async-profiler's probe of " + library + " gave no answer"));
         } catch (IOException e) {
-            throw new IllegalStateException("cannot start async-profiler's probe: " + e.getMessage(), e);
+            throw new IllegalStateException(e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while probing async-profiler", e);

@@ -37,26 +37,22 @@ final class StoreBufferingLitmus {
             return new Run(List.of(), "jcstress jar not built (" + (jar == null ? NativeFolder.NOT_FOUND : jar) + ")");
         }
         Files.createDirectories(folder);
-        List<String> command = new ArrayList<>(
-                JavaCommand.jar(jar).args("-t", "litmus.StoreBuffering").build());
-        command.addAll(modeArgs);
-        command.addAll(List.of("-r", folder.toString(), "-jvmArgsPrepend", "--enable-native-access=ALL-UNNAMED"));
         Path log = folder.resolve("jcstress.log");
-        ChildProcess.Outcome ran = ChildProcess.command(command)
+        Files.deleteIfExists(log); // this run's output alone
+        ChildProcess.Outcome ran = ChildProcess.command(command(jar, modeArgs, folder))
+                .name("jcstress")
                 .directory(folder)
-                .run(Duration.ofSeconds(timeoutSeconds), out -> {
-                    try (var writer = Files.newBufferedWriter(log)) {
-                        out.transferTo(writer);
-                    }
-                });
+                .log(log)
+                .run(Duration.ofSeconds(timeoutSeconds));
         if (ran.timedOut()) {
-            return new Run(List.of(), "jcstress did not finish in " + timeoutSeconds + " s (killed; log: " + log + ")");
+            return new Run(List.of(), ran.failureInOneLine().orElseThrow());
         }
         List<Outcome> outcomes = new ArrayList<>();
         ChildProcess.Outcome read = ChildProcess.command(
                         JavaCommand.main(jar.toString(), "mechsym.stress.litmus.LitmusCounts")
                                 .args(folder.toString())
                                 .build())
+                .name("jcstress's litmus counts")
                 .run(Duration.ofSeconds(60), out -> {
                     for (String line = out.readLine(); line != null; line = out.readLine()) {
                         String[] cells = line.split("\t");
@@ -66,10 +62,26 @@ final class StoreBufferingLitmus {
                         }
                     }
                 });
-        if (read.timedOut() || read.exitCode() != 0 || outcomes.isEmpty()) {
-            return new Run(List.of(), "no litmus counts from jcstress (exit " + ran.exitCode() + "; log: " + log + ")");
+        if (!read.succeeded() || outcomes.isEmpty()) {
+            // jcstress's own failure says most; else why its results gave no counts
+            String why = ran.failureInOneLine()
+                    .or(read::failureInOneLine)
+                    .orElse("jcstress's results in " + folder + " hold no counts of the litmus test");
+            return new Run(List.of(), "no litmus counts from jcstress: " + why);
         }
         return new Run(outcomes, null);
+    }
+
+    /**
+     * jcstress from {@code jar} on the litmus test, in its mode {@code modeArgs}, its results in {@code
+     * folder}.
+     */
+    static List<String> command(Path jar, List<String> modeArgs, Path folder) {
+        List<String> command = new ArrayList<>(
+                JavaCommand.jar(jar).args("-t", "litmus.StoreBuffering").build());
+        command.addAll(modeArgs);
+        command.addAll(List.of("-r", folder.toString(), "-jvmArgsPrepend", "--enable-native-access=ALL-UNNAMED"));
+        return command;
     }
 
     /** How often a variant showed both loads reading 0 (the reordering), and in how many samples. */

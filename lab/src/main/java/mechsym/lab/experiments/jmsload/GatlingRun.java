@@ -1,6 +1,7 @@
 package mechsym.lab.experiments.jmsload;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -56,13 +57,13 @@ final class GatlingRun {
                 .message("Gatling: the post's simulation, ramp " + (long) ramp.fromPerSecond() + " -> "
                         + (long) ramp.toPerSecond() + "/s over " + (long) ramp.seconds() + " s");
         Outcome outcome = run(home.get(), context.workDir(), brokerUrl, ramp, REPLY_TIMEOUT);
-        String logName = context.workDir().getFileName() + "/gatling.log";
-        if (outcome.timedOut()) {
-            result.note("Gatling did not finish in time and was stopped (log: " + logName + ")");
+        Optional<String> failure = outcome.run().failure();
+        if (failure.isPresent()) {
+            result.note("Gatling's run of the post's simulation failed: " + failure.get());
             return;
         }
-        if (outcome.exitCode() != 0 || outcome.stats().isEmpty()) {
-            result.note("Gatling exited with " + outcome.exitCode() + " and no summary (log: " + logName + ")");
+        if (outcome.stats().isEmpty()) {
+            result.note("Gatling printed no summary (log: " + context.workDir().getFileName() + "/gatling.log)");
             return;
         }
         Map<String, String[]> stats = outcome.stats();
@@ -87,15 +88,11 @@ final class GatlingRun {
     }
 
     /**
-     * What a Gatling run left: its exit code, its console summary, the errors it counted (message to count),
-     * its HTML report.
+     * What a Gatling run left: how its process ended, its console summary, the errors it counted (message
+     * to count), its HTML report.
      */
     record Outcome(
-            boolean timedOut,
-            int exitCode,
-            Map<String, String[]> stats,
-            Map<String, Long> errors,
-            Optional<Path> report) {}
+            ChildProcess.Outcome run, Map<String, String[]> stats, Map<String, Long> errors, Optional<Path> report) {}
 
     /**
      * Runs the simulation against {@code brokerUrl} (a service must be listening on jmstestq), its results
@@ -106,18 +103,19 @@ final class GatlingRun {
             throws IOException, InterruptedException {
         Path resultsDir = Files.createDirectories(workDir.resolve("gatling"));
         Path log = workDir.resolve("gatling.log");
+        Files.deleteIfExists(log); // this run's output alone: its summary is read from it
         ChildProcess.Outcome ran = ChildProcess.command(command(home, brokerUrl, ramp, replyTimeout, resultsDir))
                 .name("Gatling")
-                .run(Duration.ofSeconds((long) ramp.seconds() + 180), out -> {
-                    try (var writer = Files.newBufferedWriter(log)) {
-                        out.transferTo(writer);
-                    }
-                });
+                .log(log)
+                .run(Duration.ofSeconds((long) ramp.seconds() + 180));
         if (ran.timedOut()) {
-            return new Outcome(true, -1, Map.of(), Map.of(), Optional.empty());
+            return new Outcome(ran, Map.of(), Map.of(), Optional.empty());
         }
-        List<String> lines = Files.readAllLines(log);
-        return new Outcome(false, ran.exitCode(), parseSummary(lines), parseErrors(lines), reportIndex(resultsDir));
+        // lenient decoding: a program's own output need not be UTF-8
+        List<String> lines = new String(Files.readAllBytes(log), StandardCharsets.UTF_8)
+                .lines()
+                .toList();
+        return new Outcome(ran, parseSummary(lines), parseErrors(lines), reportIndex(resultsDir));
     }
 
     static List<String> command(Path home, String brokerUrl, Ramp ramp, Duration replyTimeout, Path resultsDir) {
