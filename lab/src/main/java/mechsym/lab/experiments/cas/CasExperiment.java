@@ -258,7 +258,7 @@ public final class CasExperiment implements Experiment {
             if (cpp.isAvailable()) {
                 runCpp(context, cpp, measured, Rounds.inTurn(threadCounts, round), cpuList);
             }
-            runJava(context, measured, threadCounts, cpuList, round);
+            runJava(context, measured, threadCounts, cpus, round);
         }
         Figures figures = new Figures(
                 count,
@@ -322,16 +322,12 @@ public final class CasExperiment implements Experiment {
 
     /** One round of the Java side: one forked JVM, every case twice (warm-up, measured), then recording. */
     private static void runJava(
-            RunContext context, Figures figures, List<Integer> threadCounts, String cpuList, int round)
+            RunContext context, Figures figures, List<Integer> threadCounts, List<Integer> cpus, int round)
             throws Exception {
         List<CasRun.Run> javaRuns = context.fork(CasRun.class)
                 .name("CasRun-round" + round)
-                .jvmArgs(
-                        "-Xmx" + (64 + 8L * figures.mostThreads() * figures.recorded() / (1 << 20)) + "m",
-                        "-D" + CasRun.CPUS_PROPERTY + "=" + cpuList,
-                        "-D" + CasRun.RECORD_PROPERTY + "=" + figures.recorded(),
-                        "-D" + CasRun.ROUND_PROPERTY + "=" + round)
-                .input(new CasRun.Input(figures.count(), 2, threadCounts))
+                .jvmArgs("-Xmx" + (64 + 8L * figures.mostThreads() * figures.recorded() / (1 << 20)) + "m")
+                .input(new CasRun.Input(figures.count(), 2, threadCounts, cpus, round, figures.recorded()))
                 .timeoutSeconds(900)
                 .run(CasRun.Run.class);
         for (CasRun.Run r : javaRuns) {

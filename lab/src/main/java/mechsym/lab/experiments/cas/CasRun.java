@@ -32,13 +32,8 @@ import mechsym.tools.platform.CpuAffinity;
  * guard: the counter must end at COUNT (GET_AND_ADD_UNUSED: threads x (COUNT / threads)) plus at
  * most one overshoot per thread (a loop that read COUNT - 1 may still add one more), as in C++.
  *
- * <pre>
- * args: COUNT RUNS THREADS...     every run does every case at every thread count; run 0 is warm-up
- * -Dmechsym.cas.cpus=0,1,2,3      optional: thread i pinned to the i-th CPU (mod the list), as C++
- * -Dmechsym.cas.round=1           optional: odd rounds run the cases in reverse order
- * -Dmechsym.cas.record=2000000     optional: each measured run then records the increments of the
- *                                 getAndAdd and compareAndSet loops at the most threads (run lengths)
- * </pre>
+ * <p>Its one input is an {@link Input}: every run does every case at every thread count (run 0 is
+ * the warm-up), on the CPUs given, in the round's order, then records run lengths if asked.
  */
 public final class CasRun {
     /** The post's four loops. */
@@ -80,18 +75,6 @@ public final class CasRun {
 
     /** The cases a recording run repeats, each thread storing the counter values it obtained. */
     static final List<Case> RECORDED = List.of(Case.ADD_AND_GET, Case.CAS_LOOP);
-
-    /** The system property naming the CPUs to pin the threads to, one per core: "0,1,2,3". */
-    public static final String CPUS_PROPERTY = "mechsym.cas.cpus";
-
-    /**
-     * The system property giving the increments of a recording run (0 or absent: none); each measured
-     * run then records {@link #RECORDED} at the largest thread count.
-     */
-    public static final String RECORD_PROPERTY = "mechsym.cas.record";
-
-    /** The system property giving the lab's round: odd rounds run the cases in reverse order. */
-    public static final String ROUND_PROPERTY = "mechsym.cas.round";
 
     private static final PaddedCell COUNTER_CELL = new PaddedCell(0);
     private static final VarHandle COUNTER = PaddedCell.VALUE;
@@ -285,31 +268,39 @@ public final class CasRun {
         return new Run(c.name(), threads, run, count, counter, duration, perThread);
     }
 
-    /** One fork's work: the increments per run, the runs, and the thread counts to run each case with. */
-    public record Input(long count, int runs, List<Integer> threadCounts) {}
+    /**
+     * One fork's work.
+     *
+     * @param count the increments per run
+     * @param runs the runs; the first is the warm-up
+     * @param threadCounts the thread counts to run each case with
+     * @param cpus the CPUs to pin the threads to, one per core: thread i on the i-th (mod the list), as
+     *     in C++; none: unpinned
+     * @param round the lab's round: odd rounds run the cases in reverse order
+     * @param record the increments of a recording run (0: none); each measured run then records {@link
+     *     #RECORDED} at the largest thread count (run lengths)
+     */
+    public record Input(long count, int runs, List<Integer> threadCounts, List<Integer> cpus, int round, int record) {
+        public Input {
+            threadCounts = List.copyOf(threadCounts);
+            cpus = List.copyOf(cpus);
+        }
+    }
 
     public static void main(String[] args) throws Exception {
         Input input = ForkedJvm.input(args, Input.class);
-        long count = input.count();
-        int runs = input.runs();
-        String cpuList = System.getProperty(CPUS_PROPERTY, "").trim();
-        int[] cpus = cpuList.isEmpty()
-                ? new int[0]
-                : java.util.Arrays.stream(cpuList.split(","))
-                        .mapToInt(cpu -> Integer.parseInt(cpu.trim()))
-                        .toArray();
-        int record = Integer.getInteger(RECORD_PROPERTY, 0);
-        for (int run = 0; run < runs; run++) {
+        int[] cpus = input.cpus().stream().mapToInt(Integer::intValue).toArray();
+        for (int run = 0; run < input.runs(); run++) {
             int mostThreads = 1;
-            for (Case c : Rounds.inTurn(List.of(Case.values()), Integer.getInteger(ROUND_PROPERTY, 0))) {
+            for (Case c : Rounds.inTurn(List.of(Case.values()), input.round())) {
                 for (int threads : input.threadCounts()) {
                     mostThreads = Math.max(mostThreads, threads);
-                    ForkedJvm.emit(runOnce(c, threads, count, run, cpus));
+                    ForkedJvm.emit(runOnce(c, threads, input.count(), run, cpus));
                 }
             }
-            if (record > 0 && run > 0 && mostThreads > 1) {
+            if (input.record() > 0 && run > 0 && mostThreads > 1) {
                 for (Case c : RECORDED) {
-                    ForkedJvm.emit(recordOnce(c, mostThreads, record, run, cpus));
+                    ForkedJvm.emit(recordOnce(c, mostThreads, input.record(), run, cpus));
                 }
             }
         }

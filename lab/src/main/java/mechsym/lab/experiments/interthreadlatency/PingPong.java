@@ -16,7 +16,10 @@ import mechsym.lab.rigs.threads.PaddedCell;
  * </pre>
  *
  * <p>The access mode is fixed for the JVM by {@code -Dmechsym.pingpong.mode}: a {@code static
- * final} the JIT folds, so each fork compiles exactly one variant and the loop is the post's:
+ * final} the JIT folds, so each fork compiles exactly one variant and the loop is the post's. It is
+ * a JVM property rather than a field of the {@link Input} because the class's static initializer
+ * reads it, before {@code main} has an input; a mode read from the input would be a field the JIT
+ * cannot fold, and a branch in the loop the post's program never had:
  *
  * <ul>
  *   <li>{@code VOLATILE}: a volatile field, as in the post ({@code mov} + {@code lock addl} on x86);
@@ -28,9 +31,8 @@ import mechsym.lab.rigs.threads.PaddedCell;
  * ints shared a line), and runs bounded by time (the ping side checks the clock every 1024 round
  * trips, then sends {@link #STOP}), so a loaded machine cannot stretch a run without bound.
  *
- * <pre>
- * args: RUN_MS RUNS        (the first run is the warm-up; the parent leaves it out)
- * </pre>
+ * <p>Its input gives the length of a run and the runs (the first is the warm-up; the parent leaves
+ * it out).
  */
 public final class PingPong {
     /** The access modes compared. */
@@ -40,7 +42,9 @@ public final class PingPong {
         OPAQUE
     }
 
+    /** The JVM property fixing the access mode: read in the static initializer, so the JIT folds it. */
     static final String MODE_PROPERTY = "mechsym.pingpong.mode";
+
     private static final Mode MODE = Mode.valueOf(System.getProperty(MODE_PROPERTY, Mode.VOLATILE.name()));
     private static final long STOP = -2;
 
