@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import mechsym.tools.platform.ChildProcess;
 import mechsym.tools.platform.JavaCommand;
+import mechsym.tools.platform.JvmFlags;
 import mechsym.tools.platform.NativeFolder;
 
 /**
@@ -74,13 +75,13 @@ final class StoreBufferingLitmus {
 
     /**
      * jcstress from {@code jar} on the litmus test, in its mode {@code modeArgs}, its results in {@code
-     * folder}.
+     * folder}; its own forks get the flags every JVM of mechsym gets, as one space-separated line.
      */
     static List<String> command(Path jar, List<String> modeArgs, Path folder) {
         List<String> command = new ArrayList<>(
                 JavaCommand.jar(jar).args("-t", "litmus.StoreBuffering").build());
         command.addAll(modeArgs);
-        command.addAll(List.of("-r", folder.toString(), "-jvmArgsPrepend", "--enable-native-access=ALL-UNNAMED"));
+        command.addAll(List.of("-r", folder.toString(), "-jvmArgsPrepend", String.join(" ", JvmFlags.REQUIRED)));
         return command;
     }
 
