@@ -8,7 +8,8 @@ import java.util.SplittableRandom;
  * The machine's own drift during a lab run: the same two short kernels timed at the start and at the
  * end, a dependent integer loop (the core's clock and pipeline) and a random walk over 32 MiB (the
  * memory system and TLB). Both do fixed work, so a change between start and end is the machine's (its
- * clock, its neighbours on a shared host), not the code's. About a second each time.
+ * clock, its neighbours on a shared host), not the code's. About a second each time; milliseconds in
+ * the tiny profile, whose smaller kernels fit the caches.
  *
  * @param start the kernels before the first experiment
  * @param end the kernels after the last one; null while the run is under way or when it was cut short
@@ -17,10 +18,19 @@ public record Calibration(Kernels start, Kernels end) {
     /** A change between start and end beyond this fraction makes the run warn that the machine drifted. */
     public static final double DRIFT_WARNING = 0.10;
 
-    private static final int INTEGER_STEPS = 20_000_000;
-    private static final int WALK_SLOTS = 8 << 20; // 8 Mi ints: 32 MiB, far beyond the caches
-    private static final int WALK_STEPS = 1 << 20;
+    /** The kernels' sizes in the quick and full profiles: the walk's 8 Mi ints (32 MiB) far beyond the caches. */
+    private static final Sizes MEASURED = new Sizes(20_000_000, 8 << 20, 1 << 20);
+
+    /**
+     * The tiny profile's: the same code on a walk that fits the caches, in milliseconds rather than
+     * seconds. The tiny profile measures nothing (its caveat says so), so neither do its kernels.
+     */
+    private static final Sizes TINY = new Sizes(1_000_000, 1 << 16, 1 << 14);
+
     private static final int REPETITIONS = 8; // the first is warm-up (interpreter, OSR) and is dropped
+
+    /** Steps of the integer loop, slots of the walk's cycle, loads of one walk. */
+    private record Sizes(int integerSteps, int walkSlots, int walkSteps) {}
 
     /**
      * One timing of both kernels: the fastest of seven repetitions of each. The fastest, not the median:
@@ -37,21 +47,25 @@ public record Calibration(Kernels start, Kernels end) {
         }
     }
 
-    /** Times both kernels now. */
-    public static Kernels measure() {
+    /** Times both kernels now, at the sizes of {@code profile}: the tiny profile's are small. */
+    public static Kernels measure(Profile profile) {
+        return measure(profile == Profile.TINY ? TINY : MEASURED);
+    }
+
+    private static Kernels measure(Sizes sizes) {
         double[] integer = new double[REPETITIONS - 1];
         double[] memory = new double[REPETITIONS - 1];
-        int[] walk = cycle(WALK_SLOTS, new SplittableRandom(20261206));
+        int[] walk = cycle(sizes.walkSlots(), new SplittableRandom(20261206));
         long sink = 0;
         for (int r = 0; r < REPETITIONS; r++) {
             long t0 = System.nanoTime();
-            sink += integerChain(INTEGER_STEPS, r + 1);
+            sink += integerChain(sizes.integerSteps(), r + 1);
             long t1 = System.nanoTime();
-            sink += pointerChase(walk, WALK_STEPS, r);
+            sink += pointerChase(walk, sizes.walkSteps(), r);
             long t2 = System.nanoTime();
             if (r > 0) {
-                integer[r - 1] = (t1 - t0) / (double) INTEGER_STEPS;
-                memory[r - 1] = (t2 - t1) / (double) WALK_STEPS;
+                integer[r - 1] = (t1 - t0) / (double) sizes.integerSteps();
+                memory[r - 1] = (t2 - t1) / (double) sizes.walkSteps();
             }
         }
         if (sink == 42) {

@@ -100,7 +100,7 @@ public final class LabRunner {
         long startNanos = System.nanoTime();
         Environment environment = Environment.probe();
         progress.message("calibration: timing the drift kernels at the start");
-        Calibration calibration = new Calibration(Calibration.measure(), null);
+        Calibration calibration = new Calibration(Calibration.measure(profile), null);
         List<ExperimentResult> results = new ArrayList<>();
         int index = 0;
         for (Experiment experiment : experiments) {
@@ -133,7 +133,7 @@ public final class LabRunner {
         }
         progress.prefix("[report]");
         progress.message("calibration: timing the drift kernels at the end");
-        calibration = calibration.ended(Calibration.measure());
+        calibration = calibration.ended(Calibration.measure(profile));
         LabRun run = new LabRun(
                 LabRun.SCHEMA,
                 version,
