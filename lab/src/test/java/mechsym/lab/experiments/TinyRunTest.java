@@ -7,22 +7,19 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import mechsym.lab.ExperimentResult;
-import mechsym.lab.Profile;
-import mechsym.lab.Progress;
 import mechsym.lab.Table;
-import mechsym.lab.results.LabRun;
+import mechsym.lab.rigs.threads.TinyRun;
 import mechsym.lab.runner.ExperimentCatalog;
-import mechsym.lab.runner.LabRunner;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every experiment runs end to end on the tiny profile (not a measurement): it must finish OK, fill
  * its measured tables with positive figures, and state a verdict. memory-access is covered by the
- * CLI's end-to-end test. Tagged {@value #TAG}: {@code -DexcludedGroups=tiny-lab} skips these (about
- * two minutes) in a local run; CI runs them.
+ * CLI's end-to-end test. The runs are {@linkplain TinyRun#shared shared} with the experiments' own
+ * tests, which check more of the same run. Tagged {@value #TAG}: {@code -DexcludedGroups=tiny-lab}
+ * skips these (about two and a half minutes on 2 vCPUs) in a local run; CI runs them.
  */
 @Tag(TinyRunTest.TAG)
 class TinyRunTest {
@@ -32,15 +29,13 @@ class TinyRunTest {
         return ExperimentCatalog.ids().stream().filter(id -> !id.equals("memory-access"));
     }
 
-    @TempDir
-    Path dir;
-
     @ParameterizedTest
     @MethodSource("ids")
     void runsOnTheTinyProfile(String id) throws IOException {
-        LabRun run = new LabRunner(Profile.TINY, dir, Progress.silent(), "test", "test")
-                .run(ExperimentCatalog.select(List.of(id)));
-        ExperimentResult result = run.experiment(id);
+        TinyRun.Shared run =
+                TinyRun.shared(ExperimentCatalog.select(List.of(id)).getFirst());
+        Path dir = run.dir();
+        ExperimentResult result = run.result(id);
         assertThat(result.status()).as(result.error()).isEqualTo(ExperimentResult.Status.OK);
         List<Table> measured = result.tables().stream()
                 .filter(t -> t.source() == Table.Source.MEASURED)

@@ -9,18 +9,16 @@ import java.nio.file.Path;
 import java.util.List;
 import mechsym.lab.Chart;
 import mechsym.lab.ExperimentResult;
-import mechsym.lab.Profile;
-import mechsym.lab.Progress;
 import mechsym.lab.results.LabRun;
 import mechsym.lab.results.ResultsJson;
+import mechsym.lab.rigs.threads.TinyRun;
 import mechsym.lab.runner.ExperimentCatalog;
-import mechsym.lab.runner.LabRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every chart an experiment declares draws, as PNG and as SVG, from the tables of a tiny-profile
- * run. cas runs here (a few seconds). utf8's and null-check's JMH forks take from half a minute to
+ * run. cas runs here (a few seconds; the tiny run {@linkplain TinyRun#shared shared} with its other tests). utf8's and null-check's JMH forks take from half a minute to
  * minutes, so their run is stored: {@code tiny-run-results.json} is the results.json, copied as
  * written, of a real run of {@code ./mechsym lab utf8 cas null-check --profile tiny --out DIR}; it is
  * re-rendered here.
@@ -33,10 +31,10 @@ class ChartsOfTinyRunsTest {
 
     @Test
     void everyChartOfATinyCasRunDraws() throws IOException {
-        LabRun run = new LabRunner(Profile.TINY, dir, Progress.silent(), "test", "test")
-                .run(ExperimentCatalog.select(List.of("cas")));
+        TinyRun.Shared cas =
+                TinyRun.shared(ExperimentCatalog.select(List.of("cas")).getFirst());
 
-        assertEveryChartDraws(run);
+        assertEveryChartDraws(cas.run(), cas.dir());
     }
 
     @Test
@@ -51,11 +49,12 @@ class ChartsOfTinyRunsTest {
 
         new HtmlReport(run, dir).write();
 
-        assertEveryChartDraws(run);
+        assertEveryChartDraws(run, dir);
     }
 
-    private void assertEveryChartDraws(LabRun run) throws IOException {
-        assertThat(Files.readString(dir.resolve("report.html"))).doesNotContain("could not be drawn");
+    /** The report in {@code runDir} drew every chart, and each draws again into this test's folder. */
+    private void assertEveryChartDraws(LabRun run, Path runDir) throws IOException {
+        assertThat(Files.readString(runDir.resolve("report.html"))).doesNotContain("could not be drawn");
         Path charts = Files.createDirectories(dir.resolve("redrawn"));
         for (ExperimentResult e : run.experiments()) {
             assertThat(e.status()).as(e.id() + ": " + e.error()).isEqualTo(ExperimentResult.Status.OK);

@@ -2,36 +2,15 @@ package mechsym.lab.experiments.cachefallacy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Table;
 import mechsym.lab.rigs.threads.TinyRun;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 class CacheFallacyExperimentTest {
-    @TempDir
-    Path dir;
-
-    /**
-     * JMH refuses to start while another JMH holds /tmp/jmh.lock (another build or lab on a shared
-     * machine); the tiny profile measures nothing, so this test need not wait for it.
-     */
-    @BeforeAll
-    static void ignoreJmhLock() {
-        System.setProperty("jmh.ignoreLock", "true");
-    }
-
-    @AfterAll
-    static void restoreJmhLock() {
-        System.clearProperty("jmh.ignoreLock");
-    }
-
     @Test
     void tinyRunScoresEveryStoreModeAndBothLayouts() throws Exception {
-        ExperimentResult result = TinyRun.run(new CacheFallacyExperiment(), dir);
+        ExperimentResult result = TinyRun.run(new CacheFallacyExperiment());
         Table stores = result.table("store-cost");
         assertThat(TinyRun.texts(stores, "store"))
                 .containsExactly(

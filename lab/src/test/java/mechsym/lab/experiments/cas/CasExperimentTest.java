@@ -2,7 +2,6 @@ package mechsym.lab.experiments.cas;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Table;
 import mechsym.lab.Verdict;
@@ -11,15 +10,11 @@ import mechsym.tools.platform.CpuAffinity;
 import mechsym.tools.platform.CpuTopology;
 import mechsym.tools.platform.NativePrograms;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 class CasExperimentTest {
-    @TempDir
-    Path dir;
-
     @Test
     void tinyRunMeasuresEveryCaseAtEveryThreadCount() throws Exception {
-        ExperimentResult result = TinyRun.run(new CasExperiment(), dir);
+        ExperimentResult result = TinyRun.run(new CasExperiment());
         Table measured = result.table("measured");
         int cores = CpuAffinity.isSupported()
                 ? CpuTopology.ofThisProcess().onePerCore().size()

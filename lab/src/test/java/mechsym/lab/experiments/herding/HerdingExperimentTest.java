@@ -11,16 +11,14 @@ import mechsym.lab.rigs.threads.TinyRun;
 import mechsym.tools.platform.CpuAffinity;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 class HerdingExperimentTest {
-    @TempDir
-    Path dir;
-
     @Test
     @Timeout(120)
     void tinyRunMeasuresEveryPlacementAndKeepsItsHgrmFiles() throws Exception {
-        ExperimentResult result = TinyRun.run(new HerdingExperiment(), dir);
+        HerdingExperiment experiment = new HerdingExperiment();
+        ExperimentResult result = TinyRun.run(experiment);
+        Path dir = TinyRun.shared(experiment).dir();
         Table trips = result.table("round-trips");
         boolean twoCpus = CpuAffinity.isSupported() && CpuAffinity.allowedCpus().cardinality() >= 2;
         int expected = !twoCpus ? 2 : CpuAffinity.allowedCpus().cardinality() >= 3 ? 7 : 5;

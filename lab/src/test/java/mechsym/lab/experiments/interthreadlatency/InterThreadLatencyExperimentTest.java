@@ -10,15 +10,13 @@ import mechsym.lab.rigs.threads.TinyRun;
 import mechsym.tools.asm.Hsdis;
 import mechsym.tools.platform.NativePrograms;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 class InterThreadLatencyExperimentTest {
-    @TempDir
-    Path dir;
-
     @Test
     void tinyRunMeasuresEveryVariantWithPositiveRoundTrips() throws Exception {
-        ExperimentResult result = TinyRun.run(new InterThreadLatencyExperiment(), dir);
+        InterThreadLatencyExperiment experiment = new InterThreadLatencyExperiment();
+        ExperimentResult result = TinyRun.run(experiment);
+        Path dir = TinyRun.shared(experiment).dir();
         Table rtt = result.table("rtt");
         boolean cpp = NativePrograms.program("pingpong").isAvailable();
         assertThat(TinyRun.texts(rtt, "variant"))

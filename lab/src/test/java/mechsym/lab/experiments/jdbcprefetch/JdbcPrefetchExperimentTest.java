@@ -8,12 +8,8 @@ import mechsym.lab.ExperimentResult;
 import mechsym.lab.Table;
 import mechsym.lab.rigs.threads.TinyRun;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 class JdbcPrefetchExperimentTest {
-    @TempDir
-    Path dir;
-
     @Test
     void urlsArePointedAtTheProxy() {
         String pg = "jdbc:postgresql://db.example:6543/sales?user=u&password=p";
@@ -35,7 +31,9 @@ class JdbcPrefetchExperimentTest {
 
     @Test
     void tinyRunAgainstARealPostgres() throws Exception {
-        ExperimentResult result = TinyRun.run(new JdbcPrefetchExperiment(), dir);
+        JdbcPrefetchExperiment experiment = new JdbcPrefetchExperiment();
+        ExperimentResult result = TinyRun.run(experiment);
+        Path dir = TinyRun.shared(experiment).dir();
         Table all = result.table("all-rows");
         assertThat(all.rows()).isNotEmpty();
         int rt = all.columnIndex("round trips");

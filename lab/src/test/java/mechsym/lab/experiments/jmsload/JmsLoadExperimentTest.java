@@ -8,12 +8,12 @@ import org.junit.jupiter.api.Test;
 class JmsLoadExperimentTest {
     private static final long MS = 1_000_000L;
 
-    @org.junit.jupiter.api.io.TempDir
-    java.nio.file.Path dir;
-
     @Test
     void tinyRunDrivesTheRealBrokerAndServiceAndLeavesNothingBehind() throws Exception {
-        mechsym.lab.ExperimentResult result = mechsym.lab.rigs.threads.TinyRun.run(new JmsLoadExperiment(), dir);
+        JmsLoadExperiment experiment = new JmsLoadExperiment();
+        mechsym.lab.ExperimentResult result = mechsym.lab.rigs.threads.TinyRun.run(experiment);
+        java.nio.file.Path dir =
+                mechsym.lab.rigs.threads.TinyRun.shared(experiment).dir();
         mechsym.lab.Table summary = result.table("summary");
         assertThat(mechsym.lab.rigs.threads.TinyRun.texts(summary, "mode"))
                 .containsExactly("persistent", "non-persistent");

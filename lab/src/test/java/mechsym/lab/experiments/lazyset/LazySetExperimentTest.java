@@ -12,15 +12,13 @@ import mechsym.lab.rigs.pingpong.CpuPair;
 import mechsym.lab.rigs.threads.TinyRun;
 import mechsym.tools.platform.CpuTopology.Placement;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 class LazySetExperimentTest {
-    @TempDir
-    Path dir;
-
     @Test
     void tinyRunFillsBothExperimentsForEverySetMethod() throws Exception {
-        ExperimentResult result = TinyRun.run(new LazySetExperiment(), dir);
+        LazySetExperiment experiment = new LazySetExperiment();
+        ExperimentResult result = TinyRun.run(experiment);
+        Path dir = TinyRun.shared(experiment).dir();
         for (String id : List.of("ping-pong", "catch-up")) {
             Table table = result.table(id);
             assertThat(TinyRun.texts(table, "set")).contains("volatile", "lazy", "direct");

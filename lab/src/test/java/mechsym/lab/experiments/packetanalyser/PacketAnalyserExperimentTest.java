@@ -2,7 +2,6 @@ package mechsym.lab.experiments.packetanalyser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.util.List;
 import mechsym.lab.ExperimentResult;
 import mechsym.lab.Profile;
@@ -11,15 +10,11 @@ import mechsym.lab.rigs.threads.TinyRun;
 import mechsym.tools.analyser.Strategy;
 import mechsym.tools.platform.NativePrograms;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 class PacketAnalyserExperimentTest {
-    @TempDir
-    Path dir;
-
     @Test
     void tinyRunMeasuresEveryStrategyWithHeapAndNativeBuffers() throws Exception {
-        ExperimentResult result = TinyRun.run(new PacketAnalyserExperiment(), dir);
+        ExperimentResult result = TinyRun.run(new PacketAnalyserExperiment());
         Table batch = result.table("batch");
         assertThat(TinyRun.texts(batch, "configuration"))
                 .contains(
