@@ -210,14 +210,15 @@ public final class SerialisationExperiment implements Experiment {
             context.progress()
                     .message("JMH: write and read the post's object nine ways, round " + (round + 1) + " of " + rounds);
             for (String method : Rounds.inTurn(methods, round)) {
-                for (JmhBenchmarks.Score s : jmh.run(jmh.options(JmhBenchmarks.ALLOCATING.toArray(String[]::new))
-                        .include(SerialisationBenchmark.class.getName() + "\\." + method + "$")
-                        .addProfiler(GCProfiler.class)
-                        .forks(1)
-                        .warmupIterations(profile.pick(1, 2, 5))
-                        .warmupTime(TimeValue.milliseconds(profile.pick(100, 300, 1000)))
-                        .measurementIterations(profile.pick(1, 3, 10))
-                        .measurementTime(TimeValue.milliseconds(profile.pick(100, 300, 1000))))) {
+                for (JmhBenchmarks.Score s :
+                        jmh.run(jmh.options(JmhBenchmarks.allocating(profile).toArray(String[]::new))
+                                .include(SerialisationBenchmark.class.getName() + "\\." + method + "$")
+                                .addProfiler(GCProfiler.class)
+                                .forks(1)
+                                .warmupIterations(profile.pick(1, 2, 5))
+                                .warmupTime(TimeValue.milliseconds(profile.pick(100, 300, 1000)))
+                                .measurementIterations(profile.pick(1, 3, 10))
+                                .measurementTime(TimeValue.milliseconds(profile.pick(100, 300, 1000))))) {
                     byMethod.computeIfAbsent(s.method(), k -> new ArrayList<>()).add(s);
                 }
             }

@@ -237,8 +237,8 @@ public final class Utf8Experiment implements Experiment {
      * that allocate have it pre-touched (JmhBenchmarks.ALLOCATING).
      */
     private static ChainedOptionsBuilder configure(JmhBenchmarks jmh, Profile profile, Group group) {
-        List<String> flags =
-                new ArrayList<>(group == Group.ALLOCATING ? JmhBenchmarks.ALLOCATING : JmhBenchmarks.FIXED_HEAP);
+        List<String> flags = new ArrayList<>(
+                group == Group.ALLOCATING ? JmhBenchmarks.allocating(profile) : JmhBenchmarks.FIXED_HEAP);
         if (group == Group.OPENED) {
             flags.add(OPENS_JAVA_LANG);
         }
