@@ -38,7 +38,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * Sizes: quick, 1 and N threads, every loader in the first round, then two more rounds of the two
  * loaders the claims judge (the thread counts turned by round); each claim is judged over the rounds'
- * N-to-1 ratios (ClassLoaderCacheClaims). Full: 1..2N threads, five rounds of 1 s iterations.
+ * N-to-1 ratios (ClassLoaderCacheClaims). Full: 1..2N threads, five rounds of 1 s iterations. Tiny:
+ * one round of the two loaders the claims judge, the lookups at 1 and 2 threads as quick's first round.
  */
 public final class ClassLoaderCacheExperiment implements Experiment {
     private static final String SEED_MACHINE = "an 8-core machine (the post: 'it is an 8 core machine'), Tomcat"
@@ -113,10 +114,10 @@ public final class ClassLoaderCacheExperiment implements Experiment {
                 threads.add(t);
             }
         }
-        // tiny: one loader of each kind (the post's Tomcat, a cache over today's, the JDK's own)
-        String[] loaders = profile == Profile.TINY
-                ? new String[] {"tomcat8-webapp", "chm-cache", "parallel-capable"}
-                : LOADERS.toArray(String[]::new);
+        // tiny: the two loaders the claims judge, the post's Tomcat and a cache over today's (LoadersTest
+        // makes the JDK's own parallel-capable loader)
+        String[] loaders =
+                profile == Profile.TINY ? new String[] {"tomcat8-webapp", "chm-cache"} : LOADERS.toArray(String[]::new);
         int warmups = profile.pick(1, 1, 2);
         int iterations = profile.pick(1, 2, 5);
         TimeValue time = TimeValue.milliseconds(profile.pick(50, 150, 1000)); // forks, not iterations, cost most
@@ -137,9 +138,9 @@ public final class ClassLoaderCacheExperiment implements Experiment {
                     round == 0 ? threads : List.of(1, cores).stream().distinct().toList(), round)) {
                 List<String> flags = new ArrayList<>(Loaders.TOMCAT_FLAGS);
                 flags.add("-D" + ClassLoaderBenchmark.WORK_DIR_PROPERTY + "=" + work);
-                // quick: the owned JAR's class at N threads of the first round only, the post's op always
+                // quick and tiny: the owned JAR's class at N threads of the first round only, the post's op always
                 String methods =
-                        profile == Profile.QUICK && (t == 1 || round > 0) ? "jdkClasses" : "(jdkClasses|ownedClass)";
+                        profile != Profile.FULL && (t == 1 || round > 0) ? "jdkClasses" : "(jdkClasses|ownedClass)";
                 for (JmhBenchmarks.Score s : jmh.run(JmhBenchmarks.oneFork(
                         jmh.options(flags.toArray(String[]::new))
                                 .include(ClassLoaderBenchmark.class.getName() + "\\." + methods + "$")
