@@ -57,6 +57,9 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * consumer each get a core of their own; below, they are shown and NOT MEASURABLE. The same-thread
  * goal is judged everywhere, over five forks of each SPSC queue in turn (quick and full).
  *
+ * Tiny profile (a smoke test): every queue's throughput, one fork each; the round trip, burst and batch
+ * costs of the queues the headlines read.
+ *
  * Quick profile: about 130 s on 2 vCPUs. Below 4 cores, where no pair goal can be judged, every queue
  * gets one throughput round and one round-trip round (context) and the post's pair three throughput
  * rounds (the verdict); on 4 cores or more every queue gets three rounds and the goal pairs five. The
@@ -66,6 +69,15 @@ public final class QueuesExperiment implements Experiment {
     /** The queues whose batch operations the batch-cost table compares (Agrona: drain only). */
     private static final List<String> BATCH_QUEUES = List.of(
             "mechsym-spsc", "jctools-spsc", "agrona-one-to-one", "mechsym-mpsc", "jctools-mpsc", "agrona-many-to-one");
+
+    /**
+     * The tiny profile's round-trip, burst and batch queues: those the headlines read. Every queue
+     * still runs in the throughput forks; the other benchmarks, tables and charts run on these.
+     */
+    private static final List<String> TINY_ROUND_TRIP = List.of("mechsym-spsc", "jctools-spsc", "array-blocking-queue");
+
+    private static final List<String> TINY_BURST = List.of("mechsym-spsc-indexed", "mechsym-spsc-indexed-volatile");
+    private static final List<String> TINY_BATCH = List.of("mechsym-spsc", "agrona-many-to-one"); // Agrona: no fill
 
     /** mechsym's queue and the library queue it must at least equal, by the benchmarks' labels. */
     private static final Map<String, String> GOALS = Map.of(
@@ -142,8 +154,8 @@ public final class QueuesExperiment implements Experiment {
         // where no pair goal can be judged, the quick profile gives the queues the verdict does not read
         // one round (context, shown not judged), and the post's pair all of its rounds
         int contextRounds = pairGoalsJudged || profile != Profile.QUICK ? rounds : 1;
-        // the same-thread goal's repetitions: forks of the SPSC queues, in turn
-        int sameThreadForks = profile.pick(2, 5, 5);
+        // the same-thread goal's repetitions: forks of the SPSC queues, in turn (tiny: one runs the code)
+        int sameThreadForks = profile.pick(1, 5, 5);
         int measurements = profile.pick(1, 2, 5);
         List<String> queues =
                 java.util.Arrays.stream(QueueKind.values()).map(k -> k.label).toList();
@@ -191,8 +203,10 @@ public final class QueuesExperiment implements Experiment {
 
         // 3. round trip
         Map<String, List<Double>> trips = new java.util.LinkedHashMap<>();
-        List<String> byInterface =
-                queues.stream().filter(q -> !q.endsWith("-class")).toList();
+        boolean tiny = profile == Profile.TINY;
+        List<String> byInterface = queues.stream()
+                .filter(q -> !q.endsWith("-class") && (!tiny || TINY_ROUND_TRIP.contains(q)))
+                .toList();
         alternate(
                 jmh,
                 profile,
@@ -213,7 +227,7 @@ public final class QueuesExperiment implements Experiment {
                 .param(
                         "queue",
                         QueueBurstCostBenchmark.queues().stream()
-                                .filter(q -> !sameThreadQueues.contains(q))
+                                .filter(q -> !sameThreadQueues.contains(q) && (!tiny || TINY_BURST.contains(q)))
                                 .toArray(String[]::new))
                 .measurementIterations(burstMeasurements))) {
             costs.computeIfAbsent(QueueKind.of(s.param("queue")).label, k -> new java.util.ArrayList<>())
@@ -234,7 +248,7 @@ public final class QueuesExperiment implements Experiment {
         headlineCosts(result, costs);
         List<JmhBenchmarks.Score> batchScores = jmh.run(configure(jmh, profile)
                 .include(QueueBurstCostBenchmark.class.getName() + ".batch")
-                .param("queue", BATCH_QUEUES.toArray(String[]::new))
+                .param("queue", (tiny ? TINY_BATCH : BATCH_QUEUES).toArray(String[]::new))
                 .measurementIterations(burstMeasurements));
         QueuesReport.batchCost(result, batchScores, burstMeasurements);
 
