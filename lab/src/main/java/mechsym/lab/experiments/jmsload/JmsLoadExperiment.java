@@ -104,7 +104,7 @@ public final class JmsLoadExperiment implements Experiment {
 
     @Override
     public void run(RunContext context, ExperimentResult.Builder result) throws Exception {
-        Ramp ramp = context.profile().pick(new Ramp(10, 40, 3), new Ramp(10, 300, 16), POST_RAMP);
+        Ramp ramp = context.profile().pick(new Ramp(10, 40, 2), new Ramp(10, 300, 16), POST_RAMP);
         int senders = context.profile().pick(4, 16, 32);
         long timeoutMillis = context.profile().pick(5_000L, 10_000L, 10_000L);
         Path workDir = context.workDir();
