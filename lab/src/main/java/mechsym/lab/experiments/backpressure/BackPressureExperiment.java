@@ -14,6 +14,7 @@ import mechsym.lab.ExperimentResult;
 import mechsym.lab.Goal;
 import mechsym.lab.Measure;
 import mechsym.lab.Percentiles;
+import mechsym.lab.Profile;
 import mechsym.lab.Rounds;
 import mechsym.lab.RunContext;
 import mechsym.lab.Seed;
@@ -82,6 +83,8 @@ public final class BackPressureExperiment implements Experiment {
     static final double MAX_LATENCY_MILLIS = 20;
 
     static final int[] ARRIVAL_PERCENTS = {50, 90, 100, 120, 200};
+    /** The tiny profile's steps: the first, below capacity, and the overload the claims read. */
+    private static final int[] TINY_ARRIVAL_PERCENTS = {50, 200};
     /** Capacity runs whose median sets the arrival rates (the last is the first 2x round's capacity). */
     static final int REFERENCE_CAPACITY_RUNS = 3;
 
@@ -94,7 +97,9 @@ public final class BackPressureExperiment implements Experiment {
     /**
      * Sizes per profile: seconds per load step, per capacity run at 1.5x, per speed-goal run; slow
      * clients; the most connections the load opens; rounds of the bounded+503 gateway at 2x (its
-     * figures sit near their lines), of the unbounded one (far from them), and of the speed goals.
+     * figures sit near their lines), of the unbounded one (far from them), and of the speed goals; the
+     * least a load step waits after its schedule for the answers still due (the slow-consumer runs
+     * wait that long: a server the slow clients hold answers late or not at all).
      */
     record Params(
             double runSeconds,
@@ -104,14 +109,15 @@ public final class BackPressureExperiment implements Experiment {
             int connections,
             int boundedRounds,
             int unboundedRounds,
-            int speedRounds) {}
+            int speedRounds,
+            double drainSeconds) {}
 
     static Params params(RunContext context) {
         return context.profile()
                 .pick(
-                        new Params(0.25, 0.4, 0.25, 4, 500, 2, 2, 2),
-                        new Params(1.2, 1.0, 0.6, 16, 2000, 5, 3, 5),
-                        new Params(10, 5, 5, 64, 4000, 6, 3, 6));
+                        new Params(0.25, 0.4, 0.25, 4, 500, 2, 2, 1, 0.5),
+                        new Params(1.2, 1.0, 0.6, 16, 2000, 5, 3, 5, 2),
+                        new Params(10, 5, 5, 64, 4000, 6, 3, 6, 2));
     }
 
     @Override
@@ -169,7 +175,7 @@ public final class BackPressureExperiment implements Experiment {
         context.progress()
                 .start(
                         "back-pressure",
-                        POLICIES.size() * ARRIVAL_PERCENTS.length
+                        POLICIES.size() * arrivalPercents(context).length
                                 + p.boundedRounds()
                                 + p.unboundedRounds()
                                 + p.speedRounds()
@@ -282,7 +288,12 @@ public final class BackPressureExperiment implements Experiment {
         context.progress().finish();
     }
 
-    /** The five arrival rates against one gateway; the 200% run's samples go into {@code depthAt200}. */
+    /** The load steps' arrival rates, in % of capacity. */
+    static int[] arrivalPercents(RunContext context) {
+        return context.profile() == Profile.TINY ? TINY_ARRIVAL_PERCENTS : ARRIVAL_PERCENTS;
+    }
+
+    /** The arrival rates against one gateway; the 200% run's samples go into {@code depthAt200}. */
     private static List<RunRow> steps(
             RunContext context,
             ServerUnderLoad gateway,
@@ -292,7 +303,7 @@ public final class BackPressureExperiment implements Experiment {
             Map<QueuePolicy, List<Sample>> depthAt200)
             throws IOException, InterruptedException {
         List<RunRow> rows = new ArrayList<>();
-        for (int percent : ARRIVAL_PERCENTS) {
+        for (int percent : arrivalPercents(context)) {
             if (!gateway.process().isAlive()) {
                 gateway.restart(context);
             }
@@ -384,7 +395,7 @@ public final class BackPressureExperiment implements Experiment {
             ServerUnderLoad server, String policy, int percent, double rate, double seconds, Params p)
             throws IOException, InterruptedException {
         long startMillis = System.currentTimeMillis();
-        LoadResult load = load(server.port(), rate, seconds, p.connections(), Math.max(2, 2 * seconds));
+        LoadResult load = load(server.port(), rate, seconds, p.connections(), Math.max(p.drainSeconds(), 2 * seconds));
         Thread.sleep(150); // the sample after the last answer
         List<Sample> samples = server.samples(startMillis, System.currentTimeMillis());
         RunRow row = RunRow.of(policy, percent, rate, load, samples, server.alertsBefore(startMillis));
@@ -402,7 +413,7 @@ public final class BackPressureExperiment implements Experiment {
             throws IOException, InterruptedException {
         try (SlowClients _ = new SlowClients(port, p.slowClients())) {
             Thread.sleep(100);
-            LoadResult load = load(port, rate, p.runSeconds(), p.connections(), 2);
+            LoadResult load = load(port, rate, p.runSeconds(), p.connections(), p.drainSeconds());
             RunRow row = RunRow.of(server, 50, rate, load, List.of(), 0);
             row.slowClients = true;
             context.progress().step();

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(60)
 class BackPressureRemoteTest {
     private static final BackPressureExperiment.Params TINY =
-            new BackPressureExperiment.Params(0.25, 0.4, 0.25, 4, 500, 2, 2, 2);
+            new BackPressureExperiment.Params(0.25, 0.4, 0.25, 4, 500, 2, 2, 2, 0.5);
 
     /** A server that answers every connection with {@code answer} and keeps it open. */
     private static final class Garbage implements AutoCloseable {
