@@ -87,6 +87,15 @@ public final class OffHeapExperiment implements Experiment {
     private static final List<String> STORAGES_OTHER_COLLECTORS = List.of("objects", "unsafe", "core-aos");
 
     /**
+     * The tiny profile's forks, a smoke test: the storages the verdict reads under Parallel and the goals
+     * under G1. TradeTableTest runs every storage in the test JVM.
+     */
+    private static final List<String> TINY_PARALLEL = List.of("objects", "unsafe");
+
+    private static final List<String> TINY_G1 =
+            List.of("objects", "unsafe", "unsafe-huge", "core-aos", "core-aos-huge", "core-aos-reused");
+
+    /**
      * The post's table and its FFM twin, whose forks run with Native Memory Tracking: their malloc'd memory
      * is measured, not reckoned from the layout (core's mmap'd memory is outside NMT's malloc figures).
      */
@@ -331,15 +340,21 @@ public final class OffHeapExperiment implements Experiment {
 
     /**
      * The forks: the post's collector (Parallel) for the verdict, G1 for every storage (the goals),
-     * and in the full profile ZGC and the runs without System.gc() the post invites.
+     * and in the full profile ZGC and the runs without System.gc() the post invites; in the tiny profile
+     * only the storages the verdict and the goals read.
      */
     private static List<Config> configs(Profile profile) {
+        boolean tiny = profile == Profile.TINY;
         List<Config> configs = new ArrayList<>();
         for (String storage : STORAGES_OTHER_COLLECTORS) {
-            configs.add(new Config(PARALLEL, storage, true));
+            if (!tiny || TINY_PARALLEL.contains(storage)) {
+                configs.add(new Config(PARALLEL, storage, true));
+            }
         }
         for (String storage : STORAGES) {
-            configs.add(new Config(G1, storage, true));
+            if (!tiny || TINY_G1.contains(storage)) {
+                configs.add(new Config(G1, storage, true));
+            }
         }
         if (profile == Profile.FULL) {
             for (String storage : STORAGES_OTHER_COLLECTORS) {
