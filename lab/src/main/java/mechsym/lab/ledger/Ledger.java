@@ -153,7 +153,9 @@ public final class Ledger implements AutoCloseable {
             properties.setProperty("loginTimeout", String.valueOf(NETWORK_TIMEOUT_S));
             properties.setProperty("socketTimeout", String.valueOf(6 * NETWORK_TIMEOUT_S));
         } else {
-            properties.setProperty("busy_timeout", String.valueOf(BUSY_TIMEOUT_MS));
+            if (!location.jdbcUrl().contains("busy_timeout=")) { // the URL's own wait wins over the default
+                properties.setProperty("busy_timeout", String.valueOf(BUSY_TIMEOUT_MS));
+            }
             properties.setProperty("foreign_keys", "true");
             // a writer takes the write lock when its transaction starts, so two writers queue, never deadlock
             properties.setProperty("transaction_mode", "IMMEDIATE");

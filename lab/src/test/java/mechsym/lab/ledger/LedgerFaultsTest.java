@@ -38,7 +38,10 @@ class LedgerFaultsTest {
         LedgerHook.record(run("2026-12-01T00:00:00Z"), dir.resolve("results.json"), location, null);
         try (WriterProcess writer = WriterProcess.start("hold", location.file().toString())) {
             assertThat(writer.awaitLine()).isEqualTo("holding");
-            String line = LedgerHook.record(run("2026-12-02T00:00:00Z"), dir.resolve("results.json"), location, null);
+            // the same ledger, waiting 1 s for the lock rather than the ledger's usual 10 s
+            LedgerLocation impatient =
+                    new LedgerLocation("jdbc:sqlite:" + location.file() + "?busy_timeout=1000", location.file());
+            String line = LedgerHook.record(run("2026-12-02T00:00:00Z"), dir.resolve("results.json"), impatient, null);
             assertThat(line).startsWith("warning: ledger " + location.file()).contains("locked");
             writer.kill();
         }
