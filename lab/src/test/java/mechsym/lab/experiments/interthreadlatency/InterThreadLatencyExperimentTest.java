@@ -53,9 +53,17 @@ class InterThreadLatencyExperimentTest {
         // with mechsym's hsdis the table also names the instruction after the store
         if (Hsdis.find().isAvailable() && ((Number) volatileRow.get(1)).intValue() > 0) {
             List<String> after = TinyRun.texts(fences, "instruction after the store");
-            assertThat(after.get(0)).startsWith("lock addl");
-            assertThat(after.subList(1, 3)).allMatch(a -> a.startsWith("none"));
-            assertThat(TinyRun.texts(fences, "the store (pong)")).allMatch(store -> store.startsWith("mov"));
+            List<String> stores = TinyRun.texts(fences, "the store (pong)");
+            // a tiny run may end before C2 compiles a variant's pong: its store is then "not found", its
+            // fence count is of the code that was printed, and there is no instruction after to read
+            for (int variant = 0; variant < 3; variant++) {
+                if (!stores.get(variant).equals("not found")) {
+                    assertThat(after.get(variant))
+                            .as(stores.get(variant))
+                            .startsWith(variant == 0 ? "lock addl" : "none");
+                }
+            }
+            assertThat(stores).allMatch(store -> store.startsWith("mov") || store.equals("not found"));
         }
     }
 
