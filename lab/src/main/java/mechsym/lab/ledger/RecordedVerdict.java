@@ -3,8 +3,9 @@ package mechsym.lab.ledger;
 import java.util.List;
 
 /**
- * One experiment of one recorded run: its verdict on the post and the sub-claims; beside them, mechsym's goals,
- * each with the figure that decided it. An immutable value.
+ * One experiment of one recorded run: the verdict on the post with its sub-claims, and apart from it
+ * mechsym's own goals (never part of the verdict), each with the figure that decided it. An immutable
+ * value.
  *
  * @param status OK or FAILED, as results.json has it
  * @param verdict the verdict's outcome name (REPRODUCED, PARTLY, ...)
