@@ -182,19 +182,29 @@ final class PacketAnalyserReport {
                 .column("result (the post's cell)");
     }
 
-    /** The real-time table's note: how a trial runs, with the plan's start-up and window. */
+    /** The real-time table's note: how a trial runs, with the plan's start-up and windows. */
     static String realtimeNote(Plan plan) {
+        String reference = plan.referenceTrials().isEmpty()
+                ? ""
+                : String.format(
+                        Locale.ROOT,
+                        " Without searches the sub-claims' cells are trials at the post's 1,000 ns with %d ms"
+                                + " windows, long enough to hold a young collection of the 2 GB heap at that rate:"
+                                + " \"no loss at 1000 ns\" or the share lost there, the distinction the post's"
+                                + " tables draw between a number and \"lost\".",
+                        plan.referenceWindowMs());
         return String.format(
-                Locale.ROOT,
-                "Fixed rate: native/clock_source writes a sequence number every interval into a memory-mapped"
-                        + " queue holding 100 ms of packets and keeps going while the JVM pauses; gaps in the"
-                        + " numbers are lost packets. A trial is %d ms of start-up (loss shown, forgiven) then"
-                        + " %d ms that must lose nothing; a search row shows its last trial and the post's cell"
-                        + " (the smallest clean interval, or the loss at 1000 ns). The clock source busy-spins"
-                        + " a core of its own: on a 2-vCPU machine with other load it is descheduled too, and"
-                        + " its catch-up bursts count against the analyser.",
-                plan.startupMs(),
-                plan.windowMs());
+                        Locale.ROOT,
+                        "Fixed rate: native/clock_source writes a sequence number every interval into a memory-mapped"
+                                + " queue holding 100 ms of packets and keeps going while the JVM pauses; gaps in the"
+                                + " numbers are lost packets. A trial is %d ms of start-up (loss shown, forgiven) then"
+                                + " %d ms that must lose nothing; a search row shows its last trial and the post's cell"
+                                + " (the smallest clean interval, or the loss at 1000 ns). The clock source busy-spins"
+                                + " a core of its own: on a 2-vCPU machine with other load it is descheduled too, and"
+                                + " its catch-up bursts count against the analyser.",
+                        plan.startupMs(),
+                        plan.windowMs())
+                + reference;
     }
 
     /** The post's cell for one trial at a fixed interval: no loss, or the share lost. */

@@ -13,11 +13,17 @@ import mechsym.tools.analyser.Strategy;
  * What the packet-analyser experiment runs in a profile: the batch jobs each round measures (in turn,
  * reversed every other round), the rounds, pool sizes, batch and real-time lengths. Real time is a
  * min-interval search per configuration and round ({@code search}, full), or, where the profile cannot
- * afford one, {@code realTimeRounds} forked trials of the best Java configuration at the goal's interval.
+ * afford one, one trial per round of each of {@code referenceTrials} at the post's reference interval
+ * (1,000 ns, where the post's tables tell "a number" from "lost"), in windows of {@code
+ * referenceWindowMs}; and {@code realTimeRounds} forked trials of the best Java configuration at the
+ * goal's interval.
  *
  * @param batch the jobs of one round
  * @param rounds how many rounds: each job's figure is a value per round
  * @param reports timed reports per fork; the fork's value is their median
+ * @param referenceTrials the real-time cells a profile without searches decides by one trial each
+ * @param referenceWindowMs a reference trial's window after its start-up: long enough to hold a young
+ *     collection of the post's 2 GB heap at 1,000 ns per packet, whose pause is what loses packets
  */
 record Plan(
         List<BatchJob> batch,
@@ -33,7 +39,18 @@ record Plan(
         long windowMs,
         boolean search,
         int realTimeRounds,
-        boolean cppRealTimeTrial) {
+        boolean cppRealTimeTrial,
+        List<RealTimeJob> referenceTrials,
+        long referenceWindowMs) {
+
+    Plan {
+        batch = List.copyOf(batch);
+        referenceTrials = List.copyOf(referenceTrials);
+        if (search && !referenceTrials.isEmpty()) {
+            // a searched cell and a one-trial cell do not compare: the smallest clean interval is not "clean at 1,000"
+            throw new IllegalArgumentException("a plan that searches has no reference trials");
+        }
+    }
 
     /** The jobs, rounds, sizes and times of one profile. */
     static Plan of(Profile profile) {
@@ -60,12 +77,16 @@ record Plan(
                         400,
                         false,
                         1,
-                        true);
+                        true,
+                        List.of(reference(Collector.G1, a, Strategy.POOL)),
+                        400);
             }
             case QUICK -> {
                 // the smallest runs that decide: pooling against allocation under each collector (case B),
                 // mix against pooling at low utilisation (case A), flat C++ against the rest, and the goal's
-                // best Java (native buffers, flat parse) in both cases
+                // best Java (native buffers, flat parse) in both cases; in real time, case A at the post's
+                // 1,000 ns, where its tables show Parallel ('CMS') pooling losing packets and allocation,
+                // G1 and ZGC pooling not
                 Jobs jobs = new Jobs();
                 AnalyserCase b = AnalyserCase.B;
                 AnalyserCase a = AnalyserCase.A;
@@ -91,7 +112,13 @@ record Plan(
                         2_000,
                         false,
                         2,
-                        false);
+                        false,
+                        List.of(
+                                reference(Collector.PARALLEL, a, Strategy.POOL),
+                                reference(Collector.PARALLEL, a, Strategy.ALLOC),
+                                reference(Collector.G1, a, Strategy.POOL),
+                                reference(Collector.ZGC, a, Strategy.POOL)),
+                        8_000);
             }
             case FULL -> {
                 Jobs jobs = new Jobs();
@@ -131,9 +158,20 @@ record Plan(
                         10_000,
                         true,
                         2,
-                        false);
+                        false,
+                        List.of(),
+                        0);
             }
         };
+    }
+
+    /** A reference trial of the post's Java (heap buffers, objects parse) under {@code collector}. */
+    private static RealTimeJob reference(Collector collector, AnalyserCase c, Strategy strategy) {
+        return new RealTimeJob(
+                new JavaConfig(collector, Buffers.HEAP, Analyser.Parse.OBJECTS),
+                c,
+                strategy,
+                RealTimeJob.Kind.REFERENCE);
     }
 
     /** The cases the batch jobs cover, in plan order. */

@@ -23,9 +23,14 @@ final class Figures {
         return new PacketAnalyserFigures(List.of(figures), List.of(), List.of());
     }
 
-    /** One real-time cell per round: a clean interval (a number) or a loss at the reference (null, lost). */
+    /** One searched real-time cell per round: a clean interval (a number) or a loss at the reference (null, lost). */
     static RealTimeCell cell(
             Solution solution, Strategy strategy, String caseLabel, int round, Long clean, double lost) {
-        return new RealTimeCell(solution, strategy, caseLabel, round, clean, lost);
+        return new RealTimeCell(solution, strategy, caseLabel, round, clean, lost, true);
+    }
+
+    /** One trial's cell at the post's 1,000 ns: clean, or the share lost. */
+    static RealTimeCell reference(Solution solution, Strategy strategy, String caseLabel, int round, double lost) {
+        return RealTimeCell.atReference(solution, strategy, caseLabel, round, 1_000, lost == 0, lost);
     }
 }

@@ -4,6 +4,7 @@ import static mechsym.lab.experiments.packetanalyser.Figures.batch;
 import static mechsym.lab.experiments.packetanalyser.Figures.cell;
 import static mechsym.lab.experiments.packetanalyser.Figures.heap;
 import static mechsym.lab.experiments.packetanalyser.Figures.of;
+import static mechsym.lab.experiments.packetanalyser.Figures.reference;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -214,17 +215,59 @@ class PacketAnalyserClaimsTest {
     }
 
     @Test
-    void realTimeSubClaimsWithoutSearchesNameTheFullProfile() {
+    void realTimeSubClaimsWithoutCellsNameTheProfilesThatRunThem() {
         Verdict v = PacketAnalyserClaims.judge(batch(heap(Collector.G1, Strategy.POOL, "B", 400, 420)));
         for (String c : List.of(
                 "pooling loses less than allocation in real time",
                 "G1 loses less than Parallel",
-                "ZGC loses less than Parallel",
-                "flat C++ fastest in real time")) {
+                "ZGC loses less than Parallel")) {
             Claim claim = VerdictClaims.of(v, c);
             assertThat(claim.outcome()).as(c).isEqualTo(Outcome.INCONCLUSIVE);
-            assertThat(claim.reason()).as(c).contains("decided at the post's size only: `--profile full`");
+            assertThat(claim.reason()).as(c).contains("not run in this profile: `--profile full`", "1,000 ns");
         }
+        Claim flat = VerdictClaims.of(v, "flat C++ fastest in real time");
+        assertThat(flat.outcome()).isEqualTo(Outcome.INCONCLUSIVE);
+        assertThat(flat.reason()).contains("decided at the post's size only: `--profile full`");
+    }
+
+    @Test
+    void trialsAtTheReferenceDecideCleanAgainstLossyAndTieWhenBothAreClean() {
+        String g1 = "G1 loses less than Parallel";
+        Strategy pool = Strategy.POOL;
+        Claim holds = claim(twoRoundsAtReference(G1_HEAP, pool, 0, 0, PARALLEL_HEAP, pool, 6.2, 5.8), g1);
+        assertThat(holds.outcome()).isEqualTo(Outcome.REPRODUCED);
+        assertThat(holds.reason()).contains("no loss at 1000 ns vs lost 6.20% at 1000 ns");
+        assertThat(claim(twoRoundsAtReference(G1_HEAP, pool, 2, 3, PARALLEL_HEAP, pool, 0, 0), g1)
+                        .outcome())
+                .isEqualTo(Outcome.NOT_REPRODUCED);
+        Claim tied = claim(twoRoundsAtReference(G1_HEAP, pool, 0, 0, PARALLEL_HEAP, pool, 0, 0), g1);
+        assertThat(tied.outcome()).isEqualTo(Outcome.INCONCLUSIVE);
+        assertThat(tied.reason()).contains("tied");
+        String pooling = "pooling loses less than allocation in real time";
+        Strategy alloc = Strategy.ALLOC;
+        assertThat(claim(twoRoundsAtReference(PARALLEL_HEAP, pool, 6.2, 5.8, PARALLEL_HEAP, alloc, 0, 0), pooling)
+                        .outcome())
+                .isEqualTo(Outcome.NOT_REPRODUCED);
+        assertThat(claim(twoRoundsAtReference(PARALLEL_HEAP, pool, 0.5, 0.4, PARALLEL_HEAP, alloc, 9, 12), pooling)
+                        .outcome())
+                .isEqualTo(Outcome.REPRODUCED);
+    }
+
+    /** Case A trials at the post's 1,000 ns in rounds 0 and 1: the share each lost (0: clean). */
+    private static PacketAnalyserFigures twoRoundsAtReference(
+            Solution first,
+            Strategy firstStrategy,
+            double firstLost0,
+            double firstLost1,
+            Solution second,
+            Strategy secondStrategy,
+            double secondLost0,
+            double secondLost1) {
+        return realTime(
+                reference(first, firstStrategy, "A", 0, firstLost0),
+                reference(first, firstStrategy, "A", 1, firstLost1),
+                reference(second, secondStrategy, "A", 0, secondLost0),
+                reference(second, secondStrategy, "A", 1, secondLost1));
     }
 
     @Test

@@ -36,9 +36,10 @@ class PacketAnalyserExperimentTest {
                 .allMatch(c -> c.measure() == null || c.measure().n() <= 2, "tiny runs two rounds");
         assertThat(TinyRun.texts(result.table("batch-summary"), "marks")).anyMatch(m -> m.contains("best Java in"));
         if (NativePrograms.program("clock_source").isAvailable()) {
-            // the best Java configuration at 200 ns, and flat C++ pool at 200 ns
-            assertThat(result.table("realtime").rows()).hasSize(cpp ? 2 : 1);
-            assertThat(TinyRun.texts(result.table("realtime"), "interval")).containsOnly("200");
+            // G1 pool at the post's 1,000 ns (a sub-claim's cell), the best Java configuration at 200 ns,
+            // and flat C++ pool at 200 ns
+            assertThat(result.table("realtime").rows()).hasSize(cpp ? 3 : 2);
+            assertThat(TinyRun.texts(result.table("realtime"), "interval")).containsOnly("1000", "200");
         }
     }
 
@@ -115,5 +116,17 @@ class PacketAnalyserExperimentTest {
         }
         assertThat(jobs).contains("G1 mix A", "G1 pool A", "C++ flat pool B", "C++ flat pool A");
         assertThat(jobs).noneMatch(j -> j.endsWith(" C"));
+        // real time: case A at the post's 1,000 ns decides pooling against allocation and G1 and ZGC
+        // against Parallel, one trial per round each
+        assertThat(quick.referenceTrials())
+                .extracting(j -> j.solution().name() + " " + j.strategy().label() + " "
+                        + j.analyserCase().label())
+                .containsExactlyInAnyOrder(
+                        Collector.PARALLEL.label() + " pool A",
+                        Collector.PARALLEL.label() + " alloc A",
+                        "G1 pool A",
+                        "ZGC pool A");
+        assertThat(quick.referenceTrials()).allMatch(j -> j.kind() == RealTimeJob.Kind.REFERENCE);
+        assertThat(Plan.of(Profile.FULL).referenceTrials()).isEmpty();
     }
 }
