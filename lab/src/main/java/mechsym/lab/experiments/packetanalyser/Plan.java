@@ -86,7 +86,9 @@ record Plan(
                 // mix against pooling at low utilisation (case A), flat C++ against the rest, and the goal's
                 // best Java (native buffers, flat parse) in both cases; in real time, case A at the post's
                 // 1,000 ns, where its tables show Parallel ('CMS') pooling losing packets and allocation,
-                // G1 and ZGC pooling not
+                // G1 and ZGC pooling not. A fork's timed packets span several young collections of
+                // allocation (one about every 400,000 packets here): a shorter report is a toss of whether a
+                // collection fell inside it
                 Jobs jobs = new Jobs();
                 AnalyserCase b = AnalyserCase.B;
                 AnalyserCase a = AnalyserCase.A;
@@ -102,9 +104,9 @@ record Plan(
                         jobs.list,
                         3,
                         PacketStrategy.PoolSizes.POST,
-                        400_000,
-                        200_000,
-                        4,
+                        1_000_000,
+                        1_000_000,
+                        2,
                         false,
                         "2g",
                         "1g",
