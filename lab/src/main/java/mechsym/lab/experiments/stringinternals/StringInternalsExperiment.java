@@ -25,7 +25,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * Wakart, 2012).
  *
  * Claim: reading a String's internal array in place (the post: through Unsafe) spares the copy the
- * public API makes, which pays more the longer the String; writing its final fields is not safe.
+ * public API makes; writing its final fields is not safe.
  *
  * What changed since: String is byte[] value + byte coder (compact strings, JDK 9), java.lang is
  * strongly encapsulated (JDK 16/17: deep reflection needs --add-opens), and sun.misc.Unsafe memory
@@ -42,8 +42,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * layout (the in-place ways must check it, as core's Latin1Strings does).
  *
  * Sizes: quick, reads of 16, 1,024 and 65,536 chars in three rounds, up to nine while a ratio
- * straddles its line (AdaptiveRounds, within 60 s; the shortest and longest by the judged ways again
- * after the first; 100 ms warm-up, 2 x 100 ms), the constructions once: about 25 s, up to 70 s, on 2
+ * straddles its line (AdaptiveRounds, within 60 s; the longest by the judged ways again after the
+ * first; 100 ms warm-up, 2 x 100 ms), the constructions once: about 25 s, up to 70 s, on 2
  * vCPUs; full, seven
  * lengths, five rounds of 1 s iterations. The post gives no figure: the reading lines are ours
  * (StringInternalsClaims).
@@ -69,8 +69,8 @@ public final class StringInternalsExperiment implements Experiment {
 
     @Override
     public String claim() {
-        return "Reading a String's internal array in place saves the O(n) copy the public API makes (more the longer"
-                + " the String); writing its final fields through Unsafe is not safe.";
+        return "Reading a String's internal array in place saves the O(n) copy the public API makes; writing its"
+                + " final fields through Unsafe is not safe.";
     }
 
     @Override
@@ -122,9 +122,7 @@ public final class StringInternalsExperiment implements Experiment {
             for (JmhBenchmarks.Score s : jmh.run(JmhBenchmarks.oneFork(
                     jmh.options(OPEN_JAVA_LANG)
                             .include(round == 0 ? StringReadBenchmark.class.getName() + "\\." : judgedWays)
-                            .param(
-                                    "length",
-                                    round == 0 ? lengths : new String[] {lengths[0], lengths[lengths.length - 1]}),
+                            .param("length", round == 0 ? lengths : new String[] {lengths[lengths.length - 1]}),
                     warmups,
                     iterations,
                     time))) {

@@ -43,37 +43,38 @@ class StringInternalsClaimsTest {
     }
 
     @Test
-    void aGrowingSavingAndAnUnsafeWriteIsReproduced() {
+    void aSavingAndAnUnsafeWriteIsReproduced() {
         var figures = new StringInternalsFigures(List.of(round(1.2, 8), round(1.3, 9)), List.of(REFUSED, CORRUPTED));
         Verdict verdict = StringInternalsClaims.judge(figures);
         assertThat(verdict.outcome()).isEqualTo(Outcome.REPRODUCED);
+        assertThat(verdict.claims()).hasSize(2);
         assertThat(verdict.claims().get(0).lineIsOurs()).isTrue();
-        assertThat(verdict.claims().get(2).lineIsOurs()).isFalse();
+        assertThat(verdict.claims().get(1).lineIsOurs()).isFalse();
     }
 
     @Test
     void eachReadingClaimOnTheOtherSideOfItsLineOrAcrossIt() {
-        // saving 1.2-1.3x at the longest, below 1.5x; shrinking from the shortest's 4x
+        // saving 1.2-1.3x at the longest, below 1.5x
         assertThat(outcomes(List.of(round(4, 1.2), round(4, 1.3)), REFUSED, CORRUPTED))
-                .containsExactly(Outcome.NOT_REPRODUCED, Outcome.NOT_REPRODUCED, Outcome.REPRODUCED);
-        // one round on each side of each line
+                .containsExactly(Outcome.NOT_REPRODUCED, Outcome.REPRODUCED);
+        // one round on each side of the line
         assertThat(outcomes(List.of(round(1.2, 8), round(4, 1.3)), REFUSED, CORRUPTED))
-                .containsExactly(Outcome.INCONCLUSIVE, Outcome.INCONCLUSIVE, Outcome.REPRODUCED);
+                .containsExactly(Outcome.INCONCLUSIVE, Outcome.REPRODUCED);
         assertThat(outcomes(List.of(round(1.2, 8)), REFUSED, CORRUPTED))
-                .containsExactly(Outcome.INCONCLUSIVE, Outcome.INCONCLUSIVE, Outcome.REPRODUCED);
+                .containsExactly(Outcome.INCONCLUSIVE, Outcome.REPRODUCED);
     }
 
     @Test
     void noCorruptionShownFailsOnlyTheWriteClaim() {
         assertThat(outcomes(List.of(round(1.2, 8), round(1.3, 9)), REFUSED, UNHARMED))
-                .containsExactly(Outcome.REPRODUCED, Outcome.REPRODUCED, Outcome.NOT_REPRODUCED);
+                .containsExactly(Outcome.REPRODUCED, Outcome.NOT_REPRODUCED);
     }
 
     @Test
     void missingFiguresAreUndecided() {
         Verdict verdict = StringInternalsClaims.judge(new StringInternalsFigures(List.of(), List.of()));
         assertThat(verdict.outcome()).isEqualTo(Outcome.INCONCLUSIVE);
-        assertThat(verdict.claims().get(2).reason()).contains("reported nothing");
+        assertThat(verdict.claims().get(1).reason()).contains("reported nothing");
         assertThat(outcomes(List.of(Map.of(16, Map.of("getBytes", 1.0)), Map.of(16, Map.of("getBytes", 1.0)))))
                 .containsOnly(Outcome.INCONCLUSIVE);
     }
