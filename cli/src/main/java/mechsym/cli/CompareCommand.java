@@ -23,7 +23,9 @@ import picocli.CommandLine.Parameters;
             "First the verdicts, sub-claims and goals whose outcome changed, then every measured figure",
             "both sides have as A, B and B/A. A figure counts as changed only when the two sides'",
             "intervals do not overlap AND B/A is beyond the minimum effect (--min-effect, 10% by",
-            "default): better, WORSE or changed; within noise otherwise; 'no spread' where a side has",
+            "default, or the figure's between-run noise over the ledger's last runs of the runs'",
+            "machine and profile where that is larger): better, WORSE or changed; within noise",
+            "otherwise; 'no spread' where a side has",
             "no noise to judge by (shown, never judged). With several runs per side the interval is",
             "that of the median over the runs (docs/statistics.md).",
             "Examples:",
@@ -61,7 +63,8 @@ final class CompareCommand implements Callable<Integer> {
     @Option(
             names = "--runs",
             paramLabel = "N",
-            description = "with --baseline ledger: how many of the machine's last runs (default 10)")
+            description = "how many of the machine's last runs in the ledger (default 10): the baseline with --baseline"
+                    + " ledger, else whose between-run noise sets a figure's minimum effect where larger")
     int baselineRuns = mechsym.lab.ledger.LedgerBaseline.DEFAULT_RUNS;
 
     @picocli.CommandLine.Mixin
@@ -110,7 +113,34 @@ final class CompareCommand implements Callable<Integer> {
                 }
             }
         }
-        List<Comparison.Line> lines = Comparison.compare(runsA, runsB, Comparison.MinEffect.constant(effect));
+        List<LabRun> all = new ArrayList<>(runsA);
+        all.addAll(runsB);
+        Comparison.MinEffect minEffect = Comparison.MinEffect.constant(effect);
+        String minEffectSource = null;
+        try {
+            var history = mechsym.lab.ledger.LedgerBaseline.forComparing(ledgerOption.location(), all, baselineRuns);
+            if (history.isPresent() && history.get().runs().size() >= 2) {
+                var known = history.get();
+                // a change smaller than the figure's own between-run noise on this machine is not a change
+                minEffect = (experiment, table, row, column) -> {
+                    var n = known.noise(new mechsym.lab.ledger.FigureKey(experiment, table, row, column));
+                    return n == null || !Double.isFinite(n.relativeSpread())
+                            ? effect
+                            : Math.max(effect, n.relativeSpread());
+                };
+                minEffectSource = String.format(
+                        java.util.Locale.ROOT,
+                        "minimum effect: %.0f%%, or a figure's between-run noise where larger ((max - min) / median"
+                                + " over the ledger's last %d runs of this machine and profile, %s)",
+                        effect * 100,
+                        known.runs().size(),
+                        where(ledgerOption.location()));
+            }
+        } catch (mechsym.lab.ledger.LedgerException e) {
+            System.err.println(
+                    "mechsym: the ledger's between-run noise is not used: " + TerminalText.escape(e.getMessage()));
+        }
+        List<Comparison.Line> lines = Comparison.compare(runsA, runsB, minEffect);
         if (lines.isEmpty()) {
             List<String> missing = Comparison.notNumbers(runsA.getFirst(), runsB.getFirst(), true);
             if (!missing.isEmpty()) {
@@ -127,9 +157,16 @@ final class CompareCommand implements Callable<Integer> {
         if (json) {
             Comparison.printJson(lines, outcomes, namesA, namesB, System.out);
         } else {
+            if (minEffectSource != null) {
+                System.out.println(minEffectSource);
+            }
             Comparison.print(lines, outcomes, namesA, namesB, calibrations(runsA), calibrations(runsB), System.out);
         }
         return Comparison.changedBeyondNoise(lines, outcomes) ? Main.EXIT_WORSE : Main.EXIT_OK;
+    }
+
+    private static String where(mechsym.lab.ledger.LedgerLocation location) {
+        return TerminalText.escape(location.toString());
     }
 
     /**

@@ -118,6 +118,52 @@ class LedgerCommandsTest extends CliTestBase {
     }
 
     @Test
+    void compareTakesAFiguresMinimumEffectFromItsBetweenRunNoiseOnThisMachine() throws Exception {
+        String ledger = dir.resolve("ledger.db").toString();
+        // earlier runs of this machine and profile: the figure moved from 9 to 14 between runs
+        Path earlier1 = spread("earlier1", "2026-12-01T00:00:00Z", 8.5, 9.0, 9.5);
+        Path earlier2 = spread("earlier2", "2026-12-02T00:00:00Z", 13.5, 14.0, 14.5);
+        assertThat(run("lab", "import", earlier1.toString(), earlier2.toString(), "--ledger", ledger))
+                .isEqualTo(Main.EXIT_OK);
+        // 1.3x with the intervals apart: worse beyond a 10% minimum effect, within a 43% noise
+        Path a = spread("a", "2026-12-03T00:00:00Z", 9.0, 10.0, 11.0);
+        Path b = spread("b", "2026-12-04T00:00:00Z", 12.0, 13.0, 14.0);
+        Path none = dir.resolve("none.db");
+        assertThat(run("lab", "compare", a.toString(), b.toString(), "--ledger", none.toString()))
+                .isEqualTo(Main.EXIT_WORSE);
+        assertThat(none).doesNotExist(); // reading a ledger never creates one
+        assertThat(run("lab", "compare", a.toString(), b.toString(), "--ledger", ledger))
+                .isEqualTo(Main.EXIT_OK);
+        assertThat(stdout())
+                .contains("minimum effect: 10%, or a figure's between-run noise where larger")
+                .contains("the ledger's last 2 runs of this machine and profile")
+                .contains("within noise")
+                .contains("(1 judged figure: its own larger between-run noise)");
+        // the compared runs are never their own noise: with them in the ledger, the noise is still 9 to 14
+        assertThat(run("lab", "import", a.toString(), b.toString(), "--ledger", ledger))
+                .isEqualTo(Main.EXIT_OK);
+        assertThat(run("lab", "compare", a.toString(), b.toString(), "--ledger", ledger))
+                .isEqualTo(Main.EXIT_OK);
+        assertThat(stdout()).contains("the ledger's last 2 runs of this machine and profile");
+    }
+
+    /** A run of one figure with its min, median and max, started at {@code startedAt}. */
+    private Path spread(String folder, String startedAt, double min, double median, double max) throws Exception {
+        LabRun run = new LabRun(
+                LabRun.SCHEMA,
+                "test",
+                startedAt,
+                1,
+                "tiny",
+                "cmd",
+                Environment.probe(),
+                List.of(mechsym.lab.FakeExperimentForCli.result(min, median, max)));
+        Path file = Files.createDirectories(dir.resolve(folder)).resolve("results.json");
+        ResultsJson.write(run, file);
+        return file;
+    }
+
+    @Test
     void badLedgerArgumentsAreBadUsage() throws Exception {
         assertThat(run("lab", "herding", "--ledger", "jdbc:mysql://db/x")).isEqualTo(Main.EXIT_USAGE);
         assertThat(stderr()).contains("--ledger 'jdbc:mysql://db/x'");

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import mechsym.lab.results.LabRun;
 
 /**
@@ -88,14 +89,53 @@ public record LedgerBaseline(String machineId, String profile, List<RecordedRun>
     }
 
     /**
+     * The baseline for comparing {@code runs} with each other: the last {@code lastRuns} runs of their
+     * machine and profile in the ledger, without any of them; empty when they are not all of one machine
+     * and profile, or when the ledger is a file that does not exist (reading never creates one).
+     *
+     * @throws LedgerException when the ledger exists but cannot be opened or read
+     */
+    public static java.util.Optional<LedgerBaseline> forComparing(
+            LedgerLocation location, List<LabRun> runs, int lastRuns) throws LedgerException {
+        Set<String> machines = new java.util.HashSet<>();
+        Set<String> profiles = new java.util.HashSet<>();
+        Set<String> runIds = new java.util.HashSet<>();
+        for (LabRun run : runs) {
+            MachineFingerprint machine = MachineFingerprint.of(run.environment());
+            machines.add(machine.machineId());
+            profiles.add(String.valueOf(run.profile()));
+            runIds.add(Ledger.runId(run, machine));
+        }
+        if (machines.size() != 1
+                || profiles.size() != 1
+                || location.file() != null && !java.nio.file.Files.isRegularFile(location.file())) {
+            return java.util.Optional.empty();
+        }
+        try (Ledger ledger = Ledger.open(location)) {
+            return java.util.Optional.of(
+                    of(ledger, machines.iterator().next(), runs.getFirst().profile(), lastRuns, runIds));
+        }
+    }
+
+    /**
      * The last {@code lastRuns} runs of a machine (and profile, unless null) in the ledger, leaving
      * out the run {@code excludedRunId} (or none, when null).
      */
     public static LedgerBaseline of(Ledger ledger, String machineId, String profile, int lastRuns, String excludedRunId)
             throws LedgerException {
+        return of(ledger, machineId, profile, lastRuns, excludedRunId == null ? Set.of() : Set.of(excludedRunId));
+    }
+
+    /**
+     * The last {@code lastRuns} runs of a machine (and profile, unless null) in the ledger, leaving
+     * out the runs {@code excludedRunIds}: the runs being compared are never their own noise.
+     */
+    public static LedgerBaseline of(
+            Ledger ledger, String machineId, String profile, int lastRuns, Set<String> excludedRunIds)
+            throws LedgerException {
         List<RecordedRun> all = ledger.runs(machineId).stream()
                 .filter(r -> profile == null || r.profile().equals(profile))
-                .filter(r -> !r.runId().equals(excludedRunId))
+                .filter(r -> !excludedRunIds.contains(r.runId()))
                 .toList();
         List<RecordedRun> last = all.subList(Math.max(0, all.size() - lastRuns), all.size());
         Map<FigureKey, List<Double>> values = new LinkedHashMap<>();

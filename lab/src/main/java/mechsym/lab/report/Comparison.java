@@ -563,15 +563,27 @@ public final class Comparison {
                 .filter(l -> l.change() == Change.WORSE || l.change() == Change.BETTER || l.change() == Change.CHANGED)
                 .toList();
         long decided = outcomes.stream().filter(OutcomeChange::decided).count();
-        double effect = lines.stream().mapToDouble(Line::minEffect).max().orElse(DEFAULT_MIN_EFFECT);
+        double floor = lines.stream().mapToDouble(Line::minEffect).min().orElse(DEFAULT_MIN_EFFECT);
+        long noisier = lines.stream()
+                .filter(l -> l.change() != Change.UNKNOWN && l.minEffect() > floor)
+                .count();
+        String effect = String.format(Locale.ROOT, "a %.0f%% minimum effect", floor * 100)
+                + (noisier == 0
+                        ? ""
+                        : String.format(
+                                Locale.ROOT,
+                                " (%d judged figure%s: %s own larger between-run noise)",
+                                noisier,
+                                noisier == 1 ? "" : "s",
+                                noisier == 1 ? "its" : "their"));
         out.printf(
                 Locale.ROOT,
-                "%d figures compared, %d judged (with their noise on both sides), %d changed beyond noise and a %.0f%%"
-                        + " minimum effect: %d worse beyond noise; %d verdict or sub-claim flips%s%n",
+                "%d figures compared, %d judged (with their noise on both sides), %d changed beyond noise and %s:"
+                        + " %d worse beyond noise; %d verdict or sub-claim flips%s%n",
                 lines.size(),
                 judged,
                 changed.size(),
-                effect * 100,
+                effect,
                 worse(lines).size(),
                 decided,
                 changedBeyondNoise(lines, outcomes) ? " (exit code 3)" : "");
