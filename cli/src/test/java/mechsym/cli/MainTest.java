@@ -247,7 +247,7 @@ class MainTest extends CliTestBase {
         Path worse = dir.resolve("worse.json");
         ResultsJson.write(runWithSpread(9.0, 10.0, 11.0), a);
         ResultsJson.write(runWithSpread(10.5, 11.5, 13.0), within);
-        ResultsJson.write(runWithSpread(12.0, 13.0, 14.0), worse);
+        ResultsJson.write(runWithSpread(12.5, 13.0, 14.0), worse);
 
         assertThat(run("lab", "compare", a.toString(), within.toString())).isZero();
         assertThat(stdout()).contains("within noise").contains("0 worse beyond noise");
@@ -262,7 +262,7 @@ class MainTest extends CliTestBase {
         Path a = dir.resolve("a.json");
         Path b = dir.resolve("b.json");
         ResultsJson.write(runWithSpread(9.0, 10.0, 11.0), a);
-        ResultsJson.write(runWithSpread(12.0, 13.0, 14.0), b);
+        ResultsJson.write(runWithSpread(12.5, 13.0, 14.0), b);
         assertThat(run("lab", "compare", "--json", a.toString(), b.toString())).isEqualTo(Main.EXIT_WORSE);
         com.fasterxml.jackson.databind.JsonNode json =
                 new com.fasterxml.jackson.databind.ObjectMapper().readTree(stdout());

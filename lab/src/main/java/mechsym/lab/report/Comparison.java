@@ -27,9 +27,10 @@ import mechsym.tools.platform.TerminalText;
  * several runs, the interval of its median over those runs ({@link mechsym.lab.Measure}: between-run
  * noise, from the runs themselves), widened to hold every run's own noise; with one run, that run's own
  * noise: a median's min and max (also a column "X" with "X min" and "X max"), a JMH score's ± error. A
- * figure counts as changed only when (a) the two sides' intervals do not overlap and (b) B / A is
- * beyond the minimum effect ({@value #DEFAULT_MIN_EFFECT} by default, or the figure's own between-run
- * noise on this machine where the caller knows it): then it is {@link Change#BETTER} or {@link
+ * figure counts as changed only when (a) the two sides' intervals do not overlap and (b) B / A at
+ * their near ends (the smallest change both allow, {@link Line#nearestRatio}) is beyond the minimum
+ * effect ({@value #DEFAULT_MIN_EFFECT} by default, or the figure's own between-run noise on this
+ * machine where the caller knows it): then it is {@link Change#BETTER} or {@link
  * Change#WORSE} by the unit (time, bytes: lower is better; a rate per time: higher is better) or
  * {@link Change#CHANGED} where the unit does not say. Without the noise on either side (one run with
  * no spread or error) it is {@link Change#UNKNOWN}: shown, never judged. Between-run noise is larger
@@ -97,12 +98,24 @@ public final class Comparison {
             return a == 0 ? Double.NaN : b / a;
         }
 
+        /**
+         * B / A at the near ends of the two intervals: the smallest change both intervals allow, which
+         * is what must pass the minimum effect (a change decides only when its whole interval does, as a
+         * sub-claim does); the medians' ratio where an interval reaches zero or below.
+         */
+        public double nearestRatio() {
+            if (rangeA == null || rangeB == null || !(rangeA.low() > 0 && rangeB.low() > 0)) {
+                return ratio();
+            }
+            return rangeB.low() > rangeA.high() ? rangeB.low() / rangeA.high() : rangeB.high() / rangeA.low();
+        }
+
         /** The difference judged against both sides' noise and the minimum effect. */
         public Change change() {
             if (rangeA == null || rangeB == null) {
                 return Change.UNKNOWN;
             }
-            if (rangeA.overlaps(rangeB) || !beyond(ratio(), minEffect)) {
+            if (rangeA.overlaps(rangeB) || !beyond(nearestRatio(), minEffect)) {
                 return Change.NOISE;
             }
             int better = betterDirection(unit);
@@ -637,6 +650,7 @@ public final class Comparison {
             number(f, "a", l.a());
             number(f, "b", l.b());
             number(f, "ratio", l.ratio());
+            number(f, "nearestRatio", l.nearestRatio());
             range(f, "rangeA", l.rangeA());
             range(f, "rangeB", l.rangeB());
             f.put("runsA", l.runsA());

@@ -124,14 +124,14 @@ class ComparisonTest {
     void aMedianIsJudgedAgainstBothRunsMinToMax() {
         assertThat(medianChange(summary("ns/op", 9, 10, 11), summary("ns/op", 10.5, 11.5, 13)))
                 .isEqualTo(Comparison.Change.NOISE);
-        assertThat(medianChange(summary("ns/op", 9, 10, 11), summary("ns/op", 12, 13, 14)))
+        assertThat(medianChange(summary("ns/op", 9, 10, 11), summary("ns/op", 12.5, 13, 14)))
                 .isEqualTo(Comparison.Change.WORSE);
-        assertThat(medianChange(summary("ns/op", 12, 13, 14), summary("ns/op", 9, 10, 11)))
+        assertThat(medianChange(summary("ns/op", 12.5, 13, 14), summary("ns/op", 9, 10, 11)))
                 .isEqualTo(Comparison.Change.BETTER);
         // a rate: higher is better
-        assertThat(medianChange(summary("elements/µs", 9, 10, 11), summary("elements/µs", 12, 13, 14)))
+        assertThat(medianChange(summary("elements/µs", 9, 10, 11), summary("elements/µs", 12.5, 13, 14)))
                 .isEqualTo(Comparison.Change.BETTER);
-        assertThat(medianChange(summary("ops/s", 12, 13, 14), summary("ops/s", 9, 10, 11)))
+        assertThat(medianChange(summary("ops/s", 12.5, 13, 14), summary("ops/s", 9, 10, 11)))
                 .isEqualTo(Comparison.Change.WORSE);
         // a ratio does not say which way is better
         assertThat(medianChange(summary("x", 1, 1.1, 1.2), summary("x", 2, 2.1, 2.2)))
@@ -152,7 +152,7 @@ class ComparisonTest {
         List<Comparison.Line> within = Comparison.compare(run(jmh(10, 1)), run(jmh(11.5, 1)));
         assertThat(within.getFirst().change()).isEqualTo(Comparison.Change.NOISE);
         assertThat(within.getFirst().rangeA()).isEqualTo(new Comparison.Range(9, 11));
-        List<Comparison.Line> worse = Comparison.compare(run(jmh(10, 1)), run(jmh(13, 1)));
+        List<Comparison.Line> worse = Comparison.compare(run(jmh(10, 1)), run(jmh(14, 1)));
         assertThat(worse.getFirst().change()).isEqualTo(Comparison.Change.WORSE);
         assertThat(Comparison.worse(worse)).hasSize(1);
     }
@@ -223,9 +223,10 @@ class ComparisonTest {
 
     @Test
     void aChangeWithinTheMinimumEffectIsNoise() {
-        // ranges apart (9.5-10.5 against 10.6-11.0) but 1.08x: within a 10% minimum effect, beyond a 2% one
+        // ranges apart (9.5-10.5 against 10.8-11.2), 1.10x at the medians but 1.03x at the near ends:
+        // within a 10% minimum effect, beyond a 2% one
         Table a = summary("ns/op", 9.5, 10, 10.5);
-        Table b = summary("ns/op", 10.6, 10.8, 11.0);
+        Table b = summary("ns/op", 10.8, 11.0, 11.2);
         assertThat(medianChange(a, b)).isEqualTo(Comparison.Change.NOISE);
         Comparison.Line strict =
                 Comparison.compare(List.of(run(a)), List.of(run(b)), Comparison.MinEffect.constant(0.02)).stream()
@@ -233,7 +234,24 @@ class ComparisonTest {
                         .findFirst()
                         .orElseThrow();
         assertThat(strict.minEffect()).isEqualTo(0.02);
+        assertThat(strict.nearestRatio()).isCloseTo(10.8 / 10.5, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(strict.change()).isEqualTo(Comparison.Change.WORSE);
+    }
+
+    @Test
+    void theWholeIntervalOfTheChangeMustPassTheMinimumEffect() {
+        // medians 1.2x apart and the ranges apart, but only 1.045x at the near ends: the change's
+        // interval straddles the 10% line, so it does not decide; where an interval reaches zero the
+        // medians' ratio decides
+        Comparison.Line straddles =
+                Comparison.compare(run(summary("ns/op", 9, 10, 11)), run(summary("ns/op", 11.5, 12, 12.5))).stream()
+                        .filter(l -> l.column().equals("median"))
+                        .findFirst()
+                        .orElseThrow();
+        assertThat(straddles.nearestRatio()).isCloseTo(11.5 / 11, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(straddles.change()).isEqualTo(Comparison.Change.NOISE);
+        assertThat(medianChange(summary("ns/op", 0, 1, 2), summary("ns/op", 3, 4, 5)))
+                .isEqualTo(Comparison.Change.WORSE);
     }
 
     @Test
