@@ -408,10 +408,19 @@ public final class Comparison {
      *
      * @param what the sub-claim's or goal's text; "verdict" for the verdict
      * @param decided true when both outcomes are decided and opposite (REPRODUCED and NOT REPRODUCED, MET
-     *     and MISSED): a change beyond noise; false when one side is undecided
+     *     and MISSED); false when one side is undecided
      */
     public record OutcomeChange(
-            String experiment, Subject subject, String what, String from, String to, boolean decided) {}
+            String experiment, Subject subject, String what, String from, String to, boolean decided) {
+        /**
+         * Whether it fails a gate: a decided flip of a verdict or sub-claim. A goal's flip (MET and
+         * MISSED) is listed, not a gate: mechsym's goals are reported, met or not, and their figures are
+         * judged against their noise with the others.
+         */
+        public boolean gates() {
+            return decided && subject != Subject.GOAL;
+        }
+    }
 
     /** The verdicts, sub-claims and goals whose outcome changed from A to B: verdicts and sub-claims first, then goals. */
     public static List<OutcomeChange> outcomeChanges(List<LabRun> as, List<LabRun> bs) {
@@ -492,9 +501,12 @@ public final class Comparison {
                 .getKey();
     }
 
-    /** Whether the comparison fails a gate (exit code 3): a figure worse or changed beyond noise, or a decided flip. */
+    /**
+     * Whether the comparison fails a gate (exit code 3): a figure worse or changed beyond noise, or a
+     * verdict or sub-claim flipped between REPRODUCED and NOT REPRODUCED.
+     */
     public static boolean changedBeyondNoise(List<Line> lines, List<OutcomeChange> outcomes) {
-        return !failing(lines).isEmpty() || outcomes.stream().anyMatch(OutcomeChange::decided);
+        return !failing(lines).isEmpty() || outcomes.stream().anyMatch(OutcomeChange::gates);
     }
 
     /**
@@ -539,7 +551,11 @@ public final class Comparison {
                                         + TerminalText.escape(change.what()))
                         + ": " + change.from().replace('_', ' ') + " -> "
                         + change.to().replace('_', ' ')
-                        + (change.decided() ? "  (CHANGED)" : "  (one side undecided: not a change beyond noise)"));
+                        + (change.gates()
+                                ? "  (CHANGED)"
+                                : change.decided()
+                                        ? "  (a goal: listed; its figures are judged below)"
+                                        : "  (one side undecided: not a change beyond noise)"));
             }
         }
         out.println();
@@ -575,7 +591,7 @@ public final class Comparison {
         List<Line> changed = lines.stream()
                 .filter(l -> l.change() == Change.WORSE || l.change() == Change.BETTER || l.change() == Change.CHANGED)
                 .toList();
-        long decided = outcomes.stream().filter(OutcomeChange::decided).count();
+        long decided = outcomes.stream().filter(OutcomeChange::gates).count();
         double floor = lines.stream().mapToDouble(Line::minEffect).min().orElse(DEFAULT_MIN_EFFECT);
         long noisier = lines.stream()
                 .filter(l -> l.change() != Change.UNKNOWN && l.minEffect() > floor)
@@ -638,6 +654,7 @@ public final class Comparison {
             o.put("from", change.from());
             o.put("to", change.to());
             o.put("decided", change.decided());
+            o.put("gates", change.gates());
         }
         ArrayNode figures = root.putArray("figures");
         for (Line l : lines) {
@@ -670,7 +687,7 @@ public final class Comparison {
                                 || l.change() == Change.CHANGED)
                         .count());
         root.put("worse", worse(lines).size());
-        root.put("flips", outcomes.stream().filter(OutcomeChange::decided).count());
+        root.put("flips", outcomes.stream().filter(OutcomeChange::gates).count());
         try {
             out.println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(root));
         } catch (JsonProcessingException e) {

@@ -284,6 +284,12 @@ class ComparisonTest {
         assertThat(Comparison.outcomeChanges(
                         List.of(noisyRun(random, 1, "REPRODUCED")), List.of(noisyRun(random, 1, "REPRODUCED"))))
                 .isEmpty();
+        // a goal's flip is listed, not a gate
+        Comparison.OutcomeChange goal =
+                new Comparison.OutcomeChange("one", Comparison.Subject.GOAL, "a goal", "MET", "MISSED", true);
+        assertThat(goal.gates()).isFalse();
+        assertThat(Comparison.changedBeyondNoise(List.of(), List.of(goal))).isFalse();
+        assertThat(flips).allMatch(Comparison.OutcomeChange::gates);
     }
 
     @Test
