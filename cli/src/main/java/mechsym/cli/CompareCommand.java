@@ -122,12 +122,10 @@ final class CompareCommand implements Callable<Integer> {
             if (history.isPresent() && history.get().runs().size() >= 2) {
                 var known = history.get();
                 // a change smaller than the figure's own between-run noise on this machine is not a change
-                minEffect = (experiment, table, row, column) -> {
-                    var n = known.noise(new mechsym.lab.ledger.FigureKey(experiment, table, row, column));
-                    return n == null || !Double.isFinite(n.relativeSpread())
-                            ? effect
-                            : Math.max(effect, n.relativeSpread());
-                };
+                minEffect = (experiment, table, row, column) -> Math.max(
+                        effect,
+                        known.relativeSpreadOr(
+                                new mechsym.lab.ledger.FigureKey(experiment, table, row, column), effect));
                 minEffectSource = String.format(
                         java.util.Locale.ROOT,
                         "minimum effect: %.0f%%, or a figure's between-run noise where larger ((max - min) / median"
@@ -215,10 +213,8 @@ final class CompareCommand implements Callable<Integer> {
                             + " recorded): nothing to compare against");
             return Main.EXIT_FAILED;
         }
-        Comparison.MinEffect noise = (experiment, table, row, column) -> {
-            var n = history.noise(new mechsym.lab.ledger.FigureKey(experiment, table, row, column));
-            return n == null || !Double.isFinite(n.relativeSpread()) ? defaultEffect : n.relativeSpread();
-        };
+        Comparison.MinEffect noise = (experiment, table, row, column) -> history.relativeSpreadOr(
+                new mechsym.lab.ledger.FigureKey(experiment, table, row, column), defaultEffect);
         List<Comparison.Line> lines = Comparison.compare(runsA, List.of(runB), noise);
         List<Comparison.OutcomeChange> outcomes = Comparison.outcomeChanges(runsA, List.of(runB));
         List<String> namesA = names(filesA, runsA);

@@ -76,6 +76,15 @@ public record LedgerBaseline(String machineId, String profile, List<RecordedRun>
     }
 
     /**
+     * A figure's between-run noise as a fraction ({@link Noise#relativeSpread}), or {@code unknown}
+     * when fewer than two of the runs have it or its median is zero.
+     */
+    public double relativeSpreadOr(FigureKey key, double unknown) {
+        Noise n = noise.get(key);
+        return n == null || !Double.isFinite(n.relativeSpread()) ? unknown : n.relativeSpread();
+    }
+
+    /**
      * The baseline for {@code run}: the last {@code lastRuns} runs of its machine and profile in the
      * ledger, without {@code run} itself (when it is recorded there too).
      *
