@@ -92,7 +92,12 @@ public final class AnalyserRun {
             long lost,
             boolean search,
             Long minIntervalNs,
-            double lostPercentAtReference) {}
+            double lostPercentAtReference) {
+        /** The share of the packets seen after start-up that were lost, in %; 0 when none were seen. */
+        double lostPercentAfterStartup() {
+            return seenAfterStartup == 0 ? 0 : 100.0 * lostAfterStartup / seenAfterStartup;
+        }
+    }
 
     public static void main(String[] args) throws Exception {
         Input input = ForkedJvm.input(args, Input.class);

@@ -339,11 +339,10 @@ public final class PacketAnalyserExperiment implements Experiment {
             List<RealTimeTrial> trials)
             throws InterruptedException {
         JavaConfig config = job.config();
-        long reference = MinIntervalSearch.POST.referenceNs();
         long windowMs = job.kind() == RealTimeJob.Kind.REFERENCE ? plan.referenceWindowMs() : plan.windowMs();
         List<Long> intervals = switch (job.kind()) {
             case SEARCH -> List.of();
-            case REFERENCE -> List.of(reference);
+            case REFERENCE -> List.of(MinIntervalSearch.POST.referenceNs());
             case GOAL -> List.of(PacketAnalyserGoals.REALTIME_INTERVAL_NS);
         };
         String caseLabel = job.analyserCase().label();
@@ -396,7 +395,7 @@ public final class PacketAnalyserExperiment implements Experiment {
                                     round,
                                     r.intervalNs(),
                                     r.lostAfterStartup() == 0,
-                                    100.0 * r.lostAfterStartup() / r.seenAfterStartup()));
+                                    r.lostPercentAfterStartup()));
                         } else {
                             // a source that fell behind ran at no interval: its lack of loss shows nothing
                             result.note("No real-time cell for " + solution.name() + " "

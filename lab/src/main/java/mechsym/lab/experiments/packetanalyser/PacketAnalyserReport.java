@@ -237,7 +237,7 @@ final class PacketAnalyserReport {
 
     /** A Java real-time row: a trial at one interval, or a search's last trial with the post's cell. */
     static void javaTrialRow(Table.Builder t, Solution solution, AnalyserRun.Trial r) {
-        double lostPercent = r.seenAfterStartup() == 0 ? 0 : 100.0 * r.lostAfterStartup() / r.seenAfterStartup();
+        double lostPercent = r.lostPercentAfterStartup();
         String cell = r.search()
                 ? (r.minIntervalNs() != null
                         ? Long.toString(r.minIntervalNs())
